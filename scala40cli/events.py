@@ -1,0 +1,198 @@
+"""Typed events of a game log: what the parser produces and the referee replays.
+
+Every event is a frozen, slotted, keyword-only dataclass carrying the ``line`` and
+``column`` (both 1-based) of the line it came from, so that every problem can be
+pointed at. Events say what the log *claims* happened; judging them is the referee's
+job, so nothing here checks a rule.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .cards import Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base of every log line that means something."""
+
+    verb: ClassVar[str] = "event"
+    line: int
+    column: int
+
+
+@dataclass(frozen=True, slots=True)
+class TableCard:
+    """A card as written inside a meld: a joker may declare the card it stands for."""
+
+    card: Card
+    stands_for: Card | None = None
+
+    @property
+    def code(self) -> str:
+        if self.stands_for is None:
+            return self.card.code
+        return f"{self.card.code}({self.stands_for.code})"
+
+
+# --- header ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Tag(Event):
+    """A header tag: ``[Name "value" ...]``. A new game starts with its first tag."""
+
+    verb: ClassVar[str] = "tag"
+    name: str
+    values: tuple[str, ...]
+
+
+# --- the deal -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandStart(Event):
+    """``hand N``: hand N of the match begins."""
+
+    verb: ClassVar[str] = "hand"
+    number: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Dealer(Event):
+    """``dealer P``."""
+
+    verb: ClassVar[str] = "dealer"
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal(Event):
+    """``deal P c1 ... c13``: the cards dealt to one player."""
+
+    verb: ClassVar[str] = "deal"
+    player: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Upcard(Event):
+    """``upcard C``: the card turned face up to start the discard pile."""
+
+    verb: ClassVar[str] = "upcard"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stock(Event):
+    """``stock c1 c2 ...``: the whole stock, top card first (optional)."""
+
+    verb: ClassVar[str] = "stock"
+    cards: tuple[Card, ...]
+
+
+# --- turns ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEvent(Event):
+    """An event made by a player; ``player`` is the name as written."""
+
+    player: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Draw(PlayerEvent):
+    """``P draw C``: the top card of the stock."""
+
+    verb: ClassVar[str] = "draw"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Take(PlayerEvent):
+    """``P take [C]``: the top card of the discard pile; ``card`` None when omitted."""
+
+    verb: ClassVar[str] = "take"
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Meld(PlayerEvent):
+    """``P meld c1 c2 c3 ...``: a new combination laid down from the hand."""
+
+    verb: ClassVar[str] = "meld"
+    cards: tuple[TableCard, ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Attach(PlayerEvent):
+    """``P attach c ... to N``: cards of the hand added to meld N."""
+
+    verb: ClassVar[str] = "attach"
+    cards: tuple[TableCard, ...]
+    meld: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Swap(PlayerEvent):
+    """``P swap C in N``: C replaces the joker of meld N; the joker goes to the hand."""
+
+    verb: ClassVar[str] = "swap"
+    card: Card
+    meld: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Discard(PlayerEvent):
+    """``P discard C``: ends the turn; discarding the last card closes the hand."""
+
+    verb: ClassVar[str] = "discard"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Reshuffle(Event):
+    """``reshuffle``: the discard pile but its top card becomes the new stock."""
+
+    verb: ClassVar[str] = "reshuffle"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Score(Event):
+    """``score P n P n ...``: penalties as written down at the table for the hand."""
+
+    verb: ClassVar[str] = "score"
+    entries: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Unparsed(Event):
+    """Marks lines the parser could not read (from ``line`` up to ``end_line``).
+
+    The parse error itself is reported by the parser; the marker tells the referee
+    that the hand it falls in cannot be judged past this point.
+    """
+
+    verb: ClassVar[str] = "unparsed"
+    end_line: int
+
+
+TurnEvent = Draw | Take | Meld | Attach | Swap | Discard
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameLog:
+    """One game of a file as parsed: its events in order, header tags first.
+
+    ``index`` is the game's 1-based place in the file, ``line`` the line of its first
+    tag (or event) and ``last_line`` the line of its last event, where an unfinished
+    hand is reported.
+    """
+
+    index: int
+    line: int
+    last_line: int
+    events: tuple[Event, ...]

@@ -1,0 +1,105 @@
+"""What a replay finds: violations, hand results, game and file results.
+
+Plain frozen values, built by the referee and the parser and turned into JSON or text
+by :mod:`scala40cli.report`. Nothing here knows about the rules.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from .violations import RULEBOOK, Code
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Problem:
+    """One problem with its place: a rule violation in a game, or a file error."""
+
+    code: Code
+    message: str
+    line: int
+    column: int
+    hand: int | None = None
+    player: str | None = None
+    #: The offending source line, for a caret display (file errors only).
+    context: str | None = None
+
+    @property
+    def name(self) -> str:
+        return RULEBOOK[self.code].name
+
+
+class Closing(StrEnum):
+    """How a hand ended. The value is the wire format."""
+
+    NORMAL = "normal"
+    IN_ONE_GO = "in_one_go"
+    VOID = "void"
+    UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """The score sheet row of one hand."""
+
+    number: int
+    line: int
+    dealer: str | None
+    closer: str | None
+    closing: Closing
+    #: Penalty of every player dealt in (0 for all in a void or unfinished hand).
+    penalties: dict[str, int]
+    #: The penalties of the ``score`` line, or None when the log has none.
+    declared: dict[str, int] | None
+    #: Running totals after this hand, for every player of the match.
+    totals: dict[str, int]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Elimination:
+    player: str
+    hand: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TagValue:
+    """A header tag as written: ``[Name "v1" "v2"]`` on ``line``."""
+
+    name: str
+    values: tuple[str, ...]
+    line: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """Everything the referee found in one game of a file."""
+
+    index: int
+    line: int
+    tags: tuple[TagValue, ...]
+    players: tuple[str, ...]
+    rules: dict[str, str]
+    violations: tuple[Problem, ...]
+    hands: tuple[HandResult, ...]
+    eliminated: tuple[Elimination, ...]
+    totals: dict[str, int]
+    finished: bool
+    winner: str | None
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileResult:
+    """One input file: its own errors (unreadable, syntax) and its games."""
+
+    path: str
+    errors: tuple[Problem, ...] = ()
+    games: tuple[GameResult, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(game.ok for game in self.games)
