@@ -124,7 +124,8 @@ def parse_card(text: str) -> Card:
     """
     found = _SPELLINGS.get(text.upper())
     if found is None:
-        raise CardError(f"{text!r} is not a card: expected a rank (A 2-10 J Q K) and a suit (S H D C), or JK")
+        raise CardError(f"{text!r} is not a card: expected a rank (A 2-10 J Q K) "
+                        "and a suit (S H D C), or JK")
     return found
 
 

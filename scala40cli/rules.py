@@ -218,7 +218,9 @@ RULE_KEYS: tuple[str, ...] = tuple(field.name for field in dataclasses.fields(Ru
 def allowed_values(key: str) -> str:
     """Words for the values a key takes, for error messages and ``scala40 rules``."""
     if key in _ENUM_KEYS:
-        return ", ".join(_choices(_ENUM_KEYS[key]))
+        classic = str(getattr(CLASSIC, key))
+        others = [token for token in _choices(_ENUM_KEYS[key]) if token != classic]
+        return ", ".join([classic, *others])
     if key in _INT_CHOICES:
         return ", ".join(_INT_CHOICES[key])
     if key == "elimination":
@@ -233,7 +235,8 @@ def allowed_values(key: str) -> str:
 def parse_value(key: str, token: str) -> object:
     """The typed value of ``key`` written as ``token``; RulesError names what is allowed."""
     if key not in RULE_KEYS:
-        raise RulesError(f"unknown rule key {key!r}; known keys: {', '.join(RULE_KEYS)}")
+        raise RulesError(f"unknown rule key {key!r} (with value {token!r}); "
+                         f"known keys: {', '.join(RULE_KEYS)}")
     text = token.strip()
     bad = RulesError(f"bad value {token!r} for rule {key!r}; allowed: {allowed_values(key)}")
     if key in _ENUM_KEYS:

@@ -4,8 +4,8 @@ Like a linter's rule table. Codes never change meaning once published; a retired
 code is never reused. The letter says the area: ``G`` game and match, ``D`` deal,
 ``T`` turn order and phases, ``S`` stock and discard pile, ``M`` melds and opening,
 ``C`` closing and scores; ``F`` problems of a file as a whole (it cannot be read or
-parsed), which the report lists under the file rather than under a game. ``docs/violations.md`` explains each one; a test keeps the
-two in step.
+parsed), which the report lists under the file rather than under a game.
+``docs/violations.md`` explains each one; a test keeps the two in step.
 """
 
 from __future__ import annotations

@@ -1,0 +1,601 @@
+"""The referee of one hand: the deal, the turns, the stock and the discard pile.
+
+:class:`HandReferee` is a state machine fed one event at a time. It checks each event
+against the rules, reports what is wrong through a ``flag`` callback, and then applies
+the event as far as the cards are physically there, so that later moves are judged
+against what happened at the table (not against what should have happened).
+
+The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock), ``PLAY``
+(turns) and ``ENDED`` (closed, void or given up as unreadable). Which rule decides
+each judgement is named in the docstrings: "decision N" refers to
+``referee-decisions.md``.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from enum import Enum
+
+from .cards import JOKER, Card, full_deck
+from .events import (
+    Attach,
+    Deal,
+    Dealer,
+    Discard,
+    Draw,
+    Event,
+    Meld,
+    PlayerEvent,
+    Reshuffle,
+    Stock,
+    Swap,
+    Take,
+    Upcard,
+)
+from .melds import Meld as TableMeld
+from .melds import MeldError, attach, build_meld, opening_value, swap
+from .results import Closing
+from .rules import (
+    ClosingDiscard,
+    DiscardTakenCard,
+    FreedJoker,
+    OpeningJokers,
+    OpeningTurnPlays,
+    Rules,
+    StockExhausted,
+    TakeAfterOpening,
+    TakeBeforeOpening,
+    UpcardJoker,
+    YesNo,
+)
+from .scoring import closed_hand_penalties, void_hand_penalties
+from .violations import Code
+
+#: ``flag(code, event, message, player)`` records a violation.
+Flag = Callable[[Code, Event, str, str | None], None]
+
+HAND_SIZE = 13
+
+
+class Phase(Enum):
+    SETUP = "setup"
+    PLAY = "play"
+    ENDED = "ended"
+
+
+@dataclass(slots=True)
+class Turn:
+    """What one player did so far in the current turn (for end-of-turn checks)."""
+
+    player: str
+    opened_before: bool
+    drew: bool = False
+    flagged_no_draw: bool = False
+    taken: Card | None = None
+    take_event: Take | None = None
+    opening_value: int = 0
+    last_opening_meld: Meld | None = None
+    opening_cards: Counter[Card] = field(default_factory=Counter)
+    laid: Counter[Card] = field(default_factory=Counter)
+    freed_jokers: list[Swap] = field(default_factory=list)
+    discarded_taken: bool = False
+
+    @property
+    def opening(self) -> bool:
+        """This is the player's opening turn: they laid melds without having opened before."""
+        return not self.opened_before and self.last_opening_meld is not None
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(c.code for c in cards)
+
+
+class HandReferee:
+    """Judges the events of one hand; see the module docstring."""
+
+    def __init__(
+        self,
+        *,
+        number: int,
+        start: Event,
+        still_in: Sequence[str],
+        game_players: Sequence[str],
+        expected_dealer: str | None,
+        rules: Rules,
+        flag: Flag,
+    ) -> None:
+        self.number = number
+        self.start = start
+        self.rules = rules
+        self._flag = flag
+        self.still_in = tuple(still_in)
+        self.game_players = frozenset(game_players)
+        self.expected_dealer = expected_dealer
+        self.phase = Phase.SETUP
+        self.dealer: str | None = None
+        self.hands: dict[str, Counter[Card]] = {}
+        self.order: tuple[str, ...] = ()
+        self.unseen: Counter[Card] = full_deck(rules.jokers)
+        self.upcard_seen = False
+        self.pending_joker_upcard: Upcard | None = None
+        self.stock_event: Stock | None = None
+        self.stock: Counter[Card] = Counter()
+        self.stock_order: list[Card] | None = None  # top card last, for pop()
+        self.stock_count = 0
+        self.discard_pile: list[Card] = []
+        self.reshuffles = 0
+        self.table: list[TableMeld | None] = []  # None: a meld that was invalid when laid
+        self.owners: list[str] = []
+        self.opened: set[str] = set()
+        self.current = ""
+        self.turn: Turn | None = None
+        self.void_after_turn = False
+        self.closer: str | None = None
+        self.closing = Closing.UNFINISHED
+        self.penalties: dict[str, int] = {}
+        self.flagged_after_end = False
+
+    # --- reporting --------------------------------------------------------------------
+
+    def flag(self, code: Code, event: Event, message: str, player: str | None = None) -> None:
+        self._flag(code, event, message, player)
+
+    # --- setup ------------------------------------------------------------------------
+
+    def on_dealer(self, event: Dealer) -> None:
+        if self.phase is not Phase.SETUP or self.dealer is not None:
+            self.flag(Code.OUT_OF_PLACE, event, "a dealer line belongs right after the hand line")
+            return
+        if event.player not in self.game_players:
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game")
+            return
+        self.dealer = event.player
+        if self.expected_dealer is not None and event.player != self.expected_dealer:
+            self.flag(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
+                      f"{self.expected_dealer}, not {event.player}")
+
+    def on_deal(self, event: Deal) -> None:
+        player = event.player
+        if self.phase is not Phase.SETUP:
+            self.flag(Code.OUT_OF_PLACE, event, "a deal line after play started", player)
+            return
+        if player not in self.game_players:
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", player)
+            return
+        if player not in self.still_in or player in self.hands:
+            why = "was already dealt" if player in self.hands else "is out of the match"
+            self.flag(Code.DEAL_PLAYER, event, f"{player} {why}", player)
+            return
+        if len(event.cards) != HAND_SIZE:
+            self.flag(Code.DEAL_SIZE, event,
+                      f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
+        self._take_from_deck(event, event.cards, player)
+        self.hands[player] = Counter(event.cards)
+
+    def on_upcard(self, event: Upcard) -> None:
+        replacing_joker = self.pending_joker_upcard is not None
+        if self.phase is not Phase.SETUP or (self.upcard_seen and not replacing_joker):
+            self.flag(Code.OUT_OF_PLACE, event, "a second upcard, where no joker was turned up")
+            return
+        self.upcard_seen = True
+        self.pending_joker_upcard = None
+        self._take_from_deck(event, (event.card,), None)
+        if event.card.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
+            self.unseen[JOKER] += 1  # it goes back into the stock
+            self.pending_joker_upcard = event
+            return
+        self.discard_pile = [event.card]
+
+    def on_stock(self, event: Stock) -> None:
+        if self.phase is not Phase.SETUP or self.stock_event is not None:
+            self.flag(Code.OUT_OF_PLACE, event, "a stock line belongs to the deal, once")
+            return
+        self.stock_event = event
+
+    def _take_from_deck(self, event: Event, cards: Sequence[Card], player: str | None) -> None:
+        """Count dealt cards out of the deck; a card beyond its copies is reported."""
+        extra: list[Card] = []
+        for c in cards:
+            if self.unseen[c] > 0:
+                self.unseen[c] -= 1
+            else:
+                extra.append(c)
+        if extra:
+            self.flag(Code.TOO_MANY_COPIES, event,
+                      f"more copies than the deck holds: {_codes(extra)}", player)
+
+    def _start_play(self) -> None:
+        """The first event of play closes the deal: check what is missing (reported at
+        the ``hand`` line), settle the stock and find who plays first."""
+        start = self.start
+        if self.dealer is None:
+            self.flag(Code.MISSING_DEALER, start, f"hand {self.number} has no dealer line")
+            self.dealer = self.expected_dealer
+        for player in self.still_in:
+            if player not in self.hands:
+                self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {self.number}",
+                          player)
+        if not self.upcard_seen:
+            self.flag(Code.MISSING_UPCARD, start, f"hand {self.number} has no upcard")
+        if self.pending_joker_upcard is not None:
+            self.flag(Code.UPCARD_JOKER, self.pending_joker_upcard,
+                      "a joker upcard goes back into the stock and another card is turned up")
+            self.unseen[JOKER] -= 1
+            self.discard_pile = [JOKER]
+        self._settle_stock()
+        self.order = tuple(p for p in self.still_in if p in self.hands)
+        self.current = self._first_player()
+        self.phase = Phase.PLAY
+
+    def _settle_stock(self) -> None:
+        if self.stock_event is None:
+            self.stock = +self.unseen
+        else:
+            self.stock = Counter(self.stock_event.cards)
+            self.stock_order = list(reversed(self.stock_event.cards))
+            if self.stock != +self.unseen:
+                missing = _codes(sorted((+self.unseen - self.stock).elements(), key=str))
+                extra = _codes(sorted((self.stock - +self.unseen).elements(), key=str))
+                parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
+                detail = "; ".join(part for part in parts if part)
+                self.flag(Code.DECK_MISMATCH, self.stock_event,
+                          f"the deal, upcard and stock are not exactly the deck: {detail}")
+        self.stock_count = self.stock.total()
+
+    def _first_player(self) -> str:
+        if not self.order:
+            return ""
+        return self._next_after(self.dealer) if self.dealer is not None else self.order[0]
+
+    def _next_after(self, player: str | None) -> str:
+        """The next player dealt in, after ``player`` in the order of the Players tag."""
+        if player in self.order:
+            return self.order[(self.order.index(player) + 1) % len(self.order)]
+        seats = self.still_in if player in self.still_in else tuple(self.game_players)
+        if player in seats:
+            position = seats.index(player)
+            for step in range(1, len(seats) + 1):
+                candidate = seats[(position + step) % len(seats)]
+                if candidate in self.order:
+                    return candidate
+        return self.order[0]
+
+    # --- turn bookkeeping -------------------------------------------------------------
+
+    def _accept(self, event: PlayerEvent) -> Turn | None:
+        """Common gate of every turn event: phase, player, whose turn (decision 19)."""
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
+            return None
+        if self.phase is Phase.SETUP:
+            self._start_play()
+        player = event.player
+        if player not in self.hands or player not in self.order:
+            known = player in self.game_players
+            why = "is not in this hand" if known else "is not a player of this game"
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} {why}", player if known else None)
+            return None
+        if player != self.current:
+            self.flag(Code.WRONG_TURN, event, f"it is {self.current}'s turn, not {player}'s",
+                      player)
+            if self.turn is not None:
+                self._end_turn()
+                if self.void_after_turn:
+                    self._end_void()
+                    return None
+            self.current = player
+        if self.turn is None:
+            self.turn = Turn(player=player, opened_before=player in self.opened)
+        return self.turn
+
+    def _after_end(self, event: Event) -> None:
+        if not self.flagged_after_end:
+            self.flagged_after_end = True
+            self.flag(Code.AFTER_HAND_END, event,
+                      f"hand {self.number} has ended; the rest of it is ignored",
+                      getattr(event, "player", None))
+
+    def _need_draw(self, turn: Turn, event: PlayerEvent) -> None:
+        if not turn.drew and not turn.flagged_no_draw:
+            turn.flagged_no_draw = True
+            self.flag(Code.PLAY_BEFORE_DRAW, event,
+                      f"{event.player} must draw or take before playing", event.player)
+
+    def _remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> None:
+        """Take the cards out of the player's hand; those not there are reported."""
+        hand = self.hands[event.player]
+        missing: list[Card] = []
+        for c in cards:
+            if hand[c] > 0:
+                hand[c] -= 1
+            else:
+                missing.append(c)
+        if missing:
+            self.flag(Code.NOT_IN_HAND, event,
+                      f"{event.player} does not hold {_codes(missing)}", event.player)
+
+    # --- draws ------------------------------------------------------------------------
+
+    def on_draw(self, event: Draw) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        if turn.drew:
+            self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
+                      event.player)
+        turn.drew = True
+        if self.stock_count == 0:
+            self.flag(Code.MISSING_RESHUFFLE, event,
+                      "the stock is empty: a reshuffle line must come first", event.player)
+            self._reshuffle()
+        self._draw_from_stock(event)
+        self.hands[event.player][event.card] += 1
+        if (self.stock_count == 0 and self.reshuffles > 0
+                and self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID):
+            self.void_after_turn = True  # decision 16
+
+    def _draw_from_stock(self, event: Draw) -> None:
+        """Decision 18: with a known stock a draw must be its top card; otherwise the
+        drawn card is taken out wherever it is and the stated top stays on top."""
+        drawn = event.card
+        order = self.stock_order
+        if order and order[-1] is drawn:
+            order.pop()
+        elif self.stock[drawn] <= 0:
+            self.flag(Code.NOT_IN_STOCK, event, f"no {drawn} is left in the stock", event.player)
+            if order:
+                self.stock[order.pop()] -= 1
+            self.stock_count -= 1
+            return
+        elif order:
+            self.flag(Code.DRAW_NOT_TOP, event,
+                      f"the top of the stock is {order[-1]}, not {drawn}", event.player)
+            del order[len(order) - 1 - order[::-1].index(drawn)]
+        self.stock[drawn] -= 1
+        self.stock_count -= 1
+
+    def on_take(self, event: Take) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        if turn.drew:
+            self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
+                      event.player)
+        turn.drew = True
+        pile = self.discard_pile
+        if not pile:
+            self.flag(Code.EMPTY_DISCARD_PILE, event, "the discard pile is empty", event.player)
+            return
+        taken = event.card if event.card is not None else pile[-1]
+        if taken is pile[-1]:
+            pile.pop()
+        else:
+            self.flag(Code.TAKE_NOT_TOP, event,
+                      f"the top of the discard pile is {pile[-1]}, not {taken}", event.player)
+            if taken in pile:
+                del pile[len(pile) - 1 - pile[::-1].index(taken)]
+        self.hands[event.player][taken] += 1
+        turn.taken, turn.take_event = taken, event
+        if not turn.opened_before and self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
+            self.flag(Code.TAKE_BEFORE_OPENING, event,
+                      f"{event.player} may not take the discard before opening", event.player)
+
+    def on_reshuffle(self, event: Reshuffle) -> None:
+        """Decision 17: legal only when the stock is empty; the stock order is then unknown."""
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
+            return
+        if self.phase is Phase.SETUP:
+            self._start_play()
+        if self.stock_count > 0:
+            self.flag(Code.EARLY_RESHUFFLE, event,
+                      f"the stock still holds {self.stock_count} cards")
+            return
+        self._reshuffle()
+
+    def _reshuffle(self) -> None:
+        pile = self.discard_pile
+        self.stock = Counter(pile[:-1])
+        self.stock_order = None
+        self.stock_count = len(pile) - 1 if pile else 0
+        self.discard_pile = pile[-1:]
+        self.reshuffles += 1
+
+    # --- laying down ------------------------------------------------------------------
+
+    def on_meld(self, event: Meld) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        self._need_draw(turn, event)
+        cards = [tc.card for tc in event.cards]
+        self._remove_from_hand(event, cards)
+        meld: TableMeld | None
+        try:
+            meld = build_meld(event.cards, self.rules)
+        except MeldError as error:
+            self.flag(Code.INVALID_MELD, event, f"invalid meld: {error}", event.player)
+            meld = None
+        self.table.append(meld)
+        self.owners.append(event.player)
+        turn.laid.update(cards)
+        has_joker = JOKER in cards
+        if not turn.opened_before:
+            turn.opening_value += opening_value(meld) if meld is not None else 0
+            turn.last_opening_meld = event
+            turn.opening_cards.update(cards)
+            if has_joker and self.rules.opening_jokers is OpeningJokers.FORBIDDEN:
+                self.flag(Code.OPENING_JOKER, event, "no jokers in the opening melds", event.player)
+        if has_joker and turn.freed_jokers:
+            turn.freed_jokers.pop(0)
+        self._check_emptied(event, turn)
+
+    def _table_meld(self, event: Attach | Swap) -> int | None:
+        """The index of the meld an attach or swap names, or None (reported)."""
+        if 1 <= event.meld <= len(self.table):
+            return event.meld - 1
+        self.flag(Code.NO_SUCH_MELD, event,
+                  f"there is no meld {event.meld} (the table has {len(self.table)})", event.player)
+        return None
+
+    def _check_opened(self, turn: Turn, event: Attach | Swap, owner: str | None) -> None:
+        """Nobody adds to table melds or swaps before opening; in the opening turn only
+        once the melds laid so far reach the threshold (decision 9)."""
+        if turn.opened_before:
+            return
+        what = "attach" if isinstance(event, Attach) else "swap a joker"
+        if not turn.opening or turn.opening_value < self.rules.opening_points:
+            self.flag(Code.NOT_OPENED, event,
+                      f"{event.player} may not {what} before opening", event.player)
+        elif self.rules.opening_turn_plays is OpeningTurnPlays.NOTHING:
+            self.flag(Code.NOT_OPENED, event,
+                      f"{event.player} may not {what} in the opening turn", event.player)
+        elif self.rules.opening_turn_plays is OpeningTurnPlays.OWN_MELDS and owner != event.player:
+            self.flag(Code.NOT_OPENED, event,
+                      f"in the opening turn {event.player} may play only on their own melds",
+                      event.player)
+
+    def on_attach(self, event: Attach) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        self._need_draw(turn, event)
+        index = self._table_meld(event)
+        self._check_opened(turn, event, None if index is None else self.owners[index])
+        cards = [tc.card for tc in event.cards]
+        self._remove_from_hand(event, cards)
+        turn.laid.update(cards)
+        if JOKER in cards and turn.freed_jokers:
+            turn.freed_jokers.pop(0)
+        meld = None if index is None else self.table[index]
+        if index is not None and meld is not None:
+            try:
+                self.table[index] = attach(meld, event.cards, self.rules)
+            except MeldError as error:
+                self.flag(Code.INVALID_ATTACH, event,
+                          f"cannot attach to meld {event.meld}: {error}",
+                          event.player)
+        self._check_emptied(event, turn)
+
+    def on_swap(self, event: Swap) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        self._need_draw(turn, event)
+        index = self._table_meld(event)
+        if index is None:
+            return
+        self._check_opened(turn, event, self.owners[index])
+        hand = self.hands[event.player]
+        if hand[event.card] <= 0:
+            self.flag(Code.NOT_IN_HAND, event, f"{event.player} does not hold {event.card}",
+                      event.player)
+            return
+        meld = self.table[index]
+        if meld is None:
+            return
+        try:
+            if self.rules.joker_swap is YesNo.NO:
+                raise MeldError("jokers are not taken back under these rules")
+            self.table[index] = swap(meld, event.card, self.rules)
+        except MeldError as error:
+            self.flag(Code.INVALID_SWAP, event, f"cannot swap in meld {event.meld}: {error}",
+                      event.player)
+            return
+        hand[event.card] -= 1
+        hand[JOKER] += 1
+        turn.laid[event.card] += 1
+        if self.rules.freed_joker is FreedJoker.MUST_USE:
+            turn.freed_jokers.append(event)
+
+    def on_discard(self, event: Discard) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        self._need_draw(turn, event)
+        self._remove_from_hand(event, (event.card,))
+        self.discard_pile.append(event.card)
+        if (turn.taken is event.card and turn.laid[event.card] == 0
+                and self.rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
+            turn.discarded_taken = True  # decision 14
+            self.flag(Code.DISCARD_TAKEN_CARD, event,
+                      f"{event.player} discards the {event.card} just taken", event.player)
+        if self.hands[event.player].total() == 0:
+            self._close(event.player, turn)
+            return
+        self._end_turn()
+        if self.void_after_turn:
+            self._end_void()
+        else:
+            self.current = self._next_after(event.player)
+
+    # --- end of turn and of hand ------------------------------------------------------
+
+    def _check_emptied(self, event: PlayerEvent, turn: Turn) -> None:
+        """Emptying the hand by laying down closes it; with ``closing_discard=needs`` that
+        is a violation on the event that empties the hand, and the hand ends there."""
+        if self.hands[event.player].total() > 0:
+            return
+        if self.rules.closing_discard is ClosingDiscard.NEEDS:
+            self.flag(Code.CLOSING_WITHOUT_DISCARD, event,
+                      f"{event.player} has no card left to discard: a hand closes with a discard",
+                      event.player)
+        self._close(event.player, turn)
+
+    def _end_turn(self) -> None:
+        """End-of-turn checks (decisions 7, 8, 12, 13, 15), then the turn is over."""
+        turn = self.turn
+        if turn is None:
+            return
+        self.turn = None
+        rules = self.rules
+        player = turn.player
+        if turn.opening:
+            self.opened.add(player)  # decision 8: even a refused opening counts
+            if turn.opening_value < rules.opening_points and turn.last_opening_meld is not None:
+                self.flag(Code.OPENING_TOO_LOW, turn.last_opening_meld,
+                          f"the opening is worth {turn.opening_value}, "
+                          f"less than {rules.opening_points}", player)
+        if turn.take_event is not None and turn.taken is not None:
+            self._check_taken_card(turn, turn.take_event, turn.taken)
+        for swap_event in turn.freed_jokers:
+            self.flag(Code.FREED_JOKER_UNUSED, swap_event,
+                      "the freed joker must be laid down in the same turn", player)
+
+    def _check_taken_card(self, turn: Turn, event: Take, taken: Card) -> None:
+        rules = self.rules
+        if not turn.opened_before:
+            if (rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
+                    and turn.opening_cards[taken] == 0):
+                self.flag(Code.TAKE_BEFORE_OPENING, event,
+                          f"{turn.player} took {taken} before opening without opening with it",
+                          turn.player)
+        elif (rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0
+              and not turn.discarded_taken):
+            self.flag(Code.TAKEN_CARD_UNUSED, event,
+                      f"{turn.player} took {taken} and did not lay it down this turn", turn.player)
+
+    def _close(self, closer: str, turn: Turn) -> None:
+        """The closer emptied their hand: score the hand (decision 23)."""
+        in_one_go = not turn.opened_before
+        self._end_turn()
+        self.closer = closer
+        self.closing = Closing.IN_ONE_GO if in_one_go else Closing.NORMAL
+        self.penalties = closed_hand_penalties(
+            players=self.order, closer=closer, in_one_go=in_one_go, hands=self.hands,
+            opened=self.opened, rules=self.rules)
+        self.phase = Phase.ENDED
+
+    def _end_void(self) -> None:
+        self.closing = Closing.VOID
+        self.penalties = void_hand_penalties(self.order)
+        self.phase = Phase.ENDED
+
+    def give_up(self) -> None:
+        """The hand cannot be judged further (unreadable or cut short): it scores nothing."""
+        self.turn = None
+        self.closing = Closing.UNFINISHED
+        self.penalties = void_hand_penalties(self.order or tuple(self.hands))
+        self.phase = Phase.ENDED

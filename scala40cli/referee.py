@@ -1,0 +1,268 @@
+"""The referee of a match: header tags, the sequence of hands, totals and eliminations.
+
+:func:`replay` takes one parsed game and returns everything found in it. Each hand is
+judged by a :class:`~scala40cli.hand.HandReferee`; this module checks what spans hands
+(numbering, the dealer's rotation, ``score`` lines, totals, who is out, the end of the
+match) and dispatches every event to the handler for its type.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from .events import (
+    Attach,
+    Deal,
+    Dealer,
+    Discard,
+    Draw,
+    Event,
+    GameLog,
+    HandStart,
+    Meld,
+    Reshuffle,
+    Score,
+    Stock,
+    Swap,
+    Tag,
+    Take,
+    Unparsed,
+    Upcard,
+)
+from .hand import HandReferee, Phase
+from .results import Closing, Elimination, GameResult, HandResult, Problem, TagValue
+from .rules import CLASSIC, Rules, RulesError, parse_value, preset, with_values
+from .scoring import newly_eliminated
+from .violations import Code
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+
+
+def replay(game: GameLog, rules: Rules | None = None) -> GameResult:
+    """Judge one game. ``rules``, when given, replaces what the game's tags say."""
+    return MatchReferee(game, rules).run()
+
+
+class MatchReferee:
+    """Replays one game; build it and call :meth:`run` once."""
+
+    def __init__(self, game: GameLog, rules: Rules | None = None) -> None:
+        self.game = game
+        self.forced_rules = rules
+        self.rules = CLASSIC
+        self.violations: list[Problem] = []
+        self.players: tuple[str, ...] = ()
+        self.still_in: list[str] = []
+        self.totals: dict[str, int] = {}
+        self.hand: HandReferee | None = None
+        self.hand_scored = False
+        self.declared: dict[str, int] | None = None
+        self.hand_line = 0
+        self.hands: list[HandResult] = []
+        self.eliminated: list[Elimination] = []
+        self.hands_started = 0
+        self.last_dealer: str | None = None
+        self.finished = False
+        self.flagged_after_match = False
+        self.last_line = game.line
+        self._handlers: dict[type[Event], Callable[[Any], None]] = {
+            HandStart: self.on_hand, Score: self.on_score, Unparsed: self.on_unparsed,
+        }
+
+    # --- reporting --------------------------------------------------------------------
+
+    def flag(self, code: Code, event: Event, message: str, player: str | None = None) -> None:
+        hand = self.hand.number if self.hand is not None else None
+        self.violations.append(Problem(code=code, message=message, line=event.line,
+                                       column=event.column, hand=hand, player=player))
+
+    # --- the header -------------------------------------------------------------------
+
+    def _read_header(self, tags: list[Tag]) -> bool:
+        """Players and rules from the tags; False when the game cannot be replayed."""
+        players_tag = next((tag for tag in tags if tag.name == "Players"), None)
+        self.rules = self.forced_rules or self._rules_from_tags(tags)
+        if players_tag is None:
+            where = tags[0] if tags else Event(line=self.game.line, column=1)
+            self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag")
+            return False
+        names = players_tag.values
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(set(names)) != len(names):
+            self.flag(Code.BAD_PLAYERS, players_tag,
+                      f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different names, "
+                      f"not {', '.join(names) or 'none'}")
+            return False
+        self.players = tuple(names)
+        self.still_in = list(names)
+        self.totals = dict.fromkeys(names, 0)
+        return True
+
+    def _rules_from_tags(self, tags: list[Tag]) -> Rules:
+        rules = CLASSIC
+        for tag in tags:
+            try:
+                if tag.name == "Rules":
+                    rules = preset(tag.values[0] if tag.values else "")
+                elif tag.name == "Rule":
+                    if len(tag.values) != 2:
+                        raise RulesError('a Rule tag is [Rule "key" "value"]')
+                    key, value = tag.values
+                    parse_value(key, value)
+                    rules = with_values(rules, {key: value})
+            except RulesError as error:
+                self.flag(Code.BAD_RULES, tag, str(error))
+        return rules
+
+    # --- the match --------------------------------------------------------------------
+
+    def run(self) -> GameResult:
+        events = self.game.events
+        tags = [e for e in events if isinstance(e, Tag)]
+        body = [e for e in events if not isinstance(e, Tag)]
+        if self._read_header(tags):
+            hand_events = _hand_dispatch()
+            for event in body:
+                if self.flagged_after_match:
+                    break
+                handler = self._handlers.get(type(event))
+                if handler is not None:
+                    handler(event)
+                elif self.hand is None:
+                    self.flag(Code.OUT_OF_PLACE, event, "an event before the first hand line",
+                              getattr(event, "player", None))
+                else:
+                    hand_events[type(event)](self.hand, event)
+                    self._after_hand_event()
+                self.last_line = event.line
+            self._finish_hand(at_end=True)
+        return self._result(tags)
+
+    def _after_hand_event(self) -> None:
+        hand = self.hand
+        if hand is not None and hand.phase is Phase.ENDED and not self.hand_scored:
+            self._score_hand(hand)
+
+    def on_hand(self, event: HandStart) -> None:
+        if self.finished:
+            self.flagged_after_match = True
+            self.flag(Code.AFTER_MATCH_END, event, "the match has ended; the rest is ignored")
+            return
+        self._finish_hand(at_end=False)
+        self.hands_started += 1
+        expected = self.hands[-1].number + 1 if self.hands else 1
+        if event.number != expected:
+            self.flag(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}")
+        self.hand_line = event.line
+        self.hand = HandReferee(
+            number=event.number, start=event, still_in=self.still_in, game_players=self.players,
+            expected_dealer=self._expected_dealer(), rules=self.rules, flag=self.flag)
+        self.hand_scored = False
+        self.declared = None
+
+    def _expected_dealer(self) -> str | None:
+        """The next player still in the match after the last dealer (decision 20)."""
+        last = self.last_dealer
+        if last is None:
+            return None
+        seat = self.players.index(last)
+        for step in range(1, len(self.players) + 1):
+            candidate = self.players[(seat + step) % len(self.players)]
+            if candidate in self.still_in:
+                return candidate
+        return None
+
+    def on_unparsed(self, event: Unparsed) -> None:
+        """A line the parser could not read: the hand it is in is given up (decision 22)."""
+        hand = self.hand
+        self.flag(Code.UNREADABLE_HAND, event,
+                  f"line {event.line} could not be read; "
+                  + ("this hand is not judged further" if hand is not None and hand.phase
+                     is not Phase.ENDED else "see the file's errors"))
+        if hand is not None and hand.phase is not Phase.ENDED:
+            hand.give_up()
+            self.hand_scored = True
+
+    def _score_hand(self, hand: HandReferee) -> None:
+        """Add the hand's penalties to the totals and put out who reached the threshold."""
+        self.hand_scored = True
+        for player, penalty in hand.penalties.items():
+            self.totals[player] += penalty
+        threshold = self.rules.elimination_threshold(len(self.players))
+        for player in newly_eliminated(self.totals, self.still_in, threshold):
+            self.still_in.remove(player)
+            self.eliminated.append(Elimination(player=player, hand=hand.number))
+        if len(self.still_in) <= 1:
+            self.finished = True
+
+    def on_score(self, event: Score) -> None:
+        """Decision 25: a score line names every player of the hand once; each
+        difference with the referee's penalties is reported."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.ENDED or self.declared is not None:
+            why = "a second score line" if self.declared is not None else \
+                "a score line before the hand ended"
+            self.flag(Code.OUT_OF_PLACE, event, why)
+            return
+        self.declared = dict(event.entries)
+        names = [name for name, _ in event.entries]
+        dealt = hand.order
+        unknown = [n for n in names if n not in dealt]
+        missing = [p for p in dealt if p not in names]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if unknown or missing or twice:
+            parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+                     f"missing {', '.join(missing)}" if missing else "",
+                     f"named twice {', '.join(twice)}" if twice else ""]
+            self.flag(Code.SCORE_PLAYERS, event,
+                      "the score line must name every player of the hand once: "
+                      + "; ".join(p for p in parts if p))
+        if hand.closing is Closing.UNFINISHED:
+            return
+        for name, declared in event.entries:
+            computed = hand.penalties.get(name)
+            if computed is not None and computed != declared:
+                self.flag(Code.SCORE_MISMATCH, event,
+                          f"{name} scores {computed}, not {declared}", name)
+
+    def _finish_hand(self, *, at_end: bool) -> None:
+        """Close the books of the current hand and write its score sheet row."""
+        hand = self.hand
+        if hand is None:
+            return
+        if hand.phase is not Phase.ENDED:
+            where = Event(line=self.game.last_line if at_end else self.last_line, column=1)
+            self.flag(Code.UNFINISHED_HAND, where,
+                      f"hand {hand.number} did not end" + (" before the end of the game"
+                                                          if at_end else ""))
+            hand.give_up()
+            self.hand_scored = True
+        if hand.dealer is not None:
+            self.last_dealer = hand.dealer
+        elif hand.expected_dealer is not None:
+            self.last_dealer = hand.expected_dealer
+        self.hands.append(HandResult(
+            number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
+            closing=hand.closing, penalties=dict(hand.penalties), declared=self.declared,
+            totals=dict(self.totals)))
+        self.hand = None
+
+    def _result(self, tags: list[Tag]) -> GameResult:
+        winner = self.still_in[0] if self.finished and len(self.still_in) == 1 else None
+        return GameResult(
+            index=self.game.index, line=self.game.line,
+            tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
+            players=self.players, rules=self.rules.as_tokens(),
+            violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
+            hands=tuple(self.hands), eliminated=tuple(self.eliminated), totals=dict(self.totals),
+            finished=self.finished, winner=winner)
+
+
+def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:
+    """Which :class:`HandReferee` method judges each kind of hand event."""
+    return {
+        Dealer: HandReferee.on_dealer, Deal: HandReferee.on_deal, Upcard: HandReferee.on_upcard,
+        Stock: HandReferee.on_stock, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
+        Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
+        Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
+    }

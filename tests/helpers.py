@@ -1,0 +1,57 @@
+"""Small helpers to write cards and melds as text in tests.
+
+``table_cards("4S JK(5S) 6S")`` gives the :class:`TableCard` tuple a ``meld`` line
+would carry, ``hand("AS KD JK")`` a hand as a multiset, ``meld("QS KS AS")`` the built
+meld under the classic rules (or the rules given), and ``rules(run_max=13)`` the classic
+rules with some switches changed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections import Counter
+from typing import Any
+
+from scala40cli.cards import Card, parse_card
+from scala40cli.events import TableCard
+from scala40cli.melds import Meld, build_meld
+from scala40cli.rules import CLASSIC, Rules
+
+_TABLE_CARD = re.compile(r"(?P<card>[^()\s]+)(?:\((?P<stands_for>[^()\s]+)\))?")
+
+
+def table_card(token: str) -> TableCard:
+    """One card as written in a meld: ``7H``, ``JK`` or ``JK(5S)``."""
+    found = _TABLE_CARD.fullmatch(token)
+    if found is None:
+        raise ValueError(f"not a table card: {token!r}")
+    stands_for = found["stands_for"]
+    return TableCard(
+        parse_card(found["card"]), None if stands_for is None else parse_card(stands_for)
+    )
+
+
+def table_cards(text: str) -> tuple[TableCard, ...]:
+    """The cards of a meld or attach line: ``"4S JK(5S) 6S"``."""
+    return tuple(table_card(token) for token in text.split())
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    """Plain cards in the order written: ``"AS KD JK"``."""
+    return tuple(parse_card(token) for token in text.split())
+
+
+def hand(text: str) -> Counter[Card]:
+    """A hand as a multiset: ``hand("AS AS JK")`` holds two AS and a joker."""
+    return Counter(cards(text))
+
+
+def rules(**changes: Any) -> Rules:
+    """The classic rules with some switches changed (typed values, not tokens)."""
+    return dataclasses.replace(CLASSIC, **changes)
+
+
+def meld(text: str, with_rules: Rules = CLASSIC) -> Meld:
+    """The meld built from the text; MeldError if it is invalid."""
+    return build_meld(table_cards(text), with_rules)

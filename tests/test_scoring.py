@@ -1,0 +1,189 @@
+"""Scoring: the penalty of a hand, the penalties of a closed or void hand, elimination.
+
+Rules pinned: rules-matrix "Scoring, in order" (closer 0; others their cards or a flat
+100 if never opened; doubled when closed in one go; eliminated at 101; a void hand
+scores nothing), the switches `ace_penalty`, `unopened_penalty`, `in_hand_bonus`,
+`winner_bonus`, `elimination`, and referee-decisions 23 and 24.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from helpers import hand, rules
+from hypothesis import given
+from hypothesis import strategies as st
+
+from scala40cli.cards import JOKER, NATURAL_CARDS, Card, penalty_points
+from scala40cli.rules import CLASSIC, AcePenalty, InHandBonus, Rules, UnopenedPenalty
+from scala40cli.scoring import (
+    closed_hand_penalties,
+    hand_penalty,
+    newly_eliminated,
+    void_hand_penalties,
+)
+
+ACE_11 = rules(ace_penalty=AcePenalty.ELEVEN)
+ACE_1 = rules(ace_penalty=AcePenalty.ONE)
+ACE_1_IF_LAST = rules(ace_penalty=AcePenalty.ONE_IF_LAST)
+
+# --- the penalty of a hand --------------------------------------------------------------
+
+HAND_PENALTIES = [
+    # (cards left in hand, rules, penalty)
+    pytest.param("", CLASSIC, 0, id="empty_hand_0"),
+    pytest.param("2S", CLASSIC, 2, id="two_2"),
+    pytest.param("10H", CLASSIC, 10, id="ten_10"),
+    pytest.param("JS QH KD", CLASSIC, 30, id="jqk_10_each"),
+    pytest.param("JK", CLASSIC, 25, id="joker_25"),
+    pytest.param("2S 3H 10D JC QS KH JK", CLASSIC, 70, id="mixed_70"),
+    pytest.param("7H 7H", CLASSIC, 14, id="two_copies_count_twice"),
+    pytest.param("JK JK", CLASSIC, 50, id="two_jokers_50"),
+    pytest.param("AS", CLASSIC, 11, id="classic_ace_11"),
+    pytest.param("AS", ACE_11, 11, id="ace_11_alone"),
+    pytest.param("AS KD", ACE_11, 21, id="ace_11_with_king"),
+    pytest.param("AS AS JK JK", ACE_11, 72, id="ace_11_two_aces_two_jokers"),
+    pytest.param("AS", ACE_1, 1, id="ace_1_alone"),
+    pytest.param("AS KD", ACE_1, 11, id="ace_1_with_king"),
+    pytest.param("AS AS JK JK", ACE_1, 52, id="ace_1_two_aces_two_jokers"),
+    pytest.param("AS", ACE_1_IF_LAST, 1, id="ace_1_if_last_only_card"),
+    pytest.param("AH KD", ACE_1_IF_LAST, 21, id="ace_1_if_last_not_alone"),
+    pytest.param("AH AD", ACE_1_IF_LAST, 22, id="ace_1_if_last_two_aces"),
+    pytest.param("JK", ACE_1_IF_LAST, 25, id="ace_1_if_last_joker_alone"),
+    pytest.param("5C", ACE_1_IF_LAST, 5, id="ace_1_if_last_other_card_alone"),
+]
+
+
+@pytest.mark.parametrize(("cards", "with_rules", "penalty"), HAND_PENALTIES)
+def test_hand_penalty_face_value_jqk_10_joker_25_ace_per_switch(
+    cards: str, with_rules: Rules, penalty: int
+) -> None:
+    assert hand_penalty(hand(cards), with_rules) == penalty
+
+
+# --- a closed hand ----------------------------------------------------------------------
+
+PLAYERS = ("Anna", "Bruno", "Carla")
+HANDS = {
+    "Anna": hand(""),
+    "Bruno": hand("KD 5S"),  # 15
+    "Carla": hand("AS JK"),  # 36 (ace 11)
+}
+
+CLOSED = [
+    # (rules, in one go, players who opened, expected penalties Anna (closer), Bruno, Carla)
+    pytest.param(CLASSIC, False, "Anna Bruno Carla", (0, 15, 36), id="closer_0_others_cards"),
+    pytest.param(CLASSIC, False, "Anna Bruno", (0, 15, 100), id="unopened_flat_100"),
+    pytest.param(rules(unopened_penalty=UnopenedPenalty.CARDS), False, "Anna Bruno",
+                 (0, 15, 36), id="unopened_cards"),
+    pytest.param(CLASSIC, True, "Bruno Carla", (0, 30, 72), id="in_one_go_doubled"),
+    pytest.param(CLASSIC, True, "Bruno", (0, 30, 200), id="in_one_go_doubled_100_to_200"),
+    pytest.param(rules(unopened_penalty=UnopenedPenalty.CARDS), True, "Bruno",
+                 (0, 30, 72), id="in_one_go_doubled_unopened_cards"),
+    pytest.param(rules(in_hand_bonus=InHandBonus.MINUS100), True, "Bruno",
+                 (-100, 15, 100), id="in_one_go_minus100_closer"),
+    pytest.param(rules(in_hand_bonus=InHandBonus.MINUS100), False, "Anna Bruno",
+                 (0, 15, 100), id="minus100_only_in_one_go"),
+    pytest.param(rules(in_hand_bonus=InHandBonus.NONE), True, "Bruno",
+                 (0, 15, 100), id="in_one_go_no_bonus"),
+    pytest.param(CLASSIC, False, "Anna Bruno", (0, 15, 100), id="doubled_only_in_one_go"),
+    pytest.param(rules(winner_bonus=-100), False, "Anna Bruno Carla",
+                 (-100, 15, 36), id="winner_bonus_minus_100"),
+    pytest.param(rules(winner_bonus=-100), True, "Bruno", (-100, 30, 200),
+                 id="winner_bonus_and_doubled"),
+    pytest.param(rules(winner_bonus=-100, in_hand_bonus=InHandBonus.MINUS100), True, "Bruno",
+                 (-200, 15, 100), id="winner_bonus_and_minus100"),
+    pytest.param(ACE_1, False, "Anna Bruno Carla", (0, 15, 26), id="ace_penalty_1"),
+    pytest.param(ACE_1, True, "Bruno Carla", (0, 30, 52), id="ace_penalty_1_doubled"),
+]
+
+
+@pytest.mark.parametrize(("with_rules", "in_one_go", "opened", "expected"), CLOSED)
+def test_closed_hand_penalties_closer_0_others_cards_or_100_then_bonus(
+    with_rules: Rules, in_one_go: bool, opened: str, expected: tuple[int, int, int]
+) -> None:
+    penalties = closed_hand_penalties(
+        players=PLAYERS,
+        closer="Anna",
+        in_one_go=in_one_go,
+        hands=HANDS,
+        opened=opened.split(),
+        rules=with_rules,
+    )
+    assert penalties == dict(zip(PLAYERS, expected, strict=True))
+    assert list(penalties) == list(PLAYERS)
+
+
+def test_closed_hand_penalties_two_players_closer_last_in_order() -> None:
+    penalties = closed_hand_penalties(
+        players=("Bruno", "Anna"),
+        closer="Anna",
+        in_one_go=False,
+        hands={"Anna": hand(""), "Bruno": hand("QS QH 3C")},
+        opened=("Anna", "Bruno"),
+        rules=CLASSIC,
+    )
+    assert penalties == {"Bruno": 23, "Anna": 0}
+
+
+# --- a void hand ------------------------------------------------------------------------
+
+VOID = [
+    pytest.param(("Anna", "Bruno"), id="two_players"),
+    pytest.param(PLAYERS, id="three_players"),
+    pytest.param(("A", "B", "C", "D", "E", "F"), id="six_players"),
+]
+
+
+@pytest.mark.parametrize("players", VOID)
+def test_void_hand_scores_nothing_for_anyone_dealt_in(players: tuple[str, ...]) -> None:
+    assert void_hand_penalties(players) == dict.fromkeys(players, 0)
+
+
+# --- elimination ------------------------------------------------------------------------
+
+ELIMINATED = [
+    # (totals, players still in (order of play), threshold, newly eliminated)
+    pytest.param({"Anna": 100, "Bruno": 101}, ("Anna", "Bruno"), 101, ["Bruno"],
+                 id="100_stays_101_out"),
+    pytest.param({"Anna": 100, "Bruno": 0}, ("Anna", "Bruno"), 101, [], id="nobody_at_100"),
+    pytest.param({"Anna": 150, "Bruno": 0, "Carla": 101}, ("Carla", "Anna", "Bruno"), 101,
+                 ["Carla", "Anna"], id="several_in_order_of_play"),
+    pytest.param({"Anna": 250, "Bruno": 50, "Carla": 20}, ("Bruno", "Carla"), 101, [],
+                 id="already_out_not_listed_again"),
+    pytest.param({"Anna": 200, "Bruno": 201}, ("Anna", "Bruno"), 201, ["Bruno"],
+                 id="threshold_201"),
+    pytest.param({"Anna": 150, "Bruno": 151}, ("Anna", "Bruno"), 151, ["Bruno"],
+                 id="threshold_151"),
+    pytest.param({"Anna": 1000, "Bruno": 5000}, ("Anna", "Bruno"), None, [],
+                 id="threshold_none_nobody_out"),
+    pytest.param({"Anna": -100}, ("Anna",), 101, [], id="negative_total"),
+]
+
+
+@pytest.mark.parametrize(("totals", "still_in", "threshold", "out"), ELIMINATED)
+def test_newly_eliminated_total_reaching_the_threshold(
+    totals: dict[str, int], still_in: tuple[str, ...], threshold: int | None, out: list[str]
+) -> None:
+    assert newly_eliminated(totals, still_in, threshold) == out
+
+
+# --- properties -------------------------------------------------------------------------
+
+_DECK_CARDS = st.sampled_from([*NATURAL_CARDS, JOKER])
+
+
+@given(
+    st.lists(_DECK_CARDS, max_size=14),
+    st.sampled_from([AcePenalty.ELEVEN, AcePenalty.ONE, AcePenalty.ONE_IF_LAST]),
+)
+def test_property_hand_penalty_is_the_sum_of_penalty_points(
+    cards: list[Card], ace_penalty: AcePenalty
+) -> None:
+    if ace_penalty is AcePenalty.ONE or (ace_penalty is AcePenalty.ONE_IF_LAST and len(cards) == 1):
+        ace_points = 1
+    else:
+        ace_points = 11
+    expected = sum(penalty_points(c, ace_points) for c in cards)
+    assert hand_penalty(Counter(cards), rules(ace_penalty=ace_penalty)) == expected
