@@ -1,0 +1,329 @@
+"""The report of a replay: a JSON document for programs, a text score sheet for people.
+
+Both are built from :mod:`scala40cli.results` values only, so the referee never formats
+anything, and an output format is one more class in :data:`REPORTERS` rather than one
+more branch in the command. The JSON document is described by
+``schemas/report.schema.json``; every key written here must be there too.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TextIO
+
+from . import __version__
+from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue
+from .rules import CLASSIC
+
+JsonObject = dict[str, Any]
+
+#: Tags that the sheet shows in its own lines (players, rules) rather than as they are.
+_OWN_LINE_TAGS = frozenset({"Players", "Rules", "Rule"})
+
+
+# --- summary ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Summary:
+    """The counts at the end of a report: what a CI log or a person checks first."""
+
+    files: int
+    games: int
+    games_with_violations: int
+    violations: int
+    file_errors: int
+
+    @classmethod
+    def of(cls, files: Sequence[FileResult]) -> Summary:
+        games = [game for result in files for game in result.games]
+        return cls(
+            files=len(files),
+            games=len(games),
+            games_with_violations=sum(1 for game in games if not game.ok),
+            violations=sum(len(game.violations) for game in games),
+            file_errors=sum(len(result.errors) for result in files),
+        )
+
+    def as_json(self) -> JsonObject:
+        return {
+            "files": self.files,
+            "games": self.games,
+            "games_with_violations": self.games_with_violations,
+            "violations": self.violations,
+            "file_errors": self.file_errors,
+        }
+
+    def sentence(self) -> str:
+        """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any)."""
+        parts = [
+            _count(self.files, "file"),
+            _count(self.games, "game"),
+            f"{self.games_with_violations} with violations",
+            _count(self.violations, "violation"),
+        ]
+        if self.file_errors:
+            parts.append(_count(self.file_errors, "file error"))
+        return ", ".join(parts)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def report_document(files: Sequence[FileResult]) -> JsonObject:
+    """The JSON report of ``files``, in the shape of ``schemas/report.schema.json``."""
+    return {
+        "version": __version__,
+        "summary": Summary.of(files).as_json(),
+        "files": [_file_json(result) for result in files],
+    }
+
+
+def _file_json(result: FileResult) -> JsonObject:
+    return {
+        "path": result.path,
+        "ok": result.ok,
+        "errors": [_file_error_json(problem) for problem in result.errors],
+        "games": [_game_json(game) for game in result.games],
+    }
+
+
+def _file_error_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "context": problem.context}
+
+
+def _violation_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+
+
+def _place_json(problem: Problem) -> JsonObject:
+    return {
+        "code": str(problem.code),
+        "name": problem.name,
+        "message": problem.message,
+        "line": problem.line,
+        "column": problem.column,
+    }
+
+
+def _game_json(game: GameResult) -> JsonObject:
+    return {
+        "index": game.index,
+        "line": game.line,
+        "tags": [_tag_json(tag) for tag in game.tags],
+        "players": list(game.players),
+        "rules": dict(game.rules),
+        "ok": game.ok,
+        "violations": [_violation_json(problem) for problem in game.violations],
+        "hands": [_hand_json(hand) for hand in game.hands],
+        "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
+        "totals": dict(game.totals),
+        "finished": game.finished,
+        "winner": game.winner,
+    }
+
+
+def _tag_json(tag: TagValue) -> JsonObject:
+    return {"name": tag.name, "values": list(tag.values), "line": tag.line}
+
+
+def _hand_json(hand: HandResult) -> JsonObject:
+    return {
+        "number": hand.number,
+        "line": hand.line,
+        "dealer": hand.dealer,
+        "closer": hand.closer,
+        "closing": str(hand.closing),
+        "penalties": dict(hand.penalties),
+        "declared": None if hand.declared is None else dict(hand.declared),
+        "totals": dict(hand.totals),
+    }
+
+
+# --- text: problems ---------------------------------------------------------------------
+
+
+def problem_lines(result: FileResult) -> list[str]:
+    """Every problem of a file as ``path:line:column: CODE message``, in line order.
+
+    File errors and game violations are merged, so the list reads down the file like
+    a compiler's. A problem that carries its source line (a syntax error) is followed
+    by that line and a caret under the column.
+    """
+    problems = list(result.errors)
+    problems += [problem for game in result.games for problem in game.violations]
+    problems.sort(key=lambda problem: (problem.line, problem.column))
+    lines: list[str] = []
+    for problem in problems:
+        place = f"{result.path}:{problem.line}:{problem.column}"
+        lines.append(f"{place}: {problem.code} {problem.message}")
+        if problem.context is not None:
+            lines += caret_lines(problem.context, problem.column)
+    return lines
+
+
+def caret_lines(source: str, column: int) -> list[str]:
+    """The source line and a caret under ``column`` (1-based), both indented.
+
+    Tabs before the column are copied into the caret line, so the caret stays under the
+    spot whatever width the terminal gives a tab.
+    """
+    text = source.rstrip("\r\n")
+    before = text[: max(column - 1, 0)]
+    pad = "".join("\t" if char == "\t" else " " for char in before)
+    pad += " " * (max(column - 1, 0) - len(before))
+    return [f"    {text}", f"    {pad}^"]
+
+
+# --- text: score sheet ------------------------------------------------------------------
+
+_CLOSED_BY: dict[Closing, str] = {
+    Closing.NORMAL: "{closer}",
+    Closing.IN_ONE_GO: "{closer} (in one go)",
+    Closing.VOID: "void",
+    Closing.UNFINISHED: "unfinished",
+}
+
+
+def score_sheet(path: str, game: GameResult) -> list[str]:
+    """The lines of one game's sheet: header, one row a hand, totals, outcome."""
+    lines = [f"{path}: game {game.index} (line {game.line})"]
+    lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
+    lines.append(f"  Players: {', '.join(game.players) or '(none)'}")
+    lines.append(f"  Rules: {rules_summary(game.rules)}")
+    lines.append("")
+    lines += ["  " + row for row in hand_table(game)]
+    lines.append("")
+    lines += ["  " + line for line in outcome_lines(game)]
+    return lines
+
+
+def _shown_tags(tags: Sequence[TagValue]) -> list[TagValue]:
+    return [tag for tag in tags if tag.name not in _OWN_LINE_TAGS]
+
+
+def rules_summary(rules: dict[str, str]) -> str:
+    """``classic``, or ``classic + key=value ...`` for the switches that differ from it."""
+    base = CLASSIC.as_tokens()
+    changed = [f"{key}={token}" for key, token in rules.items() if base.get(key) != token]
+    return " + ".join(["classic", " ".join(changed)]) if changed else "classic"
+
+
+def hand_table(game: GameResult) -> list[str]:
+    """One row a hand, one column a player (the hand's penalty), who closed, totals.
+
+    A player not dealt in (already eliminated) has an empty cell for that hand.
+    """
+    if not game.hands:
+        return ["No hands played."]
+    header = ["Hand", *game.players, "Closed by"]
+    rows = [_hand_row(hand, game.players) for hand in game.hands]
+    totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
+    return _align([header, *rows, totals], rule_before=(1, len(rows) + 1))
+
+
+def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
+    closed_by = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
+    return [str(hand.number), *(_cell(hand.penalties, player) for player in players), closed_by]
+
+
+def _cell(scores: dict[str, int], player: str) -> str:
+    return str(scores[player]) if player in scores else ""
+
+
+def _align(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[str]:
+    """Rows padded into columns: the first and last (labels) to the left, the scores
+    between them to the right so that units line up. A rule of dashes goes before each
+    row index of ``rule_before``.
+    """
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]))]
+    labels = {0, len(widths) - 1}
+    lines: list[str] = []
+    for number, row in enumerate(rows):
+        if number in rule_before:
+            lines.append("  ".join("-" * width for width in widths))
+        cells = [
+            cell.ljust(width) if index in labels else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def outcome_lines(game: GameResult) -> list[str]:
+    """Eliminations, the winner, and whether the game was played by the rules."""
+    lines: list[str] = []
+    if game.eliminated:
+        outs = ", ".join(f"{out.player} in hand {out.hand}" for out in game.eliminated)
+        lines.append(f"Eliminated: {outs}")
+    lines.append(_winner_line(game))
+    count = len(game.violations)
+    lines.append("No violations." if count == 0 else f"{_count(count, 'violation')} (see above).")
+    return lines
+
+
+def _winner_line(game: GameResult) -> str:
+    if game.winner is not None:
+        return f"Winner: {game.winner}"
+    if game.finished:
+        return "Match finished with no winner."
+    return "Match not finished."
+
+
+def render_text(files: Sequence[FileResult]) -> str:
+    """The whole text report: every problem first, then every sheet, then the counts."""
+    lines = [line for result in files for line in problem_lines(result)]
+    for result in files:
+        for game in result.games:
+            if lines:
+                lines.append("")
+            lines += score_sheet(result.path, game)
+    if lines:
+        lines.append("")
+    lines.append(Summary.of(files).sentence())
+    return "\n".join(lines) + "\n"
+
+
+# --- reporters --------------------------------------------------------------------------
+
+
+class Reporter(ABC):
+    """An output format: writes the report of a run to a text stream."""
+
+    name: ClassVar[str]
+
+    @abstractmethod
+    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
+        """Write the report of ``files`` to ``stream``."""
+
+
+class JsonReporter(Reporter):
+    """The JSON document of ``schemas/report.schema.json``, indented, UTF-8 as is."""
+
+    name = "json"
+
+    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
+        json.dump(report_document(files), stream, indent=2, ensure_ascii=False)
+        stream.write("\n")
+
+
+class TextReporter(Reporter):
+    """Problems as ``path:line:column: CODE message``, then a score sheet per game."""
+
+    name = "text"
+
+    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
+        stream.write(render_text(files))
+
+
+REPORTERS: dict[str, type[Reporter]] = {
+    JsonReporter.name: JsonReporter,
+    TextReporter.name: TextReporter,
+}

@@ -1,0 +1,54 @@
+"""The documents that must not drift: docs/violations.md, the README's commands, .ci/run."""
+
+from __future__ import annotations
+
+import importlib.util
+import re
+from pathlib import Path
+from types import ModuleType
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: The README's two commands for a fresh machine, as the issue asks for them.
+INSTALL_AND_REPLAY = (
+    "python3 -m venv .venv && .venv/bin/pip install . && "
+    ".venv/bin/scala40 replay fixtures/legal/two-players.s40"
+)
+INSTALL_AND_TEST = (
+    "python3 -m venv .venv && .venv/bin/pip install -e '.[test]' && .venv/bin/python -m pytest -q"
+)
+
+
+def _generator() -> ModuleType:
+    spec = importlib.util.spec_from_file_location(
+        "gen_violations_doc", ROOT / "tools" / "gen_violations_doc.py"
+    )
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_violations_doc_is_up_to_date() -> None:
+    page = (ROOT / "docs" / "violations.md").read_text(encoding="utf-8")
+    assert page == _generator().render(), "run: python tools/gen_violations_doc.py"
+
+
+def test_readme_has_the_two_fresh_machine_commands() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert INSTALL_AND_REPLAY in readme
+    assert INSTALL_AND_TEST in readme
+
+
+def test_ci_runs_the_readme_test_command() -> None:
+    script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert INSTALL_AND_TEST in script
+    assert "mypy --strict scala40cli" in script
+    assert "ruff check ." in script
+
+
+def test_readme_links_and_example_exist() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    targets = [*re.findall(r"\]\(([^)#:]+)\)", readme), "fixtures/legal/two-players.s40"]
+    missing = [target for target in targets if not (ROOT / target).exists()]
+    assert not missing, f"README names files that do not exist: {missing}"
