@@ -22,12 +22,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from conftest import ReportCheck
 
 from scala40cli.audit import audit_path
 from scala40cli.report import report_document
 from scala40cli.results import FileResult, GameResult
-
-from conftest import ReportCheck
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.s40"))
