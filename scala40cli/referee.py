@@ -38,6 +38,13 @@ from .violations import Code
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
+#: Switches whose non-classic values the referee does not judge yet: a game that asks
+#: for one is told so (G004) and replayed under the classic value, never silently.
+NOT_YET_REFEREED: frozenset[str] = frozenset({
+    "discard_playable", "discard_joker", "closing_first_round", "stock_exhausted",
+    "elimination", "reentry", "mortal_combat", "compra", "teams", "fixed_hands",
+})
+
 
 def replay(game: GameLog, rules: Rules | None = None) -> GameResult:
     """Judge one game. ``rules``, when given, replaces what the game's tags say."""
@@ -108,7 +115,7 @@ class MatchReferee:
                     if len(tag.values) != 2:
                         raise RulesError('a Rule tag is [Rule "key" "value"]')
                     key, value = tag.values
-                    parse_value(key, value)
+                    _check_refereed(key, value)
                     rules = with_values(rules, {key: value})
             except RulesError as error:
                 self.flag(Code.BAD_RULES, tag, str(error))
@@ -256,6 +263,18 @@ class MatchReferee:
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
             hands=tuple(self.hands), eliminated=tuple(self.eliminated), totals=dict(self.totals),
             finished=self.finished, winner=winner)
+
+
+def _check_refereed(key: str, token: str) -> None:
+    """RulesError for a valid switch value that the referee cannot judge yet."""
+    value = parse_value(key, token)
+    classic = getattr(CLASSIC, key)
+    if key == "elimination":
+        if value != "none":
+            return
+    elif key not in NOT_YET_REFEREED or value == classic:
+        return
+    raise RulesError(f"the rule {key}={token} is not refereed yet; the tag is ignored")
 
 
 def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:

@@ -9,6 +9,7 @@ the same words; the first token of every switch is the ``classic`` value.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
@@ -235,7 +236,9 @@ def allowed_values(key: str) -> str:
 def parse_value(key: str, token: str) -> object:
     """The typed value of ``key`` written as ``token``; RulesError names what is allowed."""
     if key not in RULE_KEYS:
-        raise RulesError(f"unknown rule key {key!r} (with value {token!r}); "
+        close = difflib.get_close_matches(key, RULE_KEYS, n=1)
+        hint = f"did you mean {close[0]!r}? " if close else ""
+        raise RulesError(f"unknown rule key {key!r} (with value {token!r}); {hint}"
                          f"known keys: {', '.join(RULE_KEYS)}")
     text = token.strip()
     bad = RulesError(f"bad value {token!r} for rule {key!r}; allowed: {allowed_values(key)}")
