@@ -1,0 +1,476 @@
+"""The log parser: grammar, events, games, error messages and recovery."""
+
+from __future__ import annotations
+
+import re
+import string
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from lark import Lark
+
+from scala40cli.cards import JOKER, Card, card, parse_card
+from scala40cli.events import (
+    Attach,
+    Deal,
+    Dealer,
+    Discard,
+    Draw,
+    Event,
+    GameLog,
+    HandStart,
+    Meld,
+    Reshuffle,
+    Score,
+    Stock,
+    Swap,
+    TableCard,
+    Tag,
+    Take,
+    Unparsed,
+    Upcard,
+)
+from scala40cli.parser import ParsedLog, decode_log, iter_games, parse_text
+from scala40cli.resources import grammar_text
+from scala40cli.violations import Code
+
+DOC = Path(__file__).resolve().parent.parent / "docs" / "log-format.md"
+
+C5S, C9C, C7H, C10S = card(5, "S"), card(9, "C"), card(7, "H"), card(10, "S")
+
+
+def only_events(text: str, *, fast_path: bool = True) -> tuple[Event, ...]:
+    """The events of a text that must parse cleanly into one game."""
+    parsed = parse_text(text, fast_path=fast_path)
+    assert parsed.errors == (), parsed.errors
+    assert len(parsed.games) == 1
+    return parsed.games[0].events
+
+
+def one_error(text: str) -> tuple[ParsedLog, str, int, int]:
+    parsed = parse_text(text)
+    assert len(parsed.errors) == 1, parsed.errors
+    error = parsed.errors[0]
+    assert error.code is Code.SYNTAX_ERROR
+    return parsed, error.message, error.line, error.column
+
+
+# --- the grammar itself -----------------------------------------------------------------
+
+
+def test_grammar_is_strict_clean() -> None:
+    """No terminal collisions and no LALR conflicts (needs lark[interegular])."""
+    pytest.importorskip("interegular")
+    Lark(grammar_text(), parser="lalr", lexer="contextual", strict=True)
+
+
+def test_parse_builds_no_tree() -> None:
+    from scala40cli.parser import _lark
+
+    parser, _ = _lark()
+    assert parser.parse("Anna draw 5H\n") is None
+
+
+def test_card_terminal_accepts_exactly_the_card_spellings() -> None:
+    """The CARD regex and parse_card agree on every short word over the card alphabet."""
+    pattern = re.search(r"^CARD: /(.*)/$", grammar_text(), re.M)
+    assert pattern is not None
+    regex = re.compile(pattern.group(1))
+    alphabet = "0123456789ATJQKatjqkSHDCshdcxZ*♠♥♦♣"
+    words = [a + b for a in alphabet for b in alphabet] + ["10S", "10s", "10♣", "100S", "1", "*"]
+    for word in words:
+        try:
+            expected: Card | None = parse_card(word)
+        except ValueError:
+            expected = None
+        assert (regex.fullmatch(word) is not None) == (expected is not None), word
+
+
+# --- every event kind ---------------------------------------------------------------------
+
+EVENTS: list[tuple[str, Event]] = [
+    ('[Players "Anna" "Bruno"]', Tag(line=1, column=1, name="Players", values=("Anna", "Bruno"))),
+    ("[Round]", Tag(line=1, column=1, name="Round", values=())),
+    ("hand 3", HandStart(line=1, column=1, number=3)),
+    ("dealer Anna", Dealer(line=1, column=1, player="Anna")),
+    ("deal Anna 5S 9C", Deal(line=1, column=1, player="Anna", cards=(C5S, C9C))),
+    ("deal Anna", Deal(line=1, column=1, player="Anna", cards=())),
+    ("upcard 5S", Upcard(line=1, column=1, card=C5S)),
+    ("stock 9C 5S JK", Stock(line=1, column=1, cards=(C9C, C5S, JOKER))),
+    ("Anna draw 9C", Draw(line=1, column=1, player="Anna", card=C9C)),
+    ("Anna take 9C", Take(line=1, column=1, player="Anna", card=C9C)),
+    ("Anna take", Take(line=1, column=1, player="Anna", card=None)),
+    ("Anna meld 4S JK 6S", Meld(line=1, column=1, player="Anna", cards=(
+        TableCard(card(4, "S")), TableCard(JOKER), TableCard(card(6, "S"))))),
+    ("Anna attach 6S 7S to 3", Attach(line=1, column=1, player="Anna", meld=3, cards=(
+        TableCard(card(6, "S")), TableCard(card(7, "S"))))),
+    ("Anna attach JK(9S) to 12", Attach(line=1, column=1, player="Anna", meld=12, cards=(
+        TableCard(JOKER, card(9, "S")),))),
+    ("Anna swap 8D in 2", Swap(line=1, column=1, player="Anna", card=card(8, "D"), meld=2)),
+    ("Anna discard 7H", Discard(line=1, column=1, player="Anna", card=C7H)),
+    ("reshuffle", Reshuffle(line=1, column=1)),
+    ("score Anna 23 Bruno 0 Carla -5", Score(line=1, column=1, entries=(
+        ("Anna", 23), ("Bruno", 0), ("Carla", -5)))),
+]
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+@pytest.mark.parametrize(("line", "event"), EVENTS, ids=[line for line, _ in EVENTS])
+def test_every_event_kind(line: str, event: Event, fast_path: bool) -> None:
+    assert only_events(line + "\n", fast_path=fast_path) == (event,)
+    assert only_events(line, fast_path=fast_path) == (event,)  # no final newline
+
+
+CARD_SPELLINGS = [
+    ("10S", C10S), ("10s", C10S), ("Ts", C10S), ("TS", C10S), ("10♠", C10S), ("t♠", C10S),
+    ("AH", card(1, "H")), ("ah", card(1, "H")), ("A♥", card(1, "H")), ("qD", card(12, "D")),
+    ("K♦", card(13, "D")), ("jc", card(11, "C")), ("2♣", card(2, "C")), ("9h", card(9, "H")),
+    ("JK", JOKER), ("jk", JOKER), ("Jk", JOKER), ("*", JOKER),
+]
+
+
+@pytest.mark.parametrize(("spelling", "expected"), CARD_SPELLINGS)
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_card_spellings(spelling: str, expected: Card, fast_path: bool) -> None:
+    events = only_events(f"Anna discard {spelling}\ndeal Bruno {spelling} {spelling}\n",
+                         fast_path=fast_path)
+    assert events[0] == Discard(line=1, column=1, player="Anna", card=expected)
+    assert isinstance(events[1], Deal) and events[1].cards == (expected, expected)
+    assert events[0].card is expected  # interned
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+@pytest.mark.parametrize("joker", ["JK", "jk", "*"])
+def test_joker_declarations(joker: str, fast_path: bool) -> None:
+    (meld,) = only_events(f"Anna meld 4S {joker}(5s) 6S {joker}", fast_path=fast_path)
+    assert isinstance(meld, Meld)
+    assert meld.cards[1] == TableCard(JOKER, C5S)
+    assert meld.cards[3] == TableCard(JOKER, None)
+    assert meld.cards[1].code == "JK(5S)"
+
+
+# --- names, strings, comments, layout -------------------------------------------------
+
+
+def test_quoted_names_and_strings() -> None:
+    text = ('[Event "Circolo; Aurora # 3"]\n'
+            '[Players "Anna Maria" "Bruno \\"Il Bello\\"" "back\\\\slash"]\n'
+            'dealer "Anna Maria"\n'
+            '"Anna Maria" draw 9C ; a comment "with quotes"\n'
+            'score "Anna Maria" 10 Bruno 5\n')
+    tag1, tag2, dealer, draw, score = only_events(text)
+    assert tag1 == Tag(line=1, column=1, name="Event", values=("Circolo; Aurora # 3",))
+    assert isinstance(tag2, Tag)
+    assert tag2.values == ("Anna Maria", 'Bruno "Il Bello"', "back\\slash")
+    assert dealer == Dealer(line=3, column=1, player="Anna Maria")
+    assert draw == Draw(line=4, column=1, player="Anna Maria", card=C9C)
+    assert isinstance(score, Score) and score.entries == (("Anna Maria", 10), ("Bruno", 5))
+
+
+@pytest.mark.parametrize("name", ["AS", "JK", "10H", "7", "Kim", "Anna", "draw", "to", "x.y-z_1"])
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_player_names_that_look_like_cards_or_verbs(name: str, fast_path: bool) -> None:
+    """A player never stands where a card or a number may, so such names need no quotes."""
+    text = f"dealer {name}\ndeal {name} 5S\n{name} draw 9C\n{name} take\nscore {name} 5\n"
+    dealer, deal, draw, take, score = only_events(text, fast_path=fast_path)
+    assert dealer == Dealer(line=1, column=1, player=name)
+    assert deal == Deal(line=2, column=1, player=name, cards=(C5S,))
+    assert draw == Draw(line=3, column=1, player=name, card=C9C)
+    assert take == Take(line=4, column=1, player=name, card=None)
+    assert score == Score(line=5, column=1, entries=((name, 5),))
+
+
+def test_a_player_named_like_a_line_keyword_must_be_quoted() -> None:
+    assert only_events('"hand" draw 9C') == (Draw(line=1, column=1, player="hand", card=C9C),)
+    _, message, line, column = one_error("hand draw 9C")
+    assert (line, column) == (1, 6)
+    assert message == "expected a hand number after 'hand', found 'draw'"
+
+
+def test_comments_blank_lines_crlf_tabs_and_positions() -> None:
+    text = ("; a comment line\r\n"
+            "# another\r\n"
+            "\r\n"
+            "hand 1   ; trailing comment\r\n"
+            "\t  dealer\tAnna\r\n"
+            "   Anna\tdraw   9C # done\r\n"
+            "Anna discard 9C")
+    hand, dealer, draw, discard = only_events(text)
+    assert hand == HandStart(line=4, column=1, number=1)
+    assert dealer == Dealer(line=5, column=4, player="Anna")
+    assert draw == Draw(line=6, column=4, player="Anna", card=C9C)
+    assert discard == Discard(line=7, column=1, player="Anna", card=C9C)
+
+
+@pytest.mark.parametrize("text", ["", "\n\n", "; only a comment", "# c\n  \n\t\n; d\n"])
+def test_empty_or_comment_only_file(text: str) -> None:
+    assert parse_text(text) == ParsedLog(games=(), errors=())
+
+
+# --- decoding ------------------------------------------------------------------------------
+
+
+def test_decode_log_drops_bom() -> None:
+    assert decode_log("\ufeffhand 1\n".encode()) == "hand 1\n"
+    assert decode_log("Anna ♠".encode()) == "Anna ♠"
+
+
+def test_decode_log_points_at_the_first_bad_byte() -> None:
+    data = "\ufeffhand 1\n".encode() + b"Anna draw 9\xff\n"
+    problem = decode_log(data)
+    assert not isinstance(problem, str)
+    assert problem.code is Code.BAD_ENCODING
+    assert (problem.line, problem.column) == (2, 12)
+    assert "byte offset 21" in problem.message and "0xFF" in problem.message
+    assert problem.context is not None and problem.context.startswith("Anna draw 9")
+
+
+def test_decode_log_bad_byte_after_a_bom_on_the_first_line() -> None:
+    problem = decode_log(b"\xef\xbb\xbfab\xff")
+    assert not isinstance(problem, str)
+    assert (problem.line, problem.column, problem.context) == (1, 3, "ab\ufffd")
+    assert "byte offset 5" in problem.message
+
+
+def test_only_spaces_and_tabs_separate_words() -> None:
+    """str.split would cut at a no-break space; the format does not."""
+    for text in ("Anna\xa0draw 9C", "Anna\x0cdraw 9C", "Anna draw 9C\rBruno draw 9C"):
+        for fast_path in (True, False):
+            parsed = parse_text(text, fast_path=fast_path)
+            assert len(parsed.errors) == 1 and parsed.errors[0].line == 1, text
+
+
+def test_decode_log_column_counts_characters() -> None:
+    problem = decode_log("é♠ x".encode() + b"\xc3(")
+    assert not isinstance(problem, str)
+    assert (problem.line, problem.column) == (1, 5)
+
+
+# --- games -------------------------------------------------------------------------------
+
+TWO_GAMES = """\
+; club night
+[Event "first"]
+[Players "Anna" "Bruno"]
+hand 1
+dealer Anna
+Bruno draw 9C
+Bruno discard 9C
+
+[Event "second"]
+[Players "Carla" "Dino"]
+hand 1
+Carla take
+"""
+
+
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_several_games_in_one_file(fast_path: bool) -> None:
+    parsed = parse_text(TWO_GAMES, fast_path=fast_path)
+    assert parsed.errors == ()
+    first, second = parsed.games
+    assert (first.index, first.line, first.last_line) == (1, 2, 7)
+    assert (second.index, second.line, second.last_line) == (2, 9, 12)
+    assert [type(e) for e in first.events] == [Tag, Tag, HandStart, Dealer, Draw, Discard]
+    assert [type(e) for e in second.events] == [Tag, Tag, HandStart, Take]
+    assert second.events[0] == Tag(line=9, column=1, name="Event", values=("second",))
+
+
+def test_events_before_any_tag_form_a_game_without_tags() -> None:
+    parsed = parse_text("hand 1\nAnna draw 9C\n[Players \"A\" \"B\"]\nhand 1\n")
+    first, second = parsed.games
+    assert (first.index, first.line, first.last_line) == (1, 1, 2)
+    assert not any(isinstance(e, Tag) for e in first.events)
+    assert second.index == 2 and isinstance(second.events[0], Tag)
+
+
+def test_iter_games_streams_in_file_order() -> None:
+    items = list(iter_games(TWO_GAMES.replace("Bruno draw 9C", "Bruno draws 9C")))
+    assert [type(i).__name__ for i in items] == ["GameLog", "Problem", "GameLog"]
+    assert isinstance(items[0], GameLog) and items[0].index == 1
+
+
+# --- errors and recovery ----------------------------------------------------------------
+
+ERRORS = [
+    ("Anna discards 5H", 6,
+     "unknown verb 'discards': expected draw, take, meld, attach, swap or discard"),
+    ("Anna discard", 13, "expected a card like 7H or JK after 'discard'"),
+    ("Anna draw", 10,
+     "expected a card like 7H or JK after 'draw' (only 'take' may leave out its card)"),
+    ("Anna draw 1Z", 11,
+     "'1Z' is not a card: expected a rank (A 2-10 J Q K) and a suit (S H D C), or JK"),
+    ("deal Anna 7H 1Z 8H", 14, "'1Z' is not a card"),
+    ("Anna take 5Hx", 11, "'5Hx' is not a card"),
+    ("Anna draw 5H 6H", 14, "unexpected '6H': 'draw' takes one card"),
+    ("Anna discard JK(5S)", 14,
+     "'JK(5S)': a joker declares the card it stands for only in meld or attach"),
+    ("Anna meld 4S 5S(6S)", 14, "'5S(6S)': only a joker may declare the card it stands for"),
+    ("Anna meld JK(JK) 7S", 11, "'JK(JK)': a joker cannot stand for a joker"),
+    ("Anna meld", 10, "expected cards like 7H 8H JK(9H) after 'meld'"),
+    ("Anna attach 6S to", 18, "expected a meld number after 'to'"),
+    ("Anna attach 6S to x", 19, "expected a meld number after 'to', found 'x'"),
+    ("Anna attach 6S", 15, "expected 'to' after '6S'"),
+    ("Anna swap 5H in", 16, "expected a meld number after 'in'"),
+    ("hand x", 6, "expected a hand number after 'hand', found 'x'"),
+    ("hand 1234567890", 6, "'1234567890' is too large a number"),
+    ("dealer", 7, "expected a player name after 'dealer'"),
+    ("score Anna 5 Bruno", 19, "expected a number of points after 'Bruno'"),
+    ("[Date 2026]", 7, 'tag values must be quoted, like [Date "2026-11-12"], found \'2026\''),
+    ('[Date "2026"', 13, "the tag is not closed: expected ']'"),
+    ('Anna "x', 6, 'unterminated quoted string: a closing " is missing'),
+    ('[Event "a ; b]', 8, 'unterminated quoted string: a closing " is missing'),
+    ("Deal Anna 7H", 6, "keywords are lower case: write 'deal', not 'Deal'"),
+    ("Anna Draw 5H", 6, "keywords are lower case: write 'draw', not 'Draw'"),
+    ("Anna", 5, "expected a verb after 'Anna': draw, take, meld, attach, swap or discard"),
+    ("@@@ draw", 1, "unexpected character '@': a line starts with a player name, a keyword"),
+    ("reshuffle now", 11, "unexpected 'now' after 'reshuffle': expected the end of the line"),
+    ("Anna draw 5H!", 13, "unexpected character '!': expected the end of the line"),
+]
+
+
+@pytest.mark.parametrize(("line", "column", "message"), ERRORS, ids=[e[0] for e in ERRORS])
+def test_error_messages_say_what_was_expected(line: str, column: int, message: str) -> None:
+    text = f"hand 1\nAnna draw 9C\n{line}\nAnna take\n"
+    parsed, said, at_line, at_column = one_error(text)
+    assert said.startswith(message)
+    assert (at_line, at_column) == (3, column)
+    assert parsed.errors[0].context == line
+
+
+def test_an_error_costs_the_rest_of_its_hand_only() -> None:
+    text = ("[Players \"Anna\" \"Bruno\"]\n"
+            "hand 1\n"
+            "Anna draw 9C\n"
+            "Anna discards 9C\n"
+            "Bruno draw 5S\n"
+            "; comment\n"
+            "hand 2\n"
+            "Bruno draw 7H\n")
+    parsed, _, line, column = one_error(text)
+    events = parsed.games[0].events
+    assert Unparsed(line=4, column=6, end_line=6) in events
+    assert events[-2:] == (HandStart(line=7, column=1, number=2),
+                           Draw(line=8, column=1, player="Bruno", card=C7H))
+    assert not any(isinstance(e, Draw) and e.player == "Bruno" and e.line == 5 for e in events)
+    assert (line, column) == (4, 6)
+
+
+def test_events_before_an_error_on_the_slow_path_are_kept() -> None:
+    text = '"A B" draw 9C\n"A B" take\n"A B" discard 1Z\n"A B" take\nhand 2\n'
+    parsed, _, line, _ = one_error(text)
+    assert line == 3
+    (game,) = parsed.games
+    assert [type(e) for e in game.events] == [Draw, Take, Unparsed, HandStart]
+    assert game.events[2] == Unparsed(line=3, column=15, end_line=4)
+
+
+def test_an_error_in_one_game_does_not_lose_the_next_game() -> None:
+    text = TWO_GAMES.replace("Bruno discard 9C", "Bruno discard 9C 9C")
+    parsed, _, line, _ = one_error(text)
+    assert line == 7
+    first, second = parsed.games
+    assert first.events[-1] == Unparsed(line=7, column=18, end_line=8)
+    assert [type(e) for e in second.events] == [Tag, Tag, HandStart, Take]
+
+
+def test_a_broken_tag_line_belongs_to_the_game_it_opens() -> None:
+    text = TWO_GAMES.replace('[Event "second"]', '[Event "second]')
+    parsed, _, line, _ = one_error(text)
+    assert line == 9
+    first, second = parsed.games
+    assert isinstance(first.events[-1], Discard)
+    assert isinstance(second.events[0], Unparsed) and second.events[0].end_line == 9
+    assert isinstance(second.events[1], Tag) and second.line == 9
+
+
+def test_garbage_between_tags_does_not_split_the_game() -> None:
+    parsed = parse_text('[Event "x"]\n@@\n[Players "A" "B"]\nhand 1\n')
+    (game,) = parsed.games
+    assert [type(e) for e in game.events] == [Tag, Unparsed, Tag, HandStart]
+
+
+def test_garbage_only_gives_errors_and_no_game() -> None:
+    parsed = parse_text("@@@\n%%%\n")
+    assert parsed.games == ()
+    assert [(e.line, e.column) for e in parsed.errors] == [(1, 1)]
+
+
+def test_many_errors_are_each_reported() -> None:
+    text = "".join(f"hand {n}\nAnna draw {'1Z' if n % 2 else '9C'}\n" for n in range(1, 200))
+    parsed = parse_text(text)
+    assert [e.line for e in parsed.errors] == [2 * n for n in range(1, 200, 2)]
+    assert sum(isinstance(e, HandStart) for e in parsed.games[0].events) == 199
+
+
+# --- no input crashes the parser; both paths agree --------------------------------------
+
+FRAGMENTS = st.sampled_from([
+    "hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score", "draw", "take",
+    "meld", "attach", "to", "swap", "in", "discard", "Anna", "AS", "JK", "*", "jk(5s)",
+    "JK(JK)", "5S(6S)", "10♠", "Ts", "1Z", "5Hx", "3", "-7", "1234567890", '"A B"', '"x',
+    '"a\\"b"', "[", "]", "[Players", '"Anna"]', ";c", "#c", "(", "\t", " ", "  ", "\n",
+    "\r\n", "\r", "\x0c", "\u00a0", "\u2028", "é", "Draw",
+])
+
+
+@settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.lists(FRAGMENTS, max_size=40).map(" ".join))
+def test_fast_path_and_grammar_agree(text: str) -> None:
+    fast = parse_text(text)
+    assert isinstance(fast, ParsedLog)
+    assert fast == parse_text(text, fast_path=False)
+
+
+WORDS = st.sampled_from([
+    "draw", "take", "meld", "attach", "swap", "discard", "to", "in", "Anna", '"A B"', "9C",
+    "10h", "T♦", "*", "JK(5S)", "jk(10s)", "5S(6S)", "3", "-4", "007", "x", "1Z", "JK(JK)",
+])
+LINES = st.tuples(
+    st.sampled_from(["hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score", "Anna",
+                     "  Bruno", '"A B"', "\tAS", "[Players", "hand2", "Deal"]),
+    st.lists(WORDS, max_size=6), st.sampled_from(["", " ", " ; c", "#x", "\r"]),
+).map(lambda t: " ".join([t[0], *t[1]]) + t[2])
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(LINES, max_size=12).map("\n".join))
+def test_fast_path_and_grammar_agree_on_line_like_text(text: str) -> None:
+    assert parse_text(text) == parse_text(text, fast_path=False)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=string.printable + "♠♥é\u2028\x00", max_size=200))
+def test_random_text_never_raises(text: str) -> None:
+    parsed = parse_text(text)
+    assert isinstance(parsed, ParsedLog)
+    for error in parsed.errors:
+        assert error.code is Code.SYNTAX_ERROR and error.line >= 1 and error.column >= 1
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.binary(max_size=100))
+def test_random_bytes_decode_or_report(data: bytes) -> None:
+    decoded = decode_log(data)
+    if not isinstance(decoded, str):
+        assert decoded.code is Code.BAD_ENCODING and decoded.line >= 1
+        assert isinstance(parse_text(data.decode("utf-8", "replace")), ParsedLog)
+
+
+# --- the user's guide --------------------------------------------------------------------
+
+
+def test_the_example_in_the_guide_parses() -> None:
+    blocks = re.findall(r"```s40\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
+    assert blocks, "docs/log-format.md has no ```s40 example"
+    example = max(blocks, key=len)
+    parsed = parse_text(example)
+    assert parsed.errors == ()
+    (game,) = parsed.games
+    kinds = [type(e) for e in game.events]
+    assert kinds.count(HandStart) == 1 and kinds.count(Deal) == 2
+    assert kinds[-2:] == [Discard, Score]
+    players = next(e for e in game.events if isinstance(e, Tag) and e.name == "Players")
+    assert len(players.values) == 2
