@@ -55,12 +55,15 @@ _SUIT_SPELLINGS: dict[str, Suit] = {suit.value: suit for suit in Suit}
 _SUIT_SPELLINGS.update({"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Card:
     """One card. ``rank`` and ``suit`` are None for the joker.
 
     Do not build cards directly: use :func:`parse_card`, :func:`card` or
-    :data:`JOKER`, which return the interned instances.
+    :data:`JOKER`, which return the interned instances. Interning makes equality
+    identity (``eq=False``): hashing a card in the referee's multisets is then as cheap
+    as hashing an object, which the replay does millions of times. Pickling keeps the
+    interning (see ``__reduce__``), so cards cross process boundaries intact.
     """
 
     rank: Rank | None
@@ -82,6 +85,9 @@ class Card:
 
     def __repr__(self) -> str:
         return f"Card({self.code})"
+
+    def __reduce__(self) -> tuple[object, tuple[str]]:
+        return (parse_card, (self.code,))
 
 
 JOKER = Card(None, None)

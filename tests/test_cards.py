@@ -8,13 +8,14 @@ jokers, every card twice; penalty 2-10 face, J Q K 10, joker 25) and the `jokers
 
 from __future__ import annotations
 
+import pickle
+
 import pytest
 
 from scala40cli.cards import (
     HIGH_ACE,
     JOKER,
     NATURAL_CARDS,
-    Card,
     CardError,
     Rank,
     Suit,
@@ -201,7 +202,8 @@ def test_opening_ace_low_1_high_11_jqk_10(position: int, points: int) -> None:
     assert rank_points(position) == points
 
 
-def test_card_is_a_value_object() -> None:
-    assert Card(Rank.ACE, Suit.SPADES) == parse_card("AS")
-    assert hash(Card(Rank.ACE, Suit.SPADES)) == hash(parse_card("AS"))
+def test_cards_are_interned_values_even_across_pickling() -> None:
+    assert card(Rank.ACE, Suit.SPADES) is parse_card("AS")
+    assert pickle.loads(pickle.dumps(parse_card("10H"))) is parse_card("10H")
+    assert pickle.loads(pickle.dumps(JOKER)) is JOKER
     assert repr(parse_card("10H")) == "Card(10H)"
