@@ -1,12 +1,13 @@
-"""The referee of one hand: the deal, the turns, the stock and the discard pile.
+"""The referee of one hand: the turns, the stock and the discard pile.
 
 :class:`HandReferee` is a state machine fed one event at a time. It checks each event
 against the rules, reports what is wrong through a ``flag`` callback, and then applies
 the event as far as the cards are physically there, so that later moves are judged
 against what happened at the table (not against what should have happened).
 
-The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock), ``PLAY``
-(turns) and ``ENDED`` (closed, void or given up as unreadable). Which rule decides
+The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock: judged by
+:class:`~scala40cli.deal.DealChecker`), ``PLAY`` (turns) and ``ENDED`` (closed, void or
+given up as unreadable). Which rule decides
 each judgement is named in the docstrings: "decision N" refers to
 ``referee-decisions.md``.
 """
@@ -17,8 +18,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any
 
-from .cards import JOKER, Card, full_deck
+from .cards import JOKER, Card
+from .deal import DealChecker, Flag, card_codes
 from .events import (
     Attach,
     Deal,
@@ -47,16 +50,15 @@ from .rules import (
     StockExhausted,
     TakeAfterOpening,
     TakeBeforeOpening,
-    UpcardJoker,
     YesNo,
 )
 from .scoring import closed_hand_penalties, void_hand_penalties
 from .violations import Code
 
-#: ``flag(code, event, message, player)`` records a violation.
-Flag = Callable[[Code, Event, str, str | None], None]
-
-HAND_SIZE = 13
+_SETUP_HANDLERS: dict[type[Event], Callable[[DealChecker, Any], None]] = {
+    Dealer: DealChecker.on_dealer, Deal: DealChecker.on_deal,
+    Upcard: DealChecker.on_upcard, Stock: DealChecker.on_stock,
+}
 
 
 class Phase(Enum):
@@ -88,10 +90,6 @@ class Turn:
         return not self.opened_before and self.last_opening_meld is not None
 
 
-def _codes(cards: Sequence[Card]) -> str:
-    return " ".join(c.code for c in cards)
-
-
 class HandReferee:
     """Judges the events of one hand; see the module docstring."""
 
@@ -110,17 +108,16 @@ class HandReferee:
         self.start = start
         self.rules = rules
         self._flag = flag
-        self.still_in = tuple(still_in)
         self.game_players = frozenset(game_players)
+        self.seats = tuple(game_players)
         self.expected_dealer = expected_dealer
+        self.setup: DealChecker | None = DealChecker(
+            number=number, start=start, still_in=still_in, game_players=game_players,
+            expected_dealer=expected_dealer, rules=rules, flag=flag)
         self.phase = Phase.SETUP
         self.dealer: str | None = None
         self.hands: dict[str, Counter[Card]] = {}
         self.order: tuple[str, ...] = ()
-        self.unseen: Counter[Card] = full_deck(rules.jokers)
-        self.upcard_seen = False
-        self.pending_joker_upcard: Upcard | None = None
-        self.stock_event: Stock | None = None
         self.stock: Counter[Card] = Counter()
         self.stock_order: list[Card] | None = None  # top card last, for pop()
         self.stock_count = 0
@@ -142,107 +139,33 @@ class HandReferee:
     def flag(self, code: Code, event: Event, message: str, player: str | None = None) -> None:
         self._flag(code, event, message, player)
 
-    # --- setup ------------------------------------------------------------------------
+    # --- setup ----------------------------------------------------------------------
 
-    def on_dealer(self, event: Dealer) -> None:
-        if self.phase is not Phase.SETUP or self.dealer is not None:
-            self.flag(Code.OUT_OF_PLACE, event, "a dealer line belongs right after the hand line")
+    def on_setup(self, event: Dealer | Deal | Upcard | Stock) -> None:
+        """A line of the deal: judged by the deal checker while the deal lasts."""
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
             return
-        if event.player not in self.game_players:
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game")
+        if self.setup is None:
+            self.flag(Code.OUT_OF_PLACE, event, f"a {event.verb} line after play started",
+                      getattr(event, "player", None))
             return
-        self.dealer = event.player
-        if self.expected_dealer is not None and event.player != self.expected_dealer:
-            self.flag(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
-                      f"{self.expected_dealer}, not {event.player}")
-
-    def on_deal(self, event: Deal) -> None:
-        player = event.player
-        if self.phase is not Phase.SETUP:
-            self.flag(Code.OUT_OF_PLACE, event, "a deal line after play started", player)
-            return
-        if player not in self.game_players:
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", player)
-            return
-        if player not in self.still_in or player in self.hands:
-            why = "was already dealt" if player in self.hands else "is out of the match"
-            self.flag(Code.DEAL_PLAYER, event, f"{player} {why}", player)
-            return
-        if len(event.cards) != HAND_SIZE:
-            self.flag(Code.DEAL_SIZE, event,
-                      f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
-        self._take_from_deck(event, event.cards, player)
-        self.hands[player] = Counter(event.cards)
-
-    def on_upcard(self, event: Upcard) -> None:
-        replacing_joker = self.pending_joker_upcard is not None
-        if self.phase is not Phase.SETUP or (self.upcard_seen and not replacing_joker):
-            self.flag(Code.OUT_OF_PLACE, event, "a second upcard, where no joker was turned up")
-            return
-        self.upcard_seen = True
-        self.pending_joker_upcard = None
-        self._take_from_deck(event, (event.card,), None)
-        if event.card.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
-            self.unseen[JOKER] += 1  # it goes back into the stock
-            self.pending_joker_upcard = event
-            return
-        self.discard_pile = [event.card]
-
-    def on_stock(self, event: Stock) -> None:
-        if self.phase is not Phase.SETUP or self.stock_event is not None:
-            self.flag(Code.OUT_OF_PLACE, event, "a stock line belongs to the deal, once")
-            return
-        self.stock_event = event
-
-    def _take_from_deck(self, event: Event, cards: Sequence[Card], player: str | None) -> None:
-        """Count dealt cards out of the deck; a card beyond its copies is reported."""
-        extra: list[Card] = []
-        for c in cards:
-            if self.unseen[c] > 0:
-                self.unseen[c] -= 1
-            else:
-                extra.append(c)
-        if extra:
-            self.flag(Code.TOO_MANY_COPIES, event,
-                      f"more copies than the deck holds: {_codes(extra)}", player)
+        _SETUP_HANDLERS[type(event)](self.setup, event)
 
     def _start_play(self) -> None:
-        """The first event of play closes the deal: check what is missing (reported at
-        the ``hand`` line), settle the stock and find who plays first."""
-        start = self.start
-        if self.dealer is None:
-            self.flag(Code.MISSING_DEALER, start, f"hand {self.number} has no dealer line")
-            self.dealer = self.expected_dealer
-        for player in self.still_in:
-            if player not in self.hands:
-                self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {self.number}",
-                          player)
-        if not self.upcard_seen:
-            self.flag(Code.MISSING_UPCARD, start, f"hand {self.number} has no upcard")
-        if self.pending_joker_upcard is not None:
-            self.flag(Code.UPCARD_JOKER, self.pending_joker_upcard,
-                      "a joker upcard goes back into the stock and another card is turned up")
-            self.unseen[JOKER] -= 1
-            self.discard_pile = [JOKER]
-        self._settle_stock()
-        self.order = tuple(p for p in self.still_in if p in self.hands)
+        """The first event of play closes the deal and sets the table."""
+        assert self.setup is not None
+        dealt = self.setup.close()
+        self.setup = None
+        self.dealer = dealt.dealer
+        self.hands = dealt.hands
+        self.order = dealt.order
+        self.stock = dealt.stock
+        self.stock_order = dealt.stock_order
+        self.stock_count = self.stock.total()
+        self.discard_pile = dealt.discard_pile
         self.current = self._first_player()
         self.phase = Phase.PLAY
-
-    def _settle_stock(self) -> None:
-        if self.stock_event is None:
-            self.stock = +self.unseen
-        else:
-            self.stock = Counter(self.stock_event.cards)
-            self.stock_order = list(reversed(self.stock_event.cards))
-            if self.stock != +self.unseen:
-                missing = _codes(sorted((+self.unseen - self.stock).elements(), key=str))
-                extra = _codes(sorted((self.stock - +self.unseen).elements(), key=str))
-                parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
-                detail = "; ".join(part for part in parts if part)
-                self.flag(Code.DECK_MISMATCH, self.stock_event,
-                          f"the deal, upcard and stock are not exactly the deck: {detail}")
-        self.stock_count = self.stock.total()
 
     def _first_player(self) -> str:
         if not self.order:
@@ -253,7 +176,7 @@ class HandReferee:
         """The next player dealt in, after ``player`` in the order of the Players tag."""
         if player in self.order:
             return self.order[(self.order.index(player) + 1) % len(self.order)]
-        seats = self.still_in if player in self.still_in else tuple(self.game_players)
+        seats = self.seats
         if player in seats:
             position = seats.index(player)
             for step in range(1, len(seats) + 1):
@@ -314,7 +237,7 @@ class HandReferee:
                 missing.append(c)
         if missing:
             self.flag(Code.NOT_IN_HAND, event,
-                      f"{event.player} does not hold {_codes(missing)}", event.player)
+                      f"{event.player} does not hold {card_codes(missing)}", event.player)
 
     # --- draws ------------------------------------------------------------------------
 

@@ -280,8 +280,8 @@ def _check_refereed(key: str, token: str) -> None:
 def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:
     """Which :class:`HandReferee` method judges each kind of hand event."""
     return {
-        Dealer: HandReferee.on_dealer, Deal: HandReferee.on_deal, Upcard: HandReferee.on_upcard,
-        Stock: HandReferee.on_stock, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
+        Dealer: HandReferee.on_setup, Deal: HandReferee.on_setup, Upcard: HandReferee.on_setup,
+        Stock: HandReferee.on_setup, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
         Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
         Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
     }

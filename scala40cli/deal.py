@@ -1,0 +1,163 @@
+"""The deal of one hand: dealer, deal lines, upcard and stock, checked line by line.
+
+:class:`DealChecker` takes the setup lines of a hand as they come. When the first event
+of play arrives, :meth:`DealChecker.close` reports what is missing (at the ``hand``
+line), settles the stock and returns the :class:`Dealt` table the turns start from.
+Cards are counted out of a full deck as they are dealt, so a card beyond its copies is
+reported on the very line that shows it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from .cards import JOKER, Card, full_deck
+from .events import Deal, Dealer, Event, Stock, Upcard
+from .rules import Rules, UpcardJoker
+from .violations import Code
+
+#: ``flag(code, event, message, player)`` records a violation.
+Flag = Callable[[Code, Event, str, str | None], None]
+
+HAND_SIZE = 13
+
+
+def card_codes(cards: Sequence[Card]) -> str:
+    """Cards as written in logs, for messages."""
+    return " ".join(c.code for c in cards)
+
+
+@dataclass(slots=True)
+class Dealt:
+    """The table when play starts."""
+
+    dealer: str | None
+    hands: dict[str, Counter[Card]]
+    #: The players dealt in, in the order of the Players tag.
+    order: tuple[str, ...]
+    stock: Counter[Card]
+    #: The stock's order when a stock line gave it (top card last, for ``pop``).
+    stock_order: list[Card] | None
+    discard_pile: list[Card]
+
+
+class DealChecker:
+    """Judges the setup lines of a hand (see the module docstring)."""
+
+    def __init__(self, *, number: int, start: Event, still_in: Sequence[str],
+                 game_players: Sequence[str], expected_dealer: str | None, rules: Rules,
+                 flag: Flag) -> None:
+        self.number = number
+        self.start = start
+        self.still_in = tuple(still_in)
+        self.game_players = frozenset(game_players)
+        self.expected_dealer = expected_dealer
+        self.rules = rules
+        self.flag = flag
+        self.dealer: str | None = None
+        self.hands: dict[str, Counter[Card]] = {}
+        self.unseen: Counter[Card] = full_deck(rules.jokers)
+        self.upcard: Card | None = None
+        self.joker_upcard: Upcard | None = None
+        self.stock_line: Stock | None = None
+
+    def on_dealer(self, event: Dealer) -> None:
+        """Decision 20: the dealer written is taken as fact, and checked against rotation."""
+        if self.dealer is not None:
+            self.flag(Code.OUT_OF_PLACE, event, "a second dealer line", None)
+            return
+        if event.player not in self.game_players:
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game",
+                      None)
+            return
+        self.dealer = event.player
+        if self.expected_dealer is not None and event.player != self.expected_dealer:
+            self.flag(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
+                      f"{self.expected_dealer}, not {event.player}", None)
+
+    def on_deal(self, event: Deal) -> None:
+        player = event.player
+        if player not in self.game_players:
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", None)
+            return
+        if player not in self.still_in or player in self.hands:
+            why = "was already dealt" if player in self.hands else "is out of the match"
+            self.flag(Code.DEAL_PLAYER, event, f"{player} {why}", player)
+            return
+        if len(event.cards) != HAND_SIZE:
+            self.flag(Code.DEAL_SIZE, event,
+                      f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
+        self._count_out(event, event.cards, player)
+        self.hands[player] = Counter(event.cards)
+
+    def on_upcard(self, event: Upcard) -> None:
+        """A joker upcard goes back into the stock and another card is turned
+        (``upcard_joker=returned``): the log then has a second upcard line."""
+        if self.upcard is not None and self.joker_upcard is None:
+            self.flag(Code.OUT_OF_PLACE, event, "a second upcard, where no joker was turned up",
+                      None)
+            return
+        self.joker_upcard = None
+        self.upcard = event.card
+        self._count_out(event, (event.card,), None)
+        if event.card.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
+            self.unseen[JOKER] += 1
+            self.joker_upcard = event
+
+    def on_stock(self, event: Stock) -> None:
+        if self.stock_line is not None:
+            self.flag(Code.OUT_OF_PLACE, event, "a second stock line", None)
+            return
+        self.stock_line = event
+
+    def _count_out(self, event: Event, cards: Sequence[Card], player: str | None) -> None:
+        extra: list[Card] = []
+        for c in cards:
+            if self.unseen[c] > 0:
+                self.unseen[c] -= 1
+            else:
+                extra.append(c)
+        if extra:
+            self.flag(Code.TOO_MANY_COPIES, event,
+                      f"more copies than the deck holds: {card_codes(extra)}", player)
+
+    def close(self) -> Dealt:
+        """Play starts: report what the deal lacks (at the ``hand`` line) and set the table."""
+        start, number = self.start, self.number
+        dealer = self.dealer
+        if dealer is None:
+            self.flag(Code.MISSING_DEALER, start, f"hand {number} has no dealer line", None)
+            dealer = self.expected_dealer
+        for player in self.still_in:
+            if player not in self.hands:
+                self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}",
+                          player)
+        pile = [self.upcard] if self.upcard is not None else []
+        if self.upcard is None:
+            self.flag(Code.MISSING_UPCARD, start, f"hand {number} has no upcard", None)
+        if self.joker_upcard is not None:
+            self.flag(Code.UPCARD_JOKER, self.joker_upcard,
+                      "a joker upcard goes back into the stock and another card is turned up",
+                      None)
+            self.unseen[JOKER] -= 1
+        stock, stock_order = self._stock()
+        order = tuple(p for p in self.still_in if p in self.hands)
+        return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
+                     stock_order=stock_order, discard_pile=pile)
+
+    def _stock(self) -> tuple[Counter[Card], list[Card] | None]:
+        """The stock: what the deal left of the deck, or the stock line checked against it."""
+        left = +self.unseen
+        line = self.stock_line
+        if line is None:
+            return left, None
+        stock = Counter(line.cards)
+        if stock != left:
+            missing = card_codes(sorted((left - stock).elements(), key=str))
+            extra = card_codes(sorted((stock - left).elements(), key=str))
+            parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
+            self.flag(Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
+                      f"the deck: {'; '.join(p for p in parts if p)}", None)
+        return stock, list(reversed(line.cards))
