@@ -1,0 +1,215 @@
+"""The fast path for plain lines, and the card vocabulary it shares with the grammar's callbacks.
+
+Why it exists: Lark alone reads about 50k events a second, and almost every line of a
+real log is plain (no quotes, tags or odd spacing). Such a line is cut with
+``str.split`` and read with dict look-ups, several times faster. The fast path only
+ever accepts a line the grammar accepts, and builds the very same event; anything it
+is not sure of (``None`` from :func:`fast_event`) goes to Lark, which is the contract
+and also words the errors. ``parse_text(..., fast_path=False)`` turns it off, and
+tests compare both paths on random text.
+
+The tables of card spellings (:data:`CARD`, :data:`TABLE`) live here because the Lark
+callbacks in :mod:`scala40cli.parser` read cards through them too, so both paths agree
+on every card by construction.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from .cards import JOKER, Card, parse_card
+from .events import (
+    Attach,
+    Deal,
+    Dealer,
+    Discard,
+    Draw,
+    Event,
+    HandStart,
+    Meld,
+    Reshuffle,
+    Score,
+    Stock,
+    Swap,
+    TableCard,
+    Take,
+    Upcard,
+)
+
+# --- vocabulary shared by the fast path and the Lark callbacks ------------------------
+
+_RANKS = ("10", "2", "3", "4", "5", "6", "7", "8", "9", "A", "a", "T", "t", "J", "j",
+          "Q", "q", "K", "k")
+_SUITS = ("S", "s", "H", "h", "D", "d", "C", "c", "♠", "♥", "♦", "♣")
+JOKERS = ("JK", "Jk", "jK", "jk", "*")
+#: Every card spelling the grammar's CARD terminal accepts, case as written.
+CARD: dict[str, Card] = {r + s: parse_card(r + s) for r in _RANKS for s in _SUITS}
+CARD.update((j, JOKER) for j in JOKERS)
+#: Every valid meld card, declarations included, as an interned TableCard.
+TABLE: dict[str, TableCard] = {code: TableCard(c) for code, c in CARD.items()}
+TABLE.update((f"{j}({code})", TableCard(JOKER, c))
+              for j in JOKERS for code, c in CARD.items() if not c.is_joker)
+
+VERBS = ("draw", "take", "meld", "attach", "swap", "discard")
+LINE_KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score"})
+_NAME = re.compile(r"[A-Za-z0-9_.\-]+")
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def player_name(text: str) -> str:
+    """A player name as written: a bare word, or a quoted string with \\" and \\\\."""
+    if text[0] != '"':
+        return str(text)
+    return _ESCAPE.sub(r"\1", text[1:-1])
+
+
+# --- the fast path: plain lines without Lark ---------------------------------------------
+
+#: Whitespace that ``str.split`` splits on but the grammar does not: the fast path is
+#: off for a text holding any (a lone CR included).
+_ODD_SPACE = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029"
+                        "\u202f\u205f\u3000]|\r(?!\n)")
+_Words = list[str]
+_Builder = Callable[[_Words, int, int], Event | None]
+#: Returned by the fast path for a blank or comment-only line.
+BLANK: Event = Reshuffle(line=0, column=0)
+_known_names: set[str] = set()
+
+
+def _is_name(word: str) -> bool:
+    """A bare player name (what PLAYER matches unquoted); remembered, as names repeat."""
+    if word in _known_names:
+        return True
+    if _NAME.fullmatch(word) is None:
+        return False
+    if len(_known_names) > 4096:
+        _known_names.clear()
+    _known_names.add(word)
+    return True
+
+
+def _is_number(word: str, signed: bool = False) -> bool:
+    digits = word[1:] if signed and word[:1] == "-" else word
+    return digits.isdigit() and digits.isascii() and len(digits) <= 9
+
+
+def _one_card(kind: type[Draw] | type[Discard]) -> _Builder:
+    def build(w: _Words, line: int, column: int) -> Event | None:
+        card = CARD.get(w[2]) if len(w) == 3 else None
+        return None if card is None else kind(line=line, column=column, player=w[0], card=card)
+    return build
+
+
+def _fast_take(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) == 2:
+        return Take(line=line, column=column, player=w[0], card=None)
+    card = CARD.get(w[2]) if len(w) == 3 else None
+    return None if card is None else Take(line=line, column=column, player=w[0], card=card)
+
+
+def _fast_meld(w: _Words, line: int, column: int) -> Event | None:
+    try:
+        cards = tuple([TABLE[x] for x in w[2:]])
+    except KeyError:
+        return None
+    return Meld(line=line, column=column, player=w[0], cards=cards) if cards else None
+
+
+def _fast_attach(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) < 5 or w[-2] != "to" or not _is_number(w[-1]):
+        return None
+    try:
+        cards = tuple([TABLE[x] for x in w[2:-2]])
+    except KeyError:
+        return None
+    return Attach(line=line, column=column, player=w[0], cards=cards, meld=int(w[-1]))
+
+
+def _fast_swap(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 5 or w[3] != "in" or not _is_number(w[4]) or w[2] not in CARD:
+        return None
+    return Swap(line=line, column=column, player=w[0], card=CARD[w[2]], meld=int(w[4]))
+
+
+def _fast_cards(w: _Words, first: int) -> tuple[Card, ...] | None:
+    try:
+        return tuple([CARD[x] for x in w[first:]])
+    except KeyError:
+        return None
+
+
+def _fast_hand(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 2 or not _is_number(w[1]):
+        return None
+    return HandStart(line=line, column=column, number=int(w[1]))
+
+
+def _fast_dealer(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 2 or not _is_name(w[1]):
+        return None
+    return Dealer(line=line, column=column, player=w[1])
+
+
+def _fast_deal(w: _Words, line: int, column: int) -> Event | None:
+    cards = _fast_cards(w, 2) if len(w) >= 2 and _is_name(w[1]) else None
+    return None if cards is None else Deal(line=line, column=column, player=w[1], cards=cards)
+
+
+def _fast_upcard(w: _Words, line: int, column: int) -> Event | None:
+    card = CARD.get(w[1]) if len(w) == 2 else None
+    return None if card is None else Upcard(line=line, column=column, card=card)
+
+
+def _fast_stock(w: _Words, line: int, column: int) -> Event | None:
+    cards = _fast_cards(w, 1)
+    return None if cards is None else Stock(line=line, column=column, cards=cards)
+
+
+def _fast_reshuffle(w: _Words, line: int, column: int) -> Event | None:
+    return Reshuffle(line=line, column=column) if len(w) == 1 else None
+
+
+def _fast_score(w: _Words, line: int, column: int) -> Event | None:
+    names, points = w[1::2], w[2::2]
+    if len(w) < 3 or len(names) != len(points) or not all(map(_is_name, names)):
+        return None
+    if not all(_is_number(p, signed=True) for p in points):
+        return None
+    entries = tuple(zip(names, map(int, points), strict=True))
+    return Score(line=line, column=column, entries=entries)
+
+
+_FAST_LINES = {"hand": _fast_hand, "dealer": _fast_dealer, "deal": _fast_deal,
+               "upcard": _fast_upcard, "stock": _fast_stock, "reshuffle": _fast_reshuffle,
+               "score": _fast_score}
+_FAST_VERBS = {"draw": _one_card(Draw), "take": _fast_take, "meld": _fast_meld,
+               "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard)}
+
+
+def fast_event(line: str, number: int) -> Event | None:
+    """The event of a plain line, ``BLANK`` for nothing, None to leave it to Lark."""
+    if '"' in line:
+        return None
+    if "#" in line:
+        line = line.partition("#")[0]
+    if ";" in line:
+        line = line.partition(";")[0]
+    w = line.split()
+    if not w:
+        return BLANK
+    column = 1 if line[0] not in " \t" else len(line) - len(line.lstrip(" \t")) + 1
+    build: _Builder | None = _FAST_LINES.get(w[0])
+    if build is None:
+        build = _FAST_VERBS.get(w[1]) if len(w) > 1 else None
+        if build is None or (w[0] not in _known_names and not _is_name(w[0])):
+            return None
+    return build(w, number, column)
+
+
+def fast_path_safe(text: str) -> bool:
+    """True when ``str.split`` cuts the lines of ``text`` where the grammar does."""
+    if not text.isascii():
+        return _ODD_SPACE.search(text) is None
+    return not any(c in text for c in "\x0b\x0c\x1c\x1d\x1e\x1f") and \
+        text.count("\r") == text.count("\r\n")
