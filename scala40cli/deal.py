@@ -57,6 +57,9 @@ class DealChecker:
         self.rules = rules
         self.flag = flag
         self.dealer: str | None = None
+        self.dealer_line: Dealer | None = None
+        #: Deal lines that name nobody of the game, kept in case one player lacks a deal.
+        self.strays: list[Deal] = []
         self.hands: dict[str, Counter[Card]] = {}
         self.unseen: Counter[Card] = full_deck(rules.jokers)
         self.upcard: Card | None = None
@@ -65,9 +68,10 @@ class DealChecker:
 
     def on_dealer(self, event: Dealer) -> None:
         """Decision 20: the dealer written is taken as fact, and checked against rotation."""
-        if self.dealer is not None:
+        if self.dealer_line is not None:
             self.flag(Code.OUT_OF_PLACE, event, "a second dealer line", None)
             return
+        self.dealer_line = event
         if event.player not in self.game_players:
             self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game",
                       None)
@@ -81,6 +85,8 @@ class DealChecker:
         player = event.player
         if player not in self.game_players:
             self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", None)
+            self._count_out(event, event.cards, None)
+            self.strays.append(event)
             return
         if player not in self.still_in or player in self.hands:
             why = "was already dealt" if player in self.hands else "is out of the match"
@@ -127,13 +133,18 @@ class DealChecker:
         """Play starts: report what the deal lacks (at the ``hand`` line) and set the table."""
         start, number = self.start, self.number
         dealer = self.dealer
-        if dealer is None:
+        if self.dealer_line is None:
             self.flag(Code.MISSING_DEALER, start, f"hand {number} has no dealer line", None)
+        if dealer is None:
             dealer = self.expected_dealer
-        for player in self.still_in:
-            if player not in self.hands:
-                self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}",
-                          player)
+        undealt = [player for player in self.still_in if player not in self.hands]
+        if len(undealt) == 1 and len(self.strays) == 1:
+            # A deal under a misspelt name (reported) is the deal of the one player
+            # without one: judging it so keeps the rest of the hand meaningful.
+            self.hands[undealt.pop()] = Counter(self.strays[0].cards)
+        for player in undealt:
+            self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}",
+                      player)
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
             self.flag(Code.MISSING_UPCARD, start, f"hand {number} has no upcard", None)

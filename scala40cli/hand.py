@@ -83,6 +83,16 @@ class Turn:
     laid: Counter[Card] = field(default_factory=Counter)
     freed_jokers: list[Swap] = field(default_factory=list)
     discarded_taken: bool = False
+    #: An event of this turn the referee could not apply (a stranger's, or the one that
+    #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
+    cut_at: Event | None = None
+
+    def place(self, natural: Event) -> Event:
+        """Where an end-of-turn problem is reported: on its own line (decisions 7, 12,
+        13, 15), unless the turn was cut short later on; the turn is then judged as
+        far as it went, on the line where it was cut (decision 19)."""
+        cut = self.cut_at
+        return cut if cut is not None and cut.line > natural.line else natural
 
     @property
     def opening(self) -> bool:
@@ -168,9 +178,10 @@ class HandReferee:
         self.phase = Phase.PLAY
 
     def _first_player(self) -> str:
-        if not self.order:
+        """The player after the dealer; "" (whoever plays first) when no dealer is known."""
+        if not self.order or self.dealer is None:
             return ""
-        return self._next_after(self.dealer) if self.dealer is not None else self.order[0]
+        return self._next_after(self.dealer)
 
     def _next_after(self, player: str | None) -> str:
         """The next player dealt in, after ``player`` in the order of the Players tag."""
@@ -199,11 +210,16 @@ class HandReferee:
             known = player in self.game_players
             why = "is not in this hand" if known else "is not a player of this game"
             self.flag(Code.UNKNOWN_PLAYER, event, f"{player} {why}", player if known else None)
+            if self.turn is not None and self.turn.cut_at is None:
+                self.turn.cut_at = event
             return None
+        if not self.current:  # nobody knows who plays first (no dealer): whoever does
+            self.current = player
         if player != self.current:
             self.flag(Code.WRONG_TURN, event, f"it is {self.current}'s turn, not {player}'s",
                       player)
             if self.turn is not None:
+                self.turn.cut_at = event
                 self._end_turn()
                 if self.void_after_turn:
                     self._end_void()
@@ -478,13 +494,13 @@ class HandReferee:
         if turn.opening:
             self.opened.add(player)  # decision 8: even a refused opening counts
             if turn.opening_value < rules.opening_points and turn.last_opening_meld is not None:
-                self.flag(Code.OPENING_TOO_LOW, turn.last_opening_meld,
+                self.flag(Code.OPENING_TOO_LOW, turn.place(turn.last_opening_meld),
                           f"the opening is worth {turn.opening_value}, "
                           f"less than {rules.opening_points}", player)
         if turn.take_event is not None and turn.taken is not None:
             self._check_taken_card(turn, turn.take_event, turn.taken)
         for swap_event in turn.freed_jokers:
-            self.flag(Code.FREED_JOKER_UNUSED, swap_event,
+            self.flag(Code.FREED_JOKER_UNUSED, turn.place(swap_event),
                       "the freed joker must be laid down in the same turn", player)
 
     def _check_taken_card(self, turn: Turn, event: Take, taken: Card) -> None:
@@ -492,12 +508,12 @@ class HandReferee:
         if not turn.opened_before:
             if (rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
                     and turn.opening_cards[taken] == 0):
-                self.flag(Code.TAKE_BEFORE_OPENING, event,
+                self.flag(Code.TAKE_BEFORE_OPENING, turn.place(event),
                           f"{turn.player} took {taken} before opening without opening with it",
                           turn.player)
         elif (rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0
               and not turn.discarded_taken):
-            self.flag(Code.TAKEN_CARD_UNUSED, event,
+            self.flag(Code.TAKEN_CARD_UNUSED, turn.place(event),
                       f"{turn.player} took {taken} and did not lay it down this turn", turn.player)
 
     def _close(self, closer: str, turn: Turn) -> None:
