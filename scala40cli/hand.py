@@ -257,14 +257,17 @@ class HandReferee:
 
     # --- draws ------------------------------------------------------------------------
 
-    def on_draw(self, event: Draw) -> None:
-        turn = self._accept(event)
-        if turn is None:
-            return
+    def _mark_drawn(self, turn: Turn, event: Draw | Take) -> None:
         if turn.drew:
             self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
                       event.player)
         turn.drew = True
+
+    def on_draw(self, event: Draw) -> None:
+        turn = self._accept(event)
+        if turn is None:
+            return
+        self._mark_drawn(turn, event)
         if self.stock_count == 0:
             self.flag(Code.MISSING_RESHUFFLE, event,
                       "the stock is empty: a reshuffle line must come first", event.player)
@@ -299,10 +302,7 @@ class HandReferee:
         turn = self._accept(event)
         if turn is None:
             return
-        if turn.drew:
-            self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
-                      event.player)
-        turn.drew = True
+        self._mark_drawn(turn, event)
         pile = self.discard_pile
         if not pile:
             self.flag(Code.EMPTY_DISCARD_PILE, event, "the discard pile is empty", event.player)
