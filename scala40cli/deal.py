@@ -118,6 +118,11 @@ class DealChecker:
             return
         self.stock_line = event
 
+    def complete(self) -> bool:
+        """Every player still in is dealt and the upcard is turned."""
+        dealt = all(player in self.hands for player in self.still_in)
+        return dealt and self.upcard is not None and self.joker_upcard is None
+
     def _count_out(self, event: Event, cards: Sequence[Card], player: str | None) -> None:
         extra: list[Card] = []
         for c in cards:

@@ -173,11 +173,14 @@ class Unparsed(Event):
     """Marks lines the parser could not read (from ``line`` up to ``end_line``).
 
     The parse error itself is reported by the parser; the marker tells the referee
-    that the hand it falls in cannot be judged past this point.
+    that the hand it falls in cannot be judged past this point. ``starts_hand`` says
+    the unreadable line was itself a ``hand`` line (``hand two``): a hand was there,
+    and the next hand's number and dealer are judged with it counted.
     """
 
     verb: ClassVar[str] = "unparsed"
     end_line: int
+    starts_hand: bool = False
 
 
 TurnEvent = Draw | Take | Meld | Attach | Swap | Discard

@@ -82,7 +82,6 @@ class Turn:
     opening_cards: Counter[Card] = field(default_factory=Counter)
     laid: Counter[Card] = field(default_factory=Counter)
     freed_jokers: list[Swap] = field(default_factory=list)
-    discarded_taken: bool = False
     #: An event of this turn the referee could not apply (a stranger's, or the one that
     #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
     cut_at: Event | None = None
@@ -157,10 +156,14 @@ class HandReferee:
             self._after_end(event)
             return
         if self.setup is None:
-            self.flag(Code.OUT_OF_PLACE, event, f"a {event.verb} line after play started",
+            self.flag(Code.OUT_OF_PLACE, event, f"the {event.verb} line comes after play started",
                       getattr(event, "player", None))
             return
         _SETUP_HANDLERS[type(event)](self.setup, event)
+
+    def dealing(self) -> bool:
+        """The deal is being written and lacks a player's cards or the upcard."""
+        return self.setup is not None and not self.setup.complete()
 
     def _start_play(self) -> None:
         """The first event of play closes the deal and sets the table."""
@@ -458,7 +461,6 @@ class HandReferee:
         self.discard_pile.append(event.card)
         if (turn.taken is event.card and turn.laid[event.card] == 0
                 and self.rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
-            turn.discarded_taken = True  # decision 14
             self.flag(Code.DISCARD_TAKEN_CARD, event,
                       f"{event.player} discards the {event.card} just taken", event.player)
         if self.hands[event.player].total() == 0:
@@ -511,8 +513,7 @@ class HandReferee:
                 self.flag(Code.TAKE_BEFORE_OPENING, turn.place(event),
                           f"{turn.player} took {taken} before opening without opening with it",
                           turn.player)
-        elif (rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0
-              and not turn.discarded_taken):
+        elif rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0:
             self.flag(Code.TAKEN_CARD_UNUSED, turn.place(event),
                       f"{turn.player} took {taken} and did not lay it down this turn", turn.player)
 

@@ -318,8 +318,10 @@ def iter_games(text: str, *, fast_path: bool = True) -> Iterator[GameLog | Probl
         i, run = problem.line, _MIN_RUN  # keep the work lost on the next error small
         while i < count and _BOUNDARY.match(lines[i]) is None:
             i += 1
-        marker = Unparsed(line=problem.line, column=problem.column, end_line=i)
-        games.mark(marker, problem, header=lines[problem.line - 1].lstrip(" \t")[:1] == "[")
+        bad_line = lines[problem.line - 1].lstrip(" \t")
+        marker = Unparsed(line=problem.line, column=problem.column, end_line=i,
+                          starts_hand=_BOUNDARY.match(bad_line) is not None and bad_line[:1] != "[")
+        games.mark(marker, problem, header=bad_line[:1] == "[")
         yield from games.split_new(len(events) - 1)
     yield from games.close()
 

@@ -70,6 +70,7 @@ class MatchReferee:
         self.eliminated: list[Elimination] = []
         self.hands_started = 0
         self.last_dealer: str | None = None
+        self.unknown_dealer = False
         self.finished = False
         self.flagged_after_match = False
         self.last_line = game.line
@@ -129,7 +130,8 @@ class MatchReferee:
         body = [e for e in events if not isinstance(e, Tag)]
         if self._read_header(tags):
             hand_events = _hand_dispatch()
-            for event in body:
+            deal_goes_on = _deal_lines_follow(body)
+            for index, event in enumerate(body):
                 if self.flagged_after_match:
                     break
                 handler = self._handlers.get(type(event))
@@ -138,6 +140,10 @@ class MatchReferee:
                 elif self.hand is None:
                     self.flag(Code.OUT_OF_PLACE, event, "an event before the first hand line",
                               getattr(event, "player", None))
+                elif (type(event) not in _DEAL_EVENTS and deal_goes_on[index]
+                      and self.hand.dealing()):
+                    self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
+                              "the line is ignored", getattr(event, "player", None))
                 else:
                     hand_events[type(event)](self.hand, event)
                     self._after_hand_event()
@@ -180,13 +186,25 @@ class MatchReferee:
         return None
 
     def on_unparsed(self, event: Unparsed) -> None:
-        """A line the parser could not read: the hand it is in is given up (decision 22)."""
+        """A line the parser could not read: the hand in play is given up, unscored.
+
+        An unreadable ``hand`` line still stands for a hand: it is counted, so the next
+        hand's number is judged against it, and its dealer is unknown, so the next
+        dealer is not judged.
+        """
+        if event.starts_hand and not self.finished:
+            self._finish_hand(at_end=False)
+            number = self.hands[-1].number + 1 if self.hands else 1
+            self.hand = HandReferee(
+                number=number, start=event, still_in=self.still_in, game_players=self.players,
+                expected_dealer=None, rules=self.rules, flag=self.flag)
+            self.hand_scored, self.declared, self.last_dealer = False, None, None
+            self.unknown_dealer = True
         hand = self.hand
-        self.flag(Code.UNREADABLE_HAND, event,
-                  f"line {event.line} could not be read; "
-                  + ("this hand is not judged further" if hand is not None and hand.phase
-                     is not Phase.ENDED else "see the file's errors"))
-        if hand is not None and hand.phase is not Phase.ENDED:
+        in_play = hand is not None and hand.phase is not Phase.ENDED
+        self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                  + ("this hand is not judged further" if in_play else "see the file's errors"))
+        if hand is not None and in_play:
             hand.give_up()
             self.hand_scored = True
 
@@ -244,7 +262,9 @@ class MatchReferee:
                                                           if at_end else ""))
             hand.give_up()
             self.hand_scored = True
-        if hand.dealer is not None:
+        if self.unknown_dealer:
+            self.unknown_dealer = False
+        elif hand.dealer is not None:
             self.last_dealer = hand.dealer
         elif hand.expected_dealer is not None:
             self.last_dealer = hand.expected_dealer
@@ -275,6 +295,27 @@ def _check_refereed(key: str, token: str) -> None:
     elif key not in NOT_YET_REFEREED or value == classic:
         return
     raise RulesError(f"the rule {key}={token} is not refereed yet; the tag is ignored")
+
+
+_DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)
+
+
+def _deal_lines_follow(body: list[Event]) -> list[bool]:
+    """For each event: does a line of the deal come later in the same hand?
+
+    A turn while the deal is still incomplete and a deal line follows is out of place;
+    otherwise the first turn starts play, whatever the deal lacks.
+    """
+    follows = [False] * len(body)
+    later = False
+    for index in range(len(body) - 1, -1, -1):
+        follows[index] = later
+        event = body[index]
+        if isinstance(event, HandStart):
+            later = False
+        elif isinstance(event, _DEAL_EVENTS):
+            later = True
+    return follows
 
 
 def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:

@@ -139,8 +139,9 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.UNREADABLE_HAND: CodeInfo(
         name="unreadable-hand",
-        summary="A line of this hand could not be parsed (see the file's errors); the rest "
-        "of the hand is not judged and it scores nothing.",
+        summary="A line of this game could not be parsed (see the file's errors). If it falls "
+        "in a hand in play, the rest of that hand is not judged and it scores nothing; an "
+        "unreadable `hand` line still counts as a hand.",
         source="log format",
         example="Anna discrad 5S",
     ),

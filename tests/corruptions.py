@@ -879,8 +879,10 @@ def _taken_card_play_removed(walk: Walk, rng: random.Random) -> Iterator[Case]:
 @mutator("discard_taken_card")
 def _discard_taken_card(walk: Walk, rng: random.Random) -> Iterator[Case]:
     """An opened player takes the pile's top and discards it (a second edit changes
-    the discard unless it already was a card of that code)."""
-    make = Maker(walk, "discard_taken_card", "S009")
+    the discard unless it already was a card of that code). The taken card never
+    reaches the table, so the first problem is S008 on the edited `take` line
+    (decision 13); S009 follows on the discard (decision 14)."""
+    make = Maker(walk, "discard_taken_card", "S008")
     for turn, event, top in _draw_to_take(walk, opened=True):
         discard = walk.steps[turn.steps[-1]].event
         if not isinstance(discard, Discard) or turn.laid[event.card] > 0:
@@ -891,7 +893,7 @@ def _discard_taken_card(walk: Walk, rng: random.Random) -> Iterator[Case]:
         if discard.card is not top:
             edits.append(Edit("replace", discard.line, render(replace(discard, card=top))))
             what += f", discard {top} instead of {discard.card} (two edits)"
-        yield make.case(event.line, what, edits, discard.line)
+        yield make.case(event.line, what, edits, event.line)
 
 
 # --- melds (M) --------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def read_expectations(path: Path, result: FileResult) -> FileExpectations:
     """The ``; expect`` lines of a fixture, each tied to the game it stands in."""
     expected = FileExpectations()
     starts = sorted((game.line, game.index) for game in result.games)
-    lines = path.read_text(encoding="utf-8-sig").splitlines()
+    lines = path.read_bytes().decode("utf-8", errors="replace").splitlines()
     for number, text in enumerate(lines, start=1):
         if not text.startswith("; expect "):
             continue
