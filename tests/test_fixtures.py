@@ -27,6 +27,7 @@ from conftest import ReportCheck
 from scala40cli.audit import audit_path
 from scala40cli.report import report_document
 from scala40cli.results import FileResult, GameResult
+from scala40cli.violations import Code
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.s40"))
@@ -125,3 +126,15 @@ def test_fixture_verdict(path: Path, check_report: ReportCheck) -> None:
     for game in result.games:
         if game.index in expected.games:
             check_game(game, expected.games[game.index])
+
+
+def test_every_code_has_a_fixture_that_expects_it() -> None:
+    """Each violation code is pinned by a fixture stating its line (F001, an unreadable
+    file, cannot be a fixture: tests/test_audit.py covers it)."""
+    expected: set[str] = set()
+    for path in ALL_FIXTURES:
+        text = path.read_bytes().decode("utf-8", errors="replace")
+        expected.update(match[1] for match in re.finditer(r"^; expect ([A-Z]\d{3}) \d+$",
+                                                          text, re.MULTILINE))
+    missing = {str(code) for code in Code} - {"F001"} - expected
+    assert not missing
