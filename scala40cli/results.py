@@ -54,12 +54,23 @@ class HandResult:
     declared: dict[str, int] | None
     #: Running totals after this hand, for every player of the match.
     totals: dict[str, int]
+    #: A play-off hand of a fixed-hands match, dealt only to the tied players.
+    playoff: bool = False
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Elimination:
     player: str
     hand: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamResult:
+    """A team of a ``teams=pairs`` match: its partners and their summed total."""
+
+    name: str
+    players: tuple[str, ...]
+    total: int
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,7 +96,11 @@ class GameResult:
     eliminated: tuple[Elimination, ...]
     totals: dict[str, int]
     finished: bool
+    #: The winning player, or the winning team's name in a team match.
     winner: str | None
+    #: Where each rule value came from: "preset classic", "log line 4", "--set", ...
+    rule_sources: dict[str, str] = field(default_factory=dict)
+    teams: tuple[TeamResult, ...] = ()
 
     @property
     def ok(self) -> bool:

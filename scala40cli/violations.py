@@ -28,6 +28,7 @@ class Code(StrEnum):
     AFTER_MATCH_END = "G005"
     UNFINISHED_HAND = "G006"
     UNREADABLE_HAND = "G007"
+    BAD_REENTRY = "G008"
 
     HAND_NUMBER = "D001"
     MISSING_DEALER = "D002"
@@ -56,6 +57,10 @@ class Code(StrEnum):
     TAKE_BEFORE_OPENING = "S007"
     TAKEN_CARD_UNUSED = "S008"
     DISCARD_TAKEN_CARD = "S009"
+    DISCARD_PLAYABLE = "S010"
+    DISCARD_JOKER = "S011"
+    ILLEGAL_BUY = "S012"
+    INCOMPLETE_BUY = "S013"
 
     INVALID_MELD = "M001"
     INVALID_ATTACH = "M002"
@@ -69,6 +74,7 @@ class Code(StrEnum):
     CLOSING_WITHOUT_DISCARD = "C001"
     SCORE_MISMATCH = "C002"
     SCORE_PLAYERS = "C003"
+    EARLY_CLOSING = "C004"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -144,6 +150,14 @@ RULEBOOK: dict[Code, CodeInfo] = {
         "unreadable `hand` line still counts as a hand.",
         source="log format",
         example="Anna discrad 5S",
+    ),
+    Code.BAD_REENTRY: CodeInfo(
+        name="bad-reentry",
+        summary="An eliminated player is dealt in again where the rules allow no re-entry: "
+        "reentry=no, a second re-entry, fewer than two players still in, or a match of "
+        "fewer than three players.",
+        source="rules matrix: reentry (text D)",
+        example="Carla, out in hand 4, dealt in hand 5 with reentry=no",
     ),
     Code.HAND_NUMBER: CodeInfo(
         name="hand-number",
@@ -300,6 +314,36 @@ RULEBOOK: dict[Code, CodeInfo] = {
         source="rules matrix: discard_taken_card; decision 14",
         example="Anna take 9C then Anna discard 9C",
     ),
+    Code.DISCARD_PLAYABLE: CodeInfo(
+        name="discard-playable",
+        summary="A discard of a card that could be attached to a meld on the table, where "
+        "discard_playable forbids it.",
+        source="rules matrix: discard_playable (text D: cards that attach are never "
+        "discarded)",
+        example="Anna discard 8S while 5S 6S 7S is on the table",
+    ),
+    Code.DISCARD_JOKER: CodeInfo(
+        name="discard-joker",
+        summary="A joker discarded where discard_joker forbids it: as the closing discard "
+        "(not_closing) or as any other discard (closing_only).",
+        source="rules matrix: discard_joker (text C)",
+        example="Anna discard JK as her last card with discard_joker=not_closing",
+    ),
+    Code.ILLEGAL_BUY: CodeInfo(
+        name="illegal-buy",
+        summary="A buy of the discard out of turn that the rules do not allow: compra is off, "
+        "the buyer discarded it or is the next player, or it does not come right after a "
+        "discard.",
+        source="rules matrix: compra (text A, variant)",
+        example="Bruno buy 7C when Bruno is the next to play",
+    ),
+    Code.INCOMPLETE_BUY: CodeInfo(
+        name="incomplete-buy",
+        summary="A buy that does not draw exactly one extra card or does not lay the bought "
+        "card down at once; reported at the buy line.",
+        source="rules matrix: compra",
+        example="Carla buy 7C, then Bruno plays with the 7C still in Carla's hand",
+    ),
     Code.INVALID_MELD: CodeInfo(
         name="invalid-meld",
         summary="A meld that is neither a valid set nor a valid run (order, suits, ranks, "
@@ -371,6 +415,13 @@ RULEBOOK: dict[Code, CodeInfo] = {
         summary="A `score` line that does not name every player of the hand exactly once.",
         source="decision 25",
         example="score Anna 0 for a hand of Anna and Bruno",
+    ),
+    Code.EARLY_CLOSING: CodeInfo(
+        name="early-closing",
+        summary="A player closes before every player dealt in has had a turn, where "
+        "closing_first_round=not_allowed.",
+        source="rules matrix: closing_first_round (text C)",
+        example="Anna closes in the first turn of the hand",
     ),
 }
 
