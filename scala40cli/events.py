@@ -154,6 +154,15 @@ class Discard(PlayerEvent):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Buy(PlayerEvent):
+    """``P buy C``: with compra, the discard bought out of turn (then one extra draw,
+    and the card laid down at once)."""
+
+    verb: ClassVar[str] = "buy"
+    card: Card
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Reshuffle(Event):
     """``reshuffle``: the discard pile but its top card becomes the new stock."""
 

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from .cards import JOKER, Card, parse_card
 from .events import (
     Attach,
+    Buy,
     Deal,
     Dealer,
     Discard,
@@ -51,7 +52,7 @@ TABLE: dict[str, TableCard] = {code: TableCard(c) for code, c in CARD.items()}
 TABLE.update((f"{j}({code})", TableCard(JOKER, c))
               for j in JOKERS for code, c in CARD.items() if not c.is_joker)
 
-VERBS = ("draw", "take", "meld", "attach", "swap", "discard")
+VERBS = ("draw", "take", "meld", "attach", "swap", "discard", "buy")
 LINE_KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score"})
 _NAME = re.compile(r"[A-Za-z0-9_.\-]+")
 _ESCAPE = re.compile(r'\\(["\\])')
@@ -94,7 +95,7 @@ def _is_number(word: str, signed: bool = False) -> bool:
     return digits.isdigit() and digits.isascii() and len(digits) <= 9
 
 
-def _one_card(kind: type[Draw] | type[Discard]) -> _Builder:
+def _one_card(kind: type[Draw] | type[Discard] | type[Buy]) -> _Builder:
     def build(w: _Words, line: int, column: int) -> Event | None:
         card = CARD.get(w[2]) if len(w) == 3 else None
         return None if card is None else kind(line=line, column=column, player=w[0], card=card)
@@ -184,7 +185,8 @@ _FAST_LINES = {"hand": _fast_hand, "dealer": _fast_dealer, "deal": _fast_deal,
                "upcard": _fast_upcard, "stock": _fast_stock, "reshuffle": _fast_reshuffle,
                "score": _fast_score}
 _FAST_VERBS = {"draw": _one_card(Draw), "take": _fast_take, "meld": _fast_meld,
-               "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard)}
+               "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard),
+               "buy": _one_card(Buy)}
 
 
 def fast_event(line: str, number: int) -> Event | None:

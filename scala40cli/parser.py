@@ -29,6 +29,7 @@ from lark.exceptions import UnexpectedInput, VisitError
 
 from .events import (
     Attach,
+    Buy,
     Deal,
     Dealer,
     Discard,
@@ -148,6 +149,9 @@ class _EventBuilder(Transformer[Token, None]):
     def swap(self, c: list[Token]) -> None:
         meld = _int(c[2], self.offset)
         self._add(Swap, c[0], player=player_name(c[0]), card=CARD[c[1]], meld=meld)
+
+    def buy(self, c: list[Token]) -> None:
+        self._add(Buy, c[0], player=player_name(c[0]), card=CARD[c[1]])
 
     def discard(self, c: list[Token]) -> None:
         self._add(Discard, c[0], player=player_name(c[0]), card=CARD[c[1]])

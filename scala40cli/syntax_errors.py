@@ -38,8 +38,8 @@ _TERMINAL_WORDS = {
 }
 _VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
 _CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS"})
-_ONE_CARD = frozenset({"draw", "take", "discard", "upcard"})
-_VERB_LIST = "draw, take, meld, attach, swap or discard"
+_ONE_CARD = frozenset({"draw", "take", "discard", "upcard", "buy"})
+_VERB_LIST = "draw, take, meld, attach, swap, discard or buy"
 _LINE_START = "a line starts with a player name, a keyword (hand, dealer, deal, upcard, " \
     "stock, reshuffle, score) or a header tag like [Players \"Anna\" \"Bruno\"]"
 #: A word as the reader sees it: a quoted string (closed or not), a mark, or a run.

@@ -14,6 +14,7 @@ from lark import Lark
 from scala40cli.cards import JOKER, Card, card, parse_card
 from scala40cli.events import (
     Attach,
+    Buy,
     Deal,
     Dealer,
     Discard,
@@ -110,6 +111,7 @@ EVENTS: list[tuple[str, Event]] = [
         TableCard(JOKER, card(9, "S")),))),
     ("Anna swap 8D in 2", Swap(line=1, column=1, player="Anna", card=card(8, "D"), meld=2)),
     ("Anna discard 7H", Discard(line=1, column=1, player="Anna", card=C7H)),
+    ("Carla buy 7H", Buy(line=1, column=1, player="Carla", card=C7H)),
     ("reshuffle", Reshuffle(line=1, column=1)),
     ("score Anna 23 Bruno 0 Carla -5", Score(line=1, column=1, entries=(
         ("Anna", 23), ("Bruno", 0), ("Carla", -5)))),
@@ -296,7 +298,7 @@ def test_iter_games_streams_in_file_order() -> None:
 
 ERRORS = [
     ("Anna discards 5H", 6,
-     "unknown verb 'discards': expected draw, take, meld, attach, swap or discard"),
+     "unknown verb 'discards': expected draw, take, meld, attach, swap, discard or buy"),
     ("Anna discard", 13, "expected a card like 7H or JK after 'discard'"),
     ("Anna draw", 10,
      "expected a card like 7H or JK after 'draw' (only 'take' may leave out its card)"),
@@ -324,7 +326,7 @@ ERRORS = [
     ('[Event "a ; b]', 8, 'unterminated quoted string: a closing " is missing'),
     ("Deal Anna 7H", 6, "keywords are lower case: write 'deal', not 'Deal'"),
     ("Anna Draw 5H", 6, "keywords are lower case: write 'draw', not 'Draw'"),
-    ("Anna", 5, "expected a verb after 'Anna': draw, take, meld, attach, swap or discard"),
+    ("Anna", 5, "expected a verb after 'Anna': draw, take, meld, attach, swap, discard or buy"),
     ("@@@ draw", 1, "unexpected character '@': a line starts with a player name, a keyword"),
     ("reshuffle now", 11, "unexpected 'now' after 'reshuffle': expected the end of the line"),
     ("Anna draw 5H!", 13, "unexpected character '!': expected the end of the line"),
