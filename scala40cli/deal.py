@@ -41,6 +41,8 @@ class Dealt:
     #: The stock's order when a stock line gave it (top card last, for ``pop``).
     stock_order: list[Card] | None
     discard_pile: list[Card]
+    #: Eliminated players dealt in again (``reentry=yes``).
+    reentered: tuple[str, ...] = ()
 
 
 class DealChecker:
@@ -48,11 +50,15 @@ class DealChecker:
 
     def __init__(self, *, number: int, start: Event, still_in: Sequence[str],
                  game_players: Sequence[str], expected_dealer: str | None, rules: Rules,
-                 flag: Flag) -> None:
+                 flag: Flag, reentry: dict[str, str | None] | None = None) -> None:
         self.number = number
         self.start = start
         self.still_in = tuple(still_in)
         self.game_players = frozenset(game_players)
+        self.seats = tuple(game_players)
+        #: Eliminated players -> None if they may re-enter now, else why not (reentry=yes).
+        self.reentry = reentry or {}
+        self.reentered: list[str] = []
         self.expected_dealer = expected_dealer
         self.rules = rules
         self.flag = flag
@@ -88,10 +94,19 @@ class DealChecker:
             self._count_out(event, event.cards, None)
             self.strays.append(event)
             return
-        if player not in self.still_in or player in self.hands:
-            why = "was already dealt" if player in self.hands else "is out of the match"
-            self.flag(Code.DEAL_PLAYER, event, f"{player} {why}", player)
+        if player in self.hands:
+            self.flag(Code.DEAL_PLAYER, event, f"{player} was already dealt", player)
             return
+        if player not in self.still_in:
+            if player not in self.reentry:
+                self.flag(Code.DEAL_PLAYER, event, f"{player} is out of the match", player)
+                return
+            refusal = self.reentry[player]
+            if refusal is not None:
+                self.flag(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}",
+                          player)
+                return
+            self.reentered.append(player)
         if len(event.cards) != HAND_SIZE:
             self.flag(Code.DEAL_SIZE, event,
                       f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
@@ -159,9 +174,9 @@ class DealChecker:
                       None)
             self.unseen[JOKER] -= 1
         stock, stock_order = self._stock()
-        order = tuple(p for p in self.still_in if p in self.hands)
+        order = tuple(p for p in self.seats if p in self.hands)
         return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
-                     stock_order=stock_order, discard_pile=pile)
+                     stock_order=stock_order, discard_pile=pile, reentered=tuple(self.reentered))
 
     def _stock(self) -> tuple[Counter[Card], list[Card] | None]:
         """The stock: what the deal left of the deck, or the stock line checked against it."""

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
 
@@ -24,6 +23,7 @@ from .cards import JOKER, Card
 from .deal import DealChecker, Flag, card_codes
 from .events import (
     Attach,
+    Buy,
     Deal,
     Dealer,
     Discard,
@@ -42,17 +42,17 @@ from .melds import MeldError, attach, build_meld, opening_value, swap
 from .results import Closing
 from .rules import (
     ClosingDiscard,
-    DiscardTakenCard,
+    ClosingFirstRound,
     FreedJoker,
     OpeningJokers,
     OpeningTurnPlays,
     Rules,
     StockExhausted,
-    TakeAfterOpening,
     TakeBeforeOpening,
     YesNo,
 )
 from .scoring import closed_hand_penalties, void_hand_penalties
+from .turn import Finding, Turn, discard_findings, end_of_turn_findings
 from .violations import Code
 
 _SETUP_HANDLERS: dict[type[Event], Callable[[DealChecker, Any], None]] = {
@@ -65,38 +65,6 @@ class Phase(Enum):
     SETUP = "setup"
     PLAY = "play"
     ENDED = "ended"
-
-
-@dataclass(slots=True)
-class Turn:
-    """What one player did so far in the current turn (for end-of-turn checks)."""
-
-    player: str
-    opened_before: bool
-    drew: bool = False
-    flagged_no_draw: bool = False
-    taken: Card | None = None
-    take_event: Take | None = None
-    opening_value: int = 0
-    last_opening_meld: Meld | None = None
-    opening_cards: Counter[Card] = field(default_factory=Counter)
-    laid: Counter[Card] = field(default_factory=Counter)
-    freed_jokers: list[Swap] = field(default_factory=list)
-    #: An event of this turn the referee could not apply (a stranger's, or the one that
-    #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
-    cut_at: Event | None = None
-
-    def place(self, natural: Event) -> Event:
-        """Where an end-of-turn problem is reported: on its own line (decisions 7, 12,
-        13, 15), unless the turn was cut short later on; the turn is then judged as
-        far as it went, on the line where it was cut (decision 19)."""
-        cut = self.cut_at
-        return cut if cut is not None and cut.line > natural.line else natural
-
-    @property
-    def opening(self) -> bool:
-        """This is the player's opening turn: they laid melds without having opened before."""
-        return not self.opened_before and self.last_opening_meld is not None
 
 
 class HandReferee:
@@ -112,6 +80,7 @@ class HandReferee:
         expected_dealer: str | None,
         rules: Rules,
         flag: Flag,
+        reentry: dict[str, str | None] | None = None,
     ) -> None:
         self.number = number
         self.start = start
@@ -122,11 +91,12 @@ class HandReferee:
         self.expected_dealer = expected_dealer
         self.setup: DealChecker | None = DealChecker(
             number=number, start=start, still_in=still_in, game_players=game_players,
-            expected_dealer=expected_dealer, rules=rules, flag=flag)
+            expected_dealer=expected_dealer, rules=rules, flag=flag, reentry=reentry)
         self.phase = Phase.SETUP
         self.dealer: str | None = None
         self.hands: dict[str, Counter[Card]] = {}
         self.order: tuple[str, ...] = ()
+        self.reentered: tuple[str, ...] = ()
         self.stock: Counter[Card] = Counter()
         self.stock_order: list[Card] | None = None  # top card last, for pop()
         self.stock_count = 0
@@ -137,6 +107,12 @@ class HandReferee:
         self.opened: set[str] = set()
         self.current = ""
         self.turn: Turn | None = None
+        #: Players who have had a turn (closing_first_round).
+        self.played: set[str] = set()
+        #: Who discarded last, while nobody has played since (a buy may follow).
+        self.last_discarder: str | None = None
+        #: The player whose turn comes after a buy.
+        self.resume = ""
         self.void_after_turn = False
         self.closer: str | None = None
         self.closing = Closing.UNFINISHED
@@ -173,6 +149,7 @@ class HandReferee:
         self.dealer = dealt.dealer
         self.hands = dealt.hands
         self.order = dealt.order
+        self.reentered = dealt.reentered
         self.stock = dealt.stock
         self.stock_order = dealt.stock_order
         self.stock_count = self.stock.total()
@@ -216,6 +193,9 @@ class HandReferee:
             if self.turn is not None and self.turn.cut_at is None:
                 self.turn.cut_at = event
             return None
+        if self.turn is not None and self.turn.buy is not None and player != self.turn.player:
+            self._end_turn()  # the buy is over: play goes on with whose turn it was
+            self.current = self.resume
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
         if player != self.current:
@@ -230,6 +210,8 @@ class HandReferee:
             self.current = player
         if self.turn is None:
             self.turn = Turn(player=player, opened_before=player in self.opened)
+            self.played.add(player)
+            self.last_discarder = None
         return self.turn
 
     def _after_end(self, event: Event) -> None:
@@ -305,6 +287,9 @@ class HandReferee:
         turn = self._accept(event)
         if turn is None:
             return
+        if turn.buy is not None:
+            self.flag(Code.ILLEGAL_BUY, event, "the extra card of a buy comes from the stock",
+                      event.player)
         self._mark_drawn(turn, event)
         pile = self.discard_pile
         if not pile:
@@ -323,6 +308,48 @@ class HandReferee:
         if not turn.opened_before and self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
             self.flag(Code.TAKE_BEFORE_OPENING, event,
                       f"{event.player} may not take the discard before opening", event.player)
+
+    def on_buy(self, event: Buy) -> None:
+        """Compra: the discard bought out of turn, right after it was discarded, by a
+        player who neither discarded it nor plays next (docs/rules.md)."""
+        if self.phase is Phase.ENDED:
+            self._after_end(event)
+            return
+        if self.phase is Phase.SETUP:
+            self._start_play()
+        buyer = event.player
+        if buyer not in self.order:
+            self._accept(event)  # reports the stranger
+            return
+        why = self._buy_refused(buyer, event.card)
+        if why:
+            self.flag(Code.ILLEGAL_BUY, event, why, buyer)
+        pile = self.discard_pile
+        if pile and pile[-1] is event.card:
+            pile.pop()
+        self.hands[buyer][event.card] += 1
+        if self.turn is not None:
+            self._end_turn()
+        self.resume = self.current if self.current != buyer else self._next_after(buyer)
+        self.current = buyer
+        self.turn = Turn(player=buyer, opened_before=buyer in self.opened, buy=event,
+                         taken=event.card, take_event=event)
+        self.last_discarder = None
+
+    def _buy_refused(self, buyer: str, card: Card) -> str:
+        """Why this buy is not allowed, or "" when it is."""
+        if self.rules.compra is YesNo.NO:
+            return "buying the discard out of turn is not played (compra=no)"
+        if self.last_discarder is None or self.turn is not None:
+            return "a buy comes right after a discard, before the next player plays"
+        if buyer == self.last_discarder:
+            return f"{buyer} cannot buy their own discard"
+        if buyer == self.current:
+            return f"{buyer} plays next and may take the discard in turn"
+        if not self.discard_pile or self.discard_pile[-1] is not card:
+            top = self.discard_pile[-1] if self.discard_pile else "nothing"
+            return f"the discard is {top}, not {card}"
+        return ""
 
     def on_reshuffle(self, event: Reshuffle) -> None:
         """Decision 17: legal only when the stock is empty; the stock order is then unknown."""
@@ -456,21 +483,34 @@ class HandReferee:
         turn = self._accept(event)
         if turn is None:
             return
+        if turn.buy is not None:
+            self.flag(Code.OUT_OF_PLACE, event, "a buy ends without a discard; the line is "
+                      "ignored", event.player)
+            return
         self._need_draw(turn, event)
         self._remove_from_hand(event, (event.card,))
         self.discard_pile.append(event.card)
-        if (turn.taken is event.card and turn.laid[event.card] == 0
-                and self.rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
-            self.flag(Code.DISCARD_TAKEN_CARD, event,
-                      f"{event.player} discards the {event.card} just taken", event.player)
-        if self.hands[event.player].total() == 0:
-            self._close(event.player, turn)
+        closes = self.hands[event.player].total() == 0
+        self._report(discard_findings(turn=turn, event=event, closes=closes, table=self.table,
+                                      rules=self.rules), event.player)
+        if closes:
+            self._close(event.player, turn, event)
             return
         self._end_turn()
-        if self.void_after_turn:
+        if self.void_after_turn or self._stock_dead():
             self._end_void()
         else:
             self.current = self._next_after(event.player)
+            self.last_discarder = event.player
+
+    def _stock_dead(self) -> bool:
+        """``stock_exhausted=reshuffle``: nothing left to draw, the pile only its top."""
+        return (self.rules.stock_exhausted is StockExhausted.RESHUFFLE
+                and self.stock_count <= 0 and len(self.discard_pile) <= 1)
+
+    def _report(self, findings: list[Finding], player: str) -> None:
+        for code, where, message in findings:
+            self.flag(code, where, message, player)
 
     # --- end of turn and of hand ------------------------------------------------------
 
@@ -483,43 +523,25 @@ class HandReferee:
             self.flag(Code.CLOSING_WITHOUT_DISCARD, event,
                       f"{event.player} has no card left to discard: a hand closes with a discard",
                       event.player)
-        self._close(event.player, turn)
+        self._close(event.player, turn, event)
 
     def _end_turn(self) -> None:
-        """End-of-turn checks (decisions 7, 8, 12, 13, 15), then the turn is over."""
+        """End-of-turn checks (see :func:`~scala40cli.turn.end_of_turn_findings`)."""
         turn = self.turn
         if turn is None:
             return
         self.turn = None
-        rules = self.rules
-        player = turn.player
         if turn.opening:
-            self.opened.add(player)  # decision 8: even a refused opening counts
-            if turn.opening_value < rules.opening_points and turn.last_opening_meld is not None:
-                self.flag(Code.OPENING_TOO_LOW, turn.place(turn.last_opening_meld),
-                          f"the opening is worth {turn.opening_value}, "
-                          f"less than {rules.opening_points}", player)
-        if turn.take_event is not None and turn.taken is not None:
-            self._check_taken_card(turn, turn.take_event, turn.taken)
-        for swap_event in turn.freed_jokers:
-            self.flag(Code.FREED_JOKER_UNUSED, turn.place(swap_event),
-                      "the freed joker must be laid down in the same turn", player)
+            self.opened.add(turn.player)  # decision 8: even a refused opening counts
+        self._report(end_of_turn_findings(turn, self.rules), turn.player)
 
-    def _check_taken_card(self, turn: Turn, event: Take, taken: Card) -> None:
-        rules = self.rules
-        if not turn.opened_before:
-            if (rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
-                    and turn.opening_cards[taken] == 0):
-                self.flag(Code.TAKE_BEFORE_OPENING, turn.place(event),
-                          f"{turn.player} took {taken} before opening without opening with it",
-                          turn.player)
-        elif rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0:
-            self.flag(Code.TAKEN_CARD_UNUSED, turn.place(event),
-                      f"{turn.player} took {taken} and did not lay it down this turn", turn.player)
-
-    def _close(self, closer: str, turn: Turn) -> None:
+    def _close(self, closer: str, turn: Turn, event: PlayerEvent) -> None:
         """The closer emptied their hand: score the hand (decision 23)."""
         in_one_go = not turn.opened_before
+        waiting = [p for p in self.order if p not in self.played]
+        if waiting and self.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
+            self.flag(Code.EARLY_CLOSING, event, f"{closer} closes before {', '.join(waiting)} "
+                      "had a turn", closer)
         self._end_turn()
         self.closer = closer
         self.closing = Closing.IN_ONE_GO if in_one_go else Closing.NORMAL

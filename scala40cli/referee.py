@@ -13,6 +13,7 @@ from typing import Any
 
 from .events import (
     Attach,
+    Buy,
     Deal,
     Dealer,
     Discard,
@@ -31,19 +32,13 @@ from .events import (
     Upcard,
 )
 from .hand import HandReferee, Phase
-from .results import Closing, Elimination, GameResult, HandResult, Problem, TagValue
-from .rules import CLASSIC, Rules, RulesError, parse_value, preset, with_values
-from .scoring import newly_eliminated
+from .results import Closing, GameResult, HandResult, Problem, TagValue
+from .rules import CLASSIC, Rules, RulesError, Teams, preset, with_values
+from .standings import Standings
 from .violations import Code
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
-#: Switches whose non-classic values the referee does not judge yet: a game that asks
-#: for one is told so (G004) and replayed under the classic value, never silently.
-NOT_YET_REFEREED: frozenset[str] = frozenset({
-    "discard_playable", "discard_joker", "closing_first_round", "stock_exhausted",
-    "elimination", "reentry", "mortal_combat", "compra", "teams", "fixed_hands",
-})
 
 
 def replay(game: GameLog, rules: Rules | None = None) -> GameResult:
@@ -60,18 +55,16 @@ class MatchReferee:
         self.rules = CLASSIC
         self.violations: list[Problem] = []
         self.players: tuple[str, ...] = ()
-        self.still_in: list[str] = []
-        self.totals: dict[str, int] = {}
+        self.standings = Standings((), CLASSIC)
         self.hand: HandReferee | None = None
+        self.hand_is_playoff = False
+        self.reentry_applied = False
         self.hand_scored = False
         self.declared: dict[str, int] | None = None
         self.hand_line = 0
         self.hands: list[HandResult] = []
-        self.eliminated: list[Elimination] = []
-        self.hands_started = 0
         self.last_dealer: str | None = None
         self.unknown_dealer = False
-        self.finished = False
         self.flagged_after_match = False
         self.last_line = game.line
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
@@ -102,8 +95,11 @@ class MatchReferee:
                       f"not {', '.join(names) or 'none'}")
             return False
         self.players = tuple(names)
-        self.still_in = list(names)
-        self.totals = dict.fromkeys(names, 0)
+        team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
+        if self.rules.teams is Teams.PAIRS and len(names) != 4:
+            self.flag(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
+                      "the match is played without teams")
+        self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
         return True
 
     def _rules_from_tags(self, tags: list[Tag]) -> Rules:
@@ -116,7 +112,6 @@ class MatchReferee:
                     if len(tag.values) != 2:
                         raise RulesError('a Rule tag is [Rule "key" "value"]')
                     key, value = tag.values
-                    _check_refereed(key, value)
                     rules = with_values(rules, {key: value})
             except RulesError as error:
                 self.flag(Code.BAD_RULES, tag, str(error))
@@ -153,25 +148,33 @@ class MatchReferee:
 
     def _after_hand_event(self) -> None:
         hand = self.hand
-        if hand is not None and hand.phase is Phase.ENDED and not self.hand_scored:
+        if hand is None:
+            return
+        if not self.reentry_applied and hand.phase is not Phase.SETUP:
+            self.reentry_applied = True
+            self.standings.reenter(hand.reentered)
+        if hand.phase is Phase.ENDED and not self.hand_scored:
             self._score_hand(hand)
 
     def on_hand(self, event: HandStart) -> None:
-        if self.finished:
+        if self.standings.finished:
             self.flagged_after_match = True
             self.flag(Code.AFTER_MATCH_END, event, "the match has ended; the rest is ignored")
             return
         self._finish_hand(at_end=False)
-        self.hands_started += 1
         expected = self.hands[-1].number + 1 if self.hands else 1
         if event.number != expected:
             self.flag(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}")
-        self.hand_line = event.line
+        self._new_hand(event.number, event, self._expected_dealer())
+
+    def _new_hand(self, number: int, start: Event, expected_dealer: str | None) -> None:
+        standings = self.standings
+        self.hand_is_playoff = standings.playoff is not None
         self.hand = HandReferee(
-            number=event.number, start=event, still_in=self.still_in, game_players=self.players,
-            expected_dealer=self._expected_dealer(), rules=self.rules, flag=self.flag)
-        self.hand_scored = False
-        self.declared = None
+            number=number, start=start, still_in=standings.dealt_in(), game_players=self.players,
+            expected_dealer=expected_dealer, rules=self.rules, flag=self.flag,
+            reentry=standings.reentry_options())
+        self.hand_scored, self.declared, self.reentry_applied = False, None, False
 
     def _expected_dealer(self) -> str | None:
         """The next player still in the match after the last dealer (decision 20)."""
@@ -181,7 +184,7 @@ class MatchReferee:
         seat = self.players.index(last)
         for step in range(1, len(self.players) + 1):
             candidate = self.players[(seat + step) % len(self.players)]
-            if candidate in self.still_in:
+            if candidate in self.standings.still_in:
                 return candidate
         return None
 
@@ -192,14 +195,10 @@ class MatchReferee:
         hand's number is judged against it, and its dealer is unknown, so the next
         dealer is not judged.
         """
-        if event.starts_hand and not self.finished:
+        if event.starts_hand and not self.standings.finished:
             self._finish_hand(at_end=False)
-            number = self.hands[-1].number + 1 if self.hands else 1
-            self.hand = HandReferee(
-                number=number, start=event, still_in=self.still_in, game_players=self.players,
-                expected_dealer=None, rules=self.rules, flag=self.flag)
-            self.hand_scored, self.declared, self.last_dealer = False, None, None
-            self.unknown_dealer = True
+            self._new_hand(self.hands[-1].number + 1 if self.hands else 1, event, None)
+            self.last_dealer, self.unknown_dealer = None, True
         hand = self.hand
         in_play = hand is not None and hand.phase is not Phase.ENDED
         self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
@@ -211,14 +210,8 @@ class MatchReferee:
     def _score_hand(self, hand: HandReferee) -> None:
         """Add the hand's penalties to the totals and put out who reached the threshold."""
         self.hand_scored = True
-        for player, penalty in hand.penalties.items():
-            self.totals[player] += penalty
-        threshold = self.rules.elimination_threshold(len(self.players))
-        for player in newly_eliminated(self.totals, self.still_in, threshold):
-            self.still_in.remove(player)
-            self.eliminated.append(Elimination(player=player, hand=hand.number))
-        if len(self.still_in) <= 1:
-            self.finished = True
+        self.standings.record(number=hand.number, closing=hand.closing,
+                              penalties=hand.penalties, closer=hand.closer, opened=hand.opened)
 
     def on_score(self, event: Score) -> None:
         """Decision 25: a score line names every player of the hand once; each
@@ -271,30 +264,19 @@ class MatchReferee:
         self.hands.append(HandResult(
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
             closing=hand.closing, penalties=dict(hand.penalties), declared=self.declared,
-            totals=dict(self.totals)))
+            totals=dict(self.standings.totals), playoff=self.hand_is_playoff))
         self.hand = None
 
     def _result(self, tags: list[Tag]) -> GameResult:
-        winner = self.still_in[0] if self.finished and len(self.still_in) == 1 else None
+        standings = self.standings
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
             players=self.players, rules=self.rules.as_tokens(),
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
-            hands=tuple(self.hands), eliminated=tuple(self.eliminated), totals=dict(self.totals),
-            finished=self.finished, winner=winner)
-
-
-def _check_refereed(key: str, token: str) -> None:
-    """RulesError for a valid switch value that the referee cannot judge yet."""
-    value = parse_value(key, token)
-    classic = getattr(CLASSIC, key)
-    if key == "elimination":
-        if value != "none":
-            return
-    elif key not in NOT_YET_REFEREED or value == classic:
-        return
-    raise RulesError(f"the rule {key}={token} is not refereed yet; the tag is ignored")
+            hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
+            totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
+            teams=standings.team_results())
 
 
 _DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)
@@ -325,4 +307,5 @@ def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:
         Stock: HandReferee.on_setup, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
         Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
         Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
+        Buy: HandReferee.on_buy,
     }
