@@ -103,16 +103,23 @@ class MatchReferee:
         return True
 
     def _rules_from_tags(self, tags: list[Tag]) -> Rules:
+        """The preset of the [Rules] tag, then every [Rule] tag in order, wherever the
+        tags stand: a [Rule] value always wins over the preset."""
         rules = CLASSIC
         for tag in tags:
-            try:
-                if tag.name == "Rules":
+            if tag.name == "Rules":
+                try:
                     rules = preset(tag.values[0] if tag.values else "")
-                elif tag.name == "Rule":
-                    if len(tag.values) != 2:
-                        raise RulesError('a Rule tag is [Rule "key" "value"]')
-                    key, value = tag.values
-                    rules = with_values(rules, {key: value})
+                except RulesError as error:
+                    self.flag(Code.BAD_RULES, tag, str(error))
+        for tag in tags:
+            if tag.name != "Rule":
+                continue
+            try:
+                if len(tag.values) != 2:
+                    raise RulesError('a Rule tag is [Rule "key" "value"]')
+                key, value = tag.values
+                rules = with_values(rules, {key: value})
             except RulesError as error:
                 self.flag(Code.BAD_RULES, tag, str(error))
         return rules

@@ -1,0 +1,47 @@
+"""What differs between rule sets: the comparison of one game's results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from scala40cli.compare import compare_game
+from scala40cli.parser import parse_text
+from scala40cli.referee import replay
+from scala40cli.results import GameResult
+
+FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
+
+
+def replay_with(text: str, *rule_tags: str) -> GameResult:
+    """The first game of ``text`` with extra [Rule] tags after its Players tag."""
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("[Players"))
+    lines[at + 1:at + 1] = list(rule_tags)
+    return replay(parse_text("\n".join(lines)).games[0])
+
+
+def test_in_one_go_winner_depends_on_the_in_hand_bonus() -> None:
+    text = (FIXTURES / "legal" / "in-one-go.s40").read_text(encoding="utf-8")
+    doubled = replay_with(text, '[Rule "in_hand_bonus" "doubled"]')
+    minus100 = replay_with(text, '[Rule "in_hand_bonus" "minus100"]')
+    comparison = compare_game("in-one-go.s40", ["doubled", "minus100"], [doubled, minus100])
+    by_topic = {d.topic: d.values for d in comparison.differences}
+    # doubled: the two unopened players pay 200 and are out; minus100: 100 each, Bruno -100
+    assert by_topic["winner"] == {"doubled": "Bruno", "minus100": "not finished"}
+    assert by_topic["total Anna"] == {"doubled": "200", "minus100": "100"}
+    assert by_topic["total Bruno"] == {"doubled": "0", "minus100": "-100"}
+    assert by_topic["eliminated"] == {"doubled": "Anna (hand 1), Carla (hand 1)",
+                                      "minus100": "nobody"}
+    # the score line of the log was written under the doubled rule
+    assert by_topic["line 20: C002 Anna"] == {"doubled": "legal",
+                                              "minus100": "Anna scores 100, not 200"}
+    assert by_topic["violations"] == {"doubled": "0", "minus100": "3"}
+    assert not comparison.same
+
+
+def test_the_same_results_have_no_difference() -> None:
+    text = (FIXTURES / "legal" / "two-players.s40").read_text(encoding="utf-8")
+    game = replay_with(text)
+    comparison = compare_game("two-players.s40", ["a", "b"], [game, replay_with(text)])
+    assert comparison.same
+    assert comparison.rule_sets == ("a", "b")
