@@ -14,6 +14,7 @@ from pathlib import Path
 from .parser import decode_log, parse_text
 from .referee import replay
 from .results import FileResult, Problem
+from .rules import RuleChoice
 from .violations import Code
 
 #: Where a problem of the file as a whole is placed. An unreadable file has no lines,
@@ -22,22 +23,24 @@ FILE_LINE = 1
 FILE_COLUMN = 1
 
 
-def audit_bytes(data: bytes, path: str) -> FileResult:
+def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> FileResult:
     """The result of one log given as raw bytes; ``path`` is only the name to report.
 
     A decoding problem is the file's only error: with no text there is nothing to parse.
     Syntax errors do not stop the audit: the parser resumes at the next game or hand,
-    and every game it recovered is still replayed, in file order.
+    and every game it recovered is still replayed, in file order. ``choice`` is the
+    command line's rules (``--rules``, ``--set``), checked by the caller beforehand;
+    each game resolves it over its own tags.
     """
     text = decode_log(data)
     if isinstance(text, Problem):
         return FileResult(path=path, errors=(text,))
     parsed = parse_text(text)
-    games = tuple(replay(game) for game in parsed.games)
+    games = tuple(replay(game, choice) for game in parsed.games)
     return FileResult(path=path, errors=parsed.errors, games=games)
 
 
-def audit_path(path: str) -> FileResult:
+def audit_path(path: str, choice: RuleChoice | None = None) -> FileResult:
     """The result of the log at ``path``; a file that cannot be read gives ``F001``.
 
     Only the reading is guarded: ``OSError`` covers a missing file, a directory and a
@@ -47,7 +50,7 @@ def audit_path(path: str) -> FileResult:
         data = Path(path).read_bytes()
     except OSError as error:
         return unreadable(path, error)
-    return audit_bytes(data, path)
+    return audit_bytes(data, path, choice)
 
 
 def unreadable(path: str, error: OSError) -> FileResult:

@@ -19,6 +19,8 @@ from . import __version__
 from .audit import audit_bytes, audit_path, unreadable
 from .report import REPORTERS
 from .results import FileResult
+from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
+from .rulesfile import choice_from, rules_json, rules_toml
 from .violations import RULEBOOK, Code
 
 EXIT_OK = 0
@@ -53,29 +55,66 @@ def main() -> None:
     type=click.Path(dir_okay=False, allow_dash=True),
     help="Write the report to this file instead of standard output.",
 )
+@click.option(
+    "--rules",
+    "rules_option",
+    metavar="PRESET|FILE",
+    help="Replay under this preset (`scala40 rules` lists them) or rules file (.toml or "
+    ".json) instead of the preset of the logs' [Rules] tags.",
+)
+@click.option(
+    "--set",
+    "set_options",
+    metavar="KEY=VALUE",
+    multiple=True,
+    help="Set one rule switch over the preset and the logs' tags (repeatable), such as "
+    "--set opening_points=50.",
+)
 @click.pass_context
 def replay(
-    ctx: click.Context, files: tuple[str, ...], report_format: str, output: str | None
+    ctx: click.Context,
+    files: tuple[str, ...],
+    report_format: str,
+    output: str | None,
+    rules_option: str | None,
+    set_options: tuple[str, ...],
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
-    A FILE of - reads standard input. Exit status 0: every game legal; 1: a violation
-    or a file error was found; 2: a wrong command line.
+    A FILE of - reads standard input. The rules of a game are its [Rules] preset and
+    [Rule] tags; --rules replaces the preset and --set values win over the tags. Exit
+    status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
+    command line (an unknown preset, rule key or value included).
     """
-    results = [_audit(name) for name in files]
+    choice = command_line_choice(rules_option, set_options)
+    results = [_audit(name, choice) for name in files]
     buffer = io.StringIO()
     REPORTERS[report_format]().write(results, buffer)
     _emit(buffer.getvalue(), output)
     ctx.exit(exit_status(results))
 
 
-def _audit(name: str) -> FileResult:
+def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
+    """The rules chosen by ``--rules`` and ``--set``, checked before any replay.
+
+    None when neither is given. A bad choice is a usage error (exit 2) whose message
+    names the key, the value and the allowed values.
+    """
+    if rules is None and not sets:
+        return None
+    try:
+        return choice_from(rules, sets)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
+
+
+def _audit(name: str, choice: RuleChoice | None = None) -> FileResult:
     if name == STDIN_ARGUMENT:
-        return _audit_stdin()
-    return audit_path(name)
+        return _audit_stdin(choice)
+    return audit_path(name, choice)
 
 
-def _audit_stdin() -> FileResult:
+def _audit_stdin(choice: RuleChoice | None = None) -> FileResult:
     """Standard input as bytes, so that its encoding is judged like a file's."""
     try:
         if sys.stdin is None:
@@ -83,7 +122,7 @@ def _audit_stdin() -> FileResult:
         data = sys.stdin.buffer.read()
     except OSError as error:
         return unreadable(STDIN_NAME, error)
-    return audit_bytes(data, STDIN_NAME)
+    return audit_bytes(data, STDIN_NAME, choice)
 
 
 def exit_status(results: Sequence[FileResult]) -> int:
@@ -145,3 +184,49 @@ def explanation(code: Code) -> str:
             f"Example: {entry.example}",
         ]
     )
+
+
+@main.command()
+@click.argument("name", required=False, metavar="[PRESET|FILE]")
+@click.option(
+    "--set",
+    "set_options",
+    metavar="KEY=VALUE",
+    multiple=True,
+    help="Set one rule switch over the preset (repeatable).",
+)
+@click.option(
+    "--format",
+    "rules_format",
+    type=click.Choice(["toml", "json"]),
+    default=None,
+    help="How to print the resolved rules: toml (the default) or json, both in the shape "
+    "of a rules file.",
+)
+def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | None) -> None:
+    """List the presets and the rule switches, or print the rules of a PRESET or FILE.
+
+    Without PRESET, FILE, --set or --format, lists every preset and every switch. With
+    them, prints every switch as resolved (over classic when no preset is named), in
+    the shape of a rules file that `scala40 replay --rules FILE` reads.
+    """
+    if name is None and not set_options and rules_format is None:
+        click.echo("\n".join(rules_listing()))
+        return
+    choice = command_line_choice(name, set_options) or RuleChoice()
+    resolved = resolve(log_preset=None, log_values=(), choice=choice)
+    writer = rules_json if rules_format == "json" else rules_toml
+    click.echo(writer(resolved), nl=False)
+
+
+def rules_listing() -> list[str]:
+    """What ``scala40 rules`` prints: every preset and every switch with its meaning."""
+    lines = ["Presets (replay --rules NAME; `scala40 rules NAME` prints one):"]
+    for entry in PRESETS.values():
+        lines.append(f"  {', '.join((entry.name, *entry.aliases))}")
+        lines.append(f"      {entry.summary}")
+    lines += ["", "Switches (replay --set KEY=VALUE; the first value is classic's):"]
+    for key in RULE_KEYS:
+        lines.append(f"  {key}: {allowed_values(key)}")
+        lines.append(f"      {MEANINGS[key]}")
+    return lines

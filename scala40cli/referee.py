@@ -33,7 +33,7 @@ from .events import (
 )
 from .hand import HandReferee, Phase
 from .results import Closing, GameResult, HandResult, Problem, TagValue
-from .rules import CLASSIC, Rules, RulesError, Teams, preset, with_values
+from .rules import CLASSIC, RuleChoice, Rules, Teams, resolve
 from .standings import Standings
 from .violations import Code
 
@@ -41,18 +41,20 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 
-def replay(game: GameLog, rules: Rules | None = None) -> GameResult:
-    """Judge one game. ``rules``, when given, replaces what the game's tags say."""
-    return MatchReferee(game, rules).run()
+def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
+    """Judge one game under its own rule tags and the command line's ``choice``, which
+    wins over them (check the choice beforehand: a bad one raises RulesError)."""
+    return MatchReferee(game, choice).run()
 
 
 class MatchReferee:
     """Replays one game; build it and call :meth:`run` once."""
 
-    def __init__(self, game: GameLog, rules: Rules | None = None) -> None:
+    def __init__(self, game: GameLog, choice: RuleChoice | None = None) -> None:
         self.game = game
-        self.forced_rules = rules
+        self.choice = choice
         self.rules = CLASSIC
+        self.rule_sources: dict[str, str] = {}
         self.violations: list[Problem] = []
         self.players: tuple[str, ...] = ()
         self.standings = Standings((), CLASSIC)
@@ -83,7 +85,7 @@ class MatchReferee:
     def _read_header(self, tags: list[Tag]) -> bool:
         """Players and rules from the tags; False when the game cannot be replayed."""
         players_tag = next((tag for tag in tags if tag.name == "Players"), None)
-        self.rules = self.forced_rules or self._rules_from_tags(tags)
+        self.rules = self._resolve_rules(tags)
         if players_tag is None:
             where = tags[0] if tags else Event(line=self.game.line, column=1)
             self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag")
@@ -102,27 +104,29 @@ class MatchReferee:
         self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
         return True
 
-    def _rules_from_tags(self, tags: list[Tag]) -> Rules:
-        """The preset of the [Rules] tag, then every [Rule] tag in order, wherever the
-        tags stand: a [Rule] value always wins over the preset."""
-        rules = CLASSIC
+    def _resolve_rules(self, tags: list[Tag]) -> Rules:
+        """The rules of the game: its [Rules] preset and [Rule] values, under the
+        command line's choice (docs/rules.md, "Choosing the rules")."""
+        log_preset: tuple[int, str] | None = None
+        log_values: list[tuple[int, str, str]] = []
         for tag in tags:
             if tag.name == "Rules":
-                try:
-                    rules = preset(tag.values[0] if tag.values else "")
-                except RulesError as error:
-                    self.flag(Code.BAD_RULES, tag, str(error))
-        for tag in tags:
-            if tag.name != "Rule":
-                continue
-            try:
-                if len(tag.values) != 2:
-                    raise RulesError('a Rule tag is [Rule "key" "value"]')
-                key, value = tag.values
-                rules = with_values(rules, {key: value})
-            except RulesError as error:
-                self.flag(Code.BAD_RULES, tag, str(error))
-        return rules
+                if log_preset is not None or len(tag.values) != 1:
+                    self.flag(Code.BAD_RULES, tag, 'a game has one [Rules "preset"] tag; '
+                              "this one is ignored")
+                else:
+                    log_preset = (tag.line, tag.values[0])
+            elif tag.name == "Rule":
+                if len(tag.values) == 2:
+                    log_values.append((tag.line, tag.values[0], tag.values[1]))
+                else:
+                    self.flag(Code.BAD_RULES, tag, 'a rule tag is [Rule "key" "value"]')
+        resolved = resolve(log_preset=log_preset, log_values=log_values, choice=self.choice)
+        by_line = {tag.line: tag for tag in tags}
+        for line, message in resolved.problems:
+            self.flag(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)), message)
+        self.rule_sources = resolved.sources
+        return resolved.rules
 
     # --- the match --------------------------------------------------------------------
 
@@ -283,7 +287,7 @@ class MatchReferee:
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
-            teams=standings.team_results())
+            teams=standings.team_results(), rule_sources=dict(self.rule_sources))
 
 
 _DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TextIO
 
 from . import __version__
-from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue
+from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue, TeamResult
 from .rules import CLASSIC
 
 JsonObject = dict[str, Any]
@@ -120,6 +120,8 @@ def _game_json(game: GameResult) -> JsonObject:
         "tags": [_tag_json(tag) for tag in game.tags],
         "players": list(game.players),
         "rules": dict(game.rules),
+        "rule_sources": dict(game.rule_sources),
+        "teams": [_team_json(team) for team in game.teams],
         "ok": game.ok,
         "violations": [_violation_json(problem) for problem in game.violations],
         "hands": [_hand_json(hand) for hand in game.hands],
@@ -128,6 +130,10 @@ def _game_json(game: GameResult) -> JsonObject:
         "finished": game.finished,
         "winner": game.winner,
     }
+
+
+def _team_json(team: TeamResult) -> JsonObject:
+    return {"name": team.name, "players": list(team.players), "total": team.total}
 
 
 def _tag_json(tag: TagValue) -> JsonObject:
@@ -144,6 +150,7 @@ def _hand_json(hand: HandResult) -> JsonObject:
         "penalties": dict(hand.penalties),
         "declared": None if hand.declared is None else dict(hand.declared),
         "totals": dict(hand.totals),
+        "playoff": hand.playoff,
     }
 
 
@@ -197,7 +204,9 @@ def score_sheet(path: str, game: GameResult) -> list[str]:
     lines = [f"{path}: game {game.index} (line {game.line})"]
     lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
     lines.append(f"  Players: {', '.join(game.players) or '(none)'}")
-    lines.append(f"  Rules: {rules_summary(game.rules)}")
+    lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources)}")
+    if game.teams:
+        lines.append(f"  Teams: {teams_summary(game.teams)}")
     lines.append("")
     lines += ["  " + row for row in hand_table(game)]
     lines.append("")
@@ -209,11 +218,35 @@ def _shown_tags(tags: Sequence[TagValue]) -> list[TagValue]:
     return [tag for tag in tags if tag.name not in _OWN_LINE_TAGS]
 
 
-def rules_summary(rules: dict[str, str]) -> str:
-    """``classic``, or ``classic + key=value ...`` for the switches that differ from it."""
-    base = CLASSIC.as_tokens()
-    changed = [f"{key}={token}" for key, token in rules.items() if base.get(key) != token]
-    return " + ".join(["classic", " ".join(changed)]) if changed else "classic"
+_PRESET_SOURCE = "preset "
+
+
+def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = None) -> str:
+    """The preset, then every switch set elsewhere with where it was set.
+
+    ``classic + opening_points=50 (log line 4), take_after_opening=free (--set)``; a
+    preset chosen by a tag or the command line says where: ``scala50 (--rules)``.
+    Without sources (a result built by hand), the switches that differ from classic.
+    """
+    if not sources:
+        base = CLASSIC.as_tokens()
+        changed = [f"{key}={token}" for key, token in rules.items() if base.get(key) != token]
+        return " + ".join(["classic", ", ".join(changed)]) if changed else "classic"
+    preset = next(
+        (source.removeprefix(_PRESET_SOURCE) for source in sources.values()
+         if source.startswith(_PRESET_SOURCE)),
+        "no preset",
+    )
+    changed = [
+        f"{key}={rules.get(key, '?')} ({source})"
+        for key, source in sources.items() if not source.startswith(_PRESET_SOURCE)
+    ]
+    return " + ".join([preset, ", ".join(changed)]) if changed else preset
+
+
+def teams_summary(teams: Sequence[TeamResult]) -> str:
+    """``A (Anna, Carla) 123; B (Bruno, Dario) 40``: each team, its partners, its total."""
+    return "; ".join(f"{team.name} ({', '.join(team.players)}) {team.total}" for team in teams)
 
 
 def hand_table(game: GameResult) -> list[str]:
@@ -231,6 +264,8 @@ def hand_table(game: GameResult) -> list[str]:
 
 def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
     closed_by = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
+    if hand.playoff:
+        closed_by += ", play-off"
     return [str(hand.number), *(_cell(hand.penalties, player) for player in players), closed_by]
 
 

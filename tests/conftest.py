@@ -25,8 +25,9 @@ from scala40cli.results import (
     HandResult,
     Problem,
     TagValue,
+    TeamResult,
 )
-from scala40cli.rules import CLASSIC
+from scala40cli.rules import CLASSIC, RULE_KEYS
 from scala40cli.violations import Code
 
 # Property tests are reproducible in CI: same examples every run, no timing flakes.
@@ -166,6 +167,71 @@ def _faulty_match() -> GameResult:
     )
 
 
+def _team_match() -> GameResult:
+    """Four players in two teams over two hands and a play-off, rules from everywhere."""
+    players = ("Anna", "Bruno", "Carla", "Dario")
+    hands = (
+        _hand(
+            1,
+            dealer="Anna",
+            closer="Bruno",
+            closing=Closing.NORMAL,
+            penalties={"Anna": 20, "Bruno": 0, "Carla": 10, "Dario": 30},
+            totals={"Anna": 20, "Bruno": 0, "Carla": 10, "Dario": 30},
+        ),
+        _hand(
+            2,
+            dealer="Bruno",
+            closer="Anna",
+            closing=Closing.NORMAL,
+            penalties={"Anna": 0, "Bruno": 30, "Carla": 10, "Dario": 0},
+            totals={"Anna": 20, "Bruno": 30, "Carla": 20, "Dario": 30},
+        ),
+        _hand(
+            3,
+            dealer="Carla",
+            closer="Carla",
+            closing=Closing.NORMAL,
+            penalties={"Anna": 0, "Bruno": 5, "Carla": 0, "Dario": 5},
+            totals={"Anna": 20, "Bruno": 35, "Carla": 20, "Dario": 35},
+            playoff=True,
+        ),
+    )
+    sources = dict.fromkeys(RULE_KEYS, "preset fixed-hands (--rules)")
+    sources.update(
+        {
+            "teams": "log line 4",
+            "fixed_hands": "log line 5",
+            "take_after_opening": "--set",
+        }
+    )
+    rules = {
+        **CLASSIC.as_tokens(),
+        "elimination": "none",
+        "fixed_hands": "2",
+        "teams": "pairs",
+        "take_after_opening": "free",
+    }
+    return GameResult(
+        index=1,
+        line=1,
+        tags=(TagValue(name="Players", values=players, line=1),),
+        players=players,
+        rules=rules,
+        rule_sources=sources,
+        violations=(),
+        hands=hands,
+        eliminated=(),
+        totals={"Anna": 20, "Bruno": 35, "Carla": 20, "Dario": 35},
+        finished=True,
+        winner="Anna+Carla",
+        teams=(
+            TeamResult(name="Anna+Carla", players=("Anna", "Carla"), total=40),
+            TeamResult(name="Bruno+Dario", players=("Bruno", "Dario"), total=70),
+        ),
+    )
+
+
 SYNTAX_ERROR = Problem(
     code=Code.SYNTAX_ERROR,
     message="expected a card like 7H or JK",
@@ -183,6 +249,17 @@ def finished_match() -> GameResult:
 @pytest.fixture
 def faulty_match() -> GameResult:
     return _faulty_match()
+
+
+@pytest.fixture
+def team_match() -> GameResult:
+    return _team_match()
+
+
+@pytest.fixture
+def team_file(team_match: GameResult) -> FileResult:
+    """A file with one team match of fixed hands that needed a play-off."""
+    return FileResult(path="club/teams.s40", games=(team_match,))
 
 
 @pytest.fixture

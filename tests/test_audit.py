@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit import FILE_COLUMN, FILE_LINE, audit_bytes, audit_path
+from scala40cli.rules import RuleChoice
 from scala40cli.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,3 +87,20 @@ def test_byte_order_mark_and_crlf_change_nothing() -> None:
         b"\xef\xbb\xbf" + data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n"), "game.s40"
     )
     assert marked.ok and marked.games[0].totals == plain.games[0].totals
+
+
+@pytest.mark.skipif(not LEGAL_FIXTURE.exists(), reason="the legal fixture is not written yet")
+def test_the_command_line_choice_reaches_every_game(tmp_path: Path) -> None:
+    choice = RuleChoice(preset="scala30", values=(("compra", "yes", "--set"),))
+    result = audit_path(str(LEGAL_FIXTURE), choice)
+    [game] = result.games
+    assert game.rules["opening_points"] == "30"
+    assert game.rules["compra"] == "yes"
+    assert game.rule_sources["compra"] == "--set"
+    assert game.rule_sources["opening_points"] == "preset scala30 (--rules)"
+    assert audit_bytes(LEGAL_FIXTURE.read_bytes(), str(LEGAL_FIXTURE), choice) == result
+
+
+def test_no_choice_is_the_logs_own_rules() -> None:
+    result = audit_bytes(TWO_GAMES_ONE_TYPO, "typo.s40", None)
+    assert result == audit_bytes(TWO_GAMES_ONE_TYPO, "typo.s40")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -13,8 +14,9 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 
 from scala40cli import __version__
-from scala40cli.cli import exit_status, find_code, main
+from scala40cli.cli import exit_status, find_code, main, rules_listing
 from scala40cli.results import FileResult
+from scala40cli.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
 from scala40cli.violations import RULEBOOK, Code
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,6 +36,8 @@ def run(*args: str, stdin: bytes | None = None) -> Result:
     return CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
 
 
+#: ``replay(game, choice)`` is the lead's part: until the referee takes the command
+#: line's choice, the tests that replay under it may fail.
 def run_json(check_report: ReportCheck, *args: str, stdin: bytes | None = None) -> Any:
     result = run("replay", "--format", "json", *args, stdin=stdin)
     return result.exit_code, check_report(json.loads(result.stdout))
@@ -221,3 +225,161 @@ def test_exit_status(legal_file: FileResult, faulty_file: FileResult) -> None:
     assert exit_status([]) == 0
     assert exit_status([legal_file]) == 0
     assert exit_status([legal_file, faulty_file]) == 1
+
+
+# --- replay --rules / --set -------------------------------------------------------------
+
+
+def usage_error(*args: str) -> str:
+    """The message of a wrong command line, checked to exit 2 with no traceback."""
+    result = run(*args)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert result.stdout == ""
+    return result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        pytest.param(("--rules", "scala45"),
+                     ("unknown rules preset 'scala45'", "did you mean 'scala50'?", "classic"),
+                     id="unknown_preset"),
+        pytest.param(("--set", "opening_point=40"),
+                     ("unknown rule key 'opening_point'", "'40'", "did you mean 'opening_points'?"),
+                     id="unknown_key"),
+        pytest.param(("--set", "take_after_opening=sometimes"),
+                     ("bad value 'sometimes' for rule 'take_after_opening' in --set; "
+                      "allowed: must_use, free",),
+                     id="bad_value"),
+        pytest.param(("--set", "opening_points=forty"),
+                     ("'forty'", "opening_points", "whole number"), id="bad_number"),
+        pytest.param(("--set", "opening_points"), ("--set takes key=value",), id="no_equals"),
+        pytest.param(("--set", "fixed_hands=12"),
+                     ("fixed_hands=12 needs elimination=none", "--set elimination=none"),
+                     id="hands_without_elimination_none"),
+        pytest.param(("--rules", "house.toml"), ("cannot read rules file house.toml",),
+                     id="missing_rules_file"),
+    ],
+)
+def test_bad_rules_on_the_command_line_exit_2_before_any_replay(
+    tmp_path: Path, args: tuple[str, ...], named: tuple[str, ...]
+) -> None:
+    missing = str(tmp_path / "missing.s40")  # never read: the rules are checked first
+    message = usage_error("replay", *args, missing)
+    for word in named:
+        assert word in message
+
+
+def test_bad_rules_file_exits_2_with_every_problem(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('[rules]\nopening_point = 40\njokers = 3\n', encoding="utf-8")
+    message = usage_error("replay", "--rules", str(house), str(tmp_path / "game.s40"))
+    assert f"unknown rule key 'opening_point' in {house}; did you mean 'opening_points'?" in message
+    assert f"bad value 3 for rule 'jokers' in {house}; allowed: 4, 2" in message
+
+
+def test_invalid_toml_rules_file_exits_2_with_its_line(tmp_path: Path) -> None:
+    house = tmp_path / "house.toml"
+    house.write_text('preset = "classic"\n[rules\n', encoding="utf-8")
+    message = usage_error("replay", "--rules", str(house), str(tmp_path / "game.s40"))
+    assert "is not valid TOML" in message and "line 2" in message
+
+
+@needs_legal_fixture
+def test_replay_under_set_values_reports_them_with_their_source(check_report: ReportCheck) -> None:
+    code, report = run_json(
+        check_report, "--set", "opening_points=70", "--set", "compra=yes", str(LEGAL_FIXTURE)
+    )
+    game = report["files"][0]["games"][0]
+    assert game["rules"]["opening_points"] == "70"
+    assert game["rule_sources"]["opening_points"] == "--set"
+    assert game["rule_sources"]["jokers"] == "preset classic (log line 3)"
+    assert code == 1  # both openings are worth less than 70
+    text = run("replay", "--set", "opening_points=70", str(LEGAL_FIXTURE)).stdout
+    assert "Rules: classic (log line 3) + opening_points=70 (--set)" in text
+
+
+@needs_legal_fixture
+def test_replay_under_a_preset_and_a_rules_file(check_report: ReportCheck, tmp_path: Path) -> None:
+    house = tmp_path / "house.json"
+    house.write_text('{"preset": "two-jokers", "rules": {"run_max": 13}}', encoding="utf-8")
+    _, report = run_json(check_report, "--rules", str(house), str(LEGAL_FIXTURE))
+    game = report["files"][0]["games"][0]
+    assert game["rules"]["jokers"] == "2"
+    assert game["rule_sources"]["jokers"] == f"preset two-jokers (rules file {house})"
+    assert game["rule_sources"]["run_max"] == f"rules file {house}"
+    _, report = run_json(check_report, "--rules", "scala30", str(LEGAL_FIXTURE))
+    assert report["files"][0]["games"][0]["rules"]["opening_points"] == "30"
+
+
+@needs_legal_fixture
+def test_replay_without_rules_options_reports_valid_json(check_report: ReportCheck) -> None:
+    code, report = run_json(check_report, str(LEGAL_FIXTURE))
+    assert code == 0
+    game = report["files"][0]["games"][0]
+    assert game["teams"] == []
+    assert all(hand["playoff"] is False for hand in game["hands"])
+
+
+# --- scala40 rules ----------------------------------------------------------------------
+
+
+def test_rules_lists_every_preset_and_switch() -> None:
+    result = run("rules")
+    assert result.exit_code == 0
+    lines = result.stdout.splitlines()
+    assert lines == rules_listing()
+    for entry in PRESETS.values():
+        assert f"  {', '.join((entry.name, *entry.aliases))}" in lines
+        assert f"      {entry.summary}" in lines
+    for key in RULE_KEYS:
+        at = lines.index(f"  {key}: {allowed_values(key)}")
+        assert lines[at + 1] == f"      {MEANINGS[key]}"
+    assert "  jokers: 4, 2" in lines  # the classic value first
+    assert "  take_before_opening: only_to_open, forbidden" in lines
+
+
+def test_rules_prints_a_preset_as_a_toml_rules_file() -> None:
+    result = run("rules", "scala50")
+    assert result.exit_code == 0
+    document = tomllib.loads(result.stdout)
+    assert document["preset"] == "scala50"
+    assert list(document["rules"]) == list(RULE_KEYS)
+    assert {k: str(v) for k, v in document["rules"].items()} == preset("scala50").as_tokens()
+
+
+def test_rules_prints_json_on_request() -> None:
+    result = run("rules", "Two_Jokers", "--format", "json")
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    assert document["preset"] == "two-jokers"
+    assert document["rules"]["jokers"] == 2
+
+
+def test_rules_with_set_and_without_a_preset_is_over_classic() -> None:
+    document = tomllib.loads(run("rules", "--set", "compra=yes").stdout)
+    assert document["preset"] == "classic"
+    assert document["rules"]["compra"] == "yes"
+    assert json.loads(run("rules", "--format", "json").stdout)["rules"]["jokers"] == 4
+
+
+def test_rules_output_saved_and_read_back_is_the_same(tmp_path: Path) -> None:
+    saved = tmp_path / "house.toml"
+    saved.write_text(run("rules", "traditional", "--set", "jokers=2").stdout, encoding="utf-8")
+    again = run("rules", str(saved), "--format", "json")
+    direct = run("rules", "traditional", "--set", "jokers=2", "--format", "json")
+    assert again.exit_code == 0
+    assert json.loads(again.stdout) == json.loads(direct.stdout)
+
+
+@pytest.mark.parametrize(
+    ("args", "named"),
+    [
+        (("nope",), "unknown rules preset 'nope'"),
+        (("--set", "jokers=3"), "bad value '3' for rule 'jokers' in --set; allowed: 4, 2"),
+        (("scala50", "--format", "yaml"), "yaml"),
+    ],
+)
+def test_rules_with_a_bad_choice_exits_2(args: tuple[str, ...], named: str) -> None:
+    assert named in usage_error("rules", *args)

@@ -23,6 +23,7 @@ from scala40cli.report import (
     report_document,
     rules_summary,
     score_sheet,
+    teams_summary,
 )
 from scala40cli.resources import schema
 from scala40cli.results import Closing, FileResult, GameResult, HandResult
@@ -272,7 +273,117 @@ def test_score_sheet_of_an_unfinished_match(faulty_match: GameResult) -> None:
 def test_rules_summary_names_only_the_changed_switches() -> None:
     assert rules_summary(CLASSIC.as_tokens()) == "classic"
     changed = {**CLASSIC.as_tokens(), "jokers": "2", "opening_points": "50"}
-    assert rules_summary(changed) == "classic + jokers=2 opening_points=50"
+    assert rules_summary(changed) == "classic + jokers=2, opening_points=50"
+
+
+def test_rules_summary_with_sources_names_what_was_set_and_where() -> None:
+    rules = {**CLASSIC.as_tokens(), "opening_points": "50", "take_after_opening": "free"}
+    sources = dict.fromkeys(rules, "preset classic")
+    assert rules_summary(rules, sources) == "classic"
+    sources["opening_points"] = "log line 4"
+    sources["take_after_opening"] = "--set"
+    assert rules_summary(rules, sources) == (
+        "classic + opening_points=50 (log line 4), take_after_opening=free (--set)"
+    )
+
+
+def test_rules_summary_names_a_chosen_preset_and_where_it_came_from() -> None:
+    rules = {**CLASSIC.as_tokens(), "opening_points": "50"}
+    sources = dict.fromkeys(rules, "preset scala50 (--rules)")
+    assert rules_summary(rules, sources) == "scala50 (--rules)"
+    sources["jokers"] = "rules file house.toml"
+    assert rules_summary(rules, sources) == "scala50 (--rules) + jokers=4 (rules file house.toml)"
+
+
+def test_rules_summary_shows_a_value_set_to_what_the_preset_has() -> None:
+    """A tag that sets the preset's own value is still a setting, and is shown."""
+    sources = dict.fromkeys(CLASSIC.as_tokens(), "preset classic")
+    sources["jokers"] = "log line 3"
+    assert rules_summary(CLASSIC.as_tokens(), sources) == "classic + jokers=4 (log line 3)"
+
+
+# --- teams, play-offs and rule sources --------------------------------------------------
+
+
+def test_json_game_has_rule_sources_and_teams(
+    check_report: ReportCheck, team_file: FileResult, legal_file: FileResult
+) -> None:
+    document = check_report(report_document([team_file, legal_file]))
+    game = document["files"][0]["games"][0]
+    assert game["rule_sources"]["teams"] == "log line 4"
+    assert game["rule_sources"]["take_after_opening"] == "--set"
+    assert game["rule_sources"]["jokers"] == "preset fixed-hands (--rules)"
+    assert set(game["rule_sources"]) == set(game["rules"])
+    assert game["teams"] == [
+        {"name": "Anna+Carla", "players": ["Anna", "Carla"], "total": 40},
+        {"name": "Bruno+Dario", "players": ["Bruno", "Dario"], "total": 70},
+    ]
+    assert game["winner"] == "Anna+Carla"
+    plain = document["files"][1]["games"][0]
+    assert (plain["rule_sources"], plain["teams"]) == ({}, [])
+
+
+def test_json_hands_say_whether_they_are_a_playoff(
+    check_report: ReportCheck, team_file: FileResult, legal_file: FileResult
+) -> None:
+    document = check_report(report_document([team_file, legal_file]))
+    assert [h["playoff"] for h in document["files"][0]["games"][0]["hands"]] == [
+        False,
+        False,
+        True,
+    ]
+    assert not any(h["playoff"] for h in document["files"][1]["games"][0]["hands"])
+
+
+@pytest.mark.parametrize(
+    ("where", "key"),
+    [
+        pytest.param(("hands", 0), "playoff", id="hand_without_playoff"),
+        pytest.param((), "rule_sources", id="game_without_rule_sources"),
+        pytest.param((), "teams", id="game_without_teams"),
+    ],
+)
+def test_schema_requires_the_new_keys(
+    check_report: ReportCheck, team_file: FileResult, where: tuple[object, ...], key: str
+) -> None:
+    document = report_document([team_file])
+    node = document["files"][0]["games"][0]
+    for step in where:
+        node = node[step]
+    del node[key]
+    with pytest.raises(Exception, match=key):
+        check_report(document)
+
+
+def test_schema_rejects_a_team_with_an_unknown_key(
+    check_report: ReportCheck, team_file: FileResult
+) -> None:
+    document = report_document([team_file])
+    document["files"][0]["games"][0]["teams"][0]["captain"] = "Anna"
+    with pytest.raises(Exception, match="captain"):
+        check_report(document)
+
+
+def test_score_sheet_of_a_team_match(team_match: GameResult) -> None:
+    sheet = score_sheet("club/teams.s40", team_match)
+    assert sheet[1:4] == [
+        "  Players: Anna, Bruno, Carla, Dario",
+        "  Rules: fixed-hands (--rules) + take_after_opening=free (--set), "
+        "teams=pairs (log line 4), fixed_hands=2 (log line 5)",
+        "  Teams: Anna+Carla (Anna, Carla) 40; Bruno+Dario (Bruno, Dario) 70",
+    ]
+    assert "  Winner: Anna+Carla" in sheet
+
+
+def test_score_sheet_marks_the_playoff_hand(team_match: GameResult) -> None:
+    rows = hand_table(team_match)
+    assert rows[2].endswith("Bruno")
+    assert rows[4].endswith("Carla, play-off")
+
+
+def test_no_teams_line_without_teams(finished_match: GameResult) -> None:
+    assert not any("Teams:" in line for line in score_sheet("x.s40", finished_match))
+    assert teams_summary(()) == ""
 
 
 def test_six_players_fit_a_terminal(finished_match: GameResult) -> None:
