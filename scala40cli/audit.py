@@ -9,6 +9,7 @@ problem tells a player less than one that reports them all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from .parser import decode_log, parse_text
@@ -32,12 +33,19 @@ def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> Fil
     command line's rules (``--rules``, ``--set``), checked by the caller beforehand;
     each game resolves it over its own tags.
     """
+    return audit_bytes_under(data, path, (choice,))[0]
+
+
+def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None]
+                      ) -> tuple[FileResult, ...]:
+    """One result per rule choice, for ``replay --compare``: read and parsed once."""
     text = decode_log(data)
     if isinstance(text, Problem):
-        return FileResult(path=path, errors=(text,))
+        return tuple(FileResult(path=path, errors=(text,)) for _ in choices)
     parsed = parse_text(text)
-    games = tuple(replay(game, choice) for game in parsed.games)
-    return FileResult(path=path, errors=parsed.errors, games=games)
+    return tuple(FileResult(path=path, errors=parsed.errors,
+                            games=tuple(replay(game, choice) for game in parsed.games))
+                 for choice in choices)
 
 
 def audit_path(path: str, choice: RuleChoice | None = None) -> FileResult:
@@ -46,11 +54,17 @@ def audit_path(path: str, choice: RuleChoice | None = None) -> FileResult:
     Only the reading is guarded: ``OSError`` covers a missing file, a directory and a
     missing permission alike. Anything else is a bug and should surface as one.
     """
+    return audit_path_under(path, (choice,))[0]
+
+
+def audit_path_under(path: str, choices: Sequence[RuleChoice | None]
+                     ) -> tuple[FileResult, ...]:
+    """:func:`audit_path` under each rule choice, reading the file once."""
     try:
         data = Path(path).read_bytes()
     except OSError as error:
-        return unreadable(path, error)
-    return audit_bytes(data, path, choice)
+        return tuple(unreadable(path, error) for _ in choices)
+    return audit_bytes_under(data, path, choices)
 
 
 def unreadable(path: str, error: OSError) -> FileResult:

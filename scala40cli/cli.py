@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -16,8 +17,9 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .audit import audit_bytes, audit_path, unreadable
-from .report import REPORTERS
+from .audit import audit_bytes, audit_bytes_under, audit_path, audit_path_under, unreadable
+from .compare import compare_files
+from .report import REPORTERS, comparison_document, render_comparison_text
 from .results import FileResult
 from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
 from .rulesfile import choice_from, rules_json, rules_toml
@@ -70,6 +72,14 @@ def main() -> None:
     help="Set one rule switch over the preset and the logs' tags (repeatable), such as "
     "--set opening_points=50.",
 )
+@click.option(
+    "--compare",
+    "compare_option",
+    metavar="RULES,RULES,...",
+    help="Replay every game under each of these presets or rules files (comma-separated, "
+    "at least two) and report what differs: violations, penalties, totals, eliminations, "
+    "the winner. The exit status is that of the first.",
+)
 @click.pass_context
 def replay(
     ctx: click.Context,
@@ -78,6 +88,7 @@ def replay(
     output: str | None,
     rules_option: str | None,
     set_options: tuple[str, ...],
+    compare_option: str | None,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -86,12 +97,45 @@ def replay(
     status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
     command line (an unknown preset, rule key or value included).
     """
+    if compare_option is not None:
+        ctx.exit(_compare(files, compare_option, rules_option, set_options, report_format,
+                          output))
     choice = command_line_choice(rules_option, set_options)
     results = [_audit(name, choice) for name in files]
     buffer = io.StringIO()
     REPORTERS[report_format]().write(results, buffer)
     _emit(buffer.getvalue(), output)
     ctx.exit(exit_status(results))
+
+
+def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
+             set_options: Sequence[str], report_format: str, output: str | None) -> int:
+    """``replay --compare``: every file under every rule set, and what differs."""
+    if rules_option is not None:
+        raise click.UsageError("--compare names the rule sets itself: leave out --rules")
+    names = [name.strip() for name in compare_option.split(",") if name.strip()]
+    if len(names) < 2:
+        raise click.UsageError("--compare needs at least two presets or rules files, "
+                               "such as --compare classic,traditional")
+    choices = [command_line_choice(name, set_options) for name in names]
+    runs = list(zip(*(_audit_under(name, choices) for name in files), strict=True))
+    comparisons = compare_files(names, runs)
+    if report_format == "json":
+        text = json.dumps(comparison_document(names, runs, comparisons), indent=2,
+                          ensure_ascii=False) + "\n"
+    else:
+        text = render_comparison_text(names, comparisons)
+    _emit(text, output)
+    return exit_status(runs[0])
+
+
+def _audit_under(name: str, choices: Sequence[RuleChoice | None]) -> tuple[FileResult, ...]:
+    if name == STDIN_ARGUMENT:
+        data = _read_stdin()
+        if isinstance(data, FileResult):
+            return tuple(data for _ in choices)
+        return audit_bytes_under(data, STDIN_NAME, choices)
+    return audit_path_under(name, choices)
 
 
 def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
@@ -116,13 +160,20 @@ def _audit(name: str, choice: RuleChoice | None = None) -> FileResult:
 
 def _audit_stdin(choice: RuleChoice | None = None) -> FileResult:
     """Standard input as bytes, so that its encoding is judged like a file's."""
+    data = _read_stdin()
+    if isinstance(data, FileResult):
+        return data
+    return audit_bytes(data, STDIN_NAME, choice)
+
+
+def _read_stdin() -> bytes | FileResult:
+    """The bytes of standard input, or the result of a file that cannot be read."""
     try:
         if sys.stdin is None:
             raise OSError(errno.EBADF, "no standard input")
-        data = sys.stdin.buffer.read()
+        return sys.stdin.buffer.read()
     except OSError as error:
         return unreadable(STDIN_NAME, error)
-    return audit_bytes(data, STDIN_NAME, choice)
 
 
 def exit_status(results: Sequence[FileResult]) -> int:

@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from .results import GameResult
+from .results import FileResult, GameResult
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -122,3 +122,18 @@ def compare_game(path: str, names: Sequence[str], results: Sequence[GameResult]
     return GameComparison(path=path, index=first.index, line=first.line,
                           rule_sets=tuple(names), results=tuple(results),
                           differences=compare_results(names, results))
+
+
+def compare_files(names: Sequence[str], runs: Sequence[Sequence[FileResult]]
+                  ) -> list[GameComparison]:
+    """Every game of every file, compared across the rule sets.
+
+    ``runs[i]`` holds the results of every file under rule set ``names[i]``; the files
+    and their games come in the same order in each run.
+    """
+    comparisons = []
+    for per_set in zip(*runs, strict=True):
+        path = per_set[0].path
+        for games in zip(*(result.games for result in per_set), strict=True):
+            comparisons.append(compare_game(path, names, games))
+    return comparisons

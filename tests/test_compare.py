@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+from conftest import ReportCheck
+
+from scala40cli.cli import main
 from scala40cli.compare import compare_game
 from scala40cli.parser import parse_text
 from scala40cli.referee import replay
@@ -45,3 +51,41 @@ def test_the_same_results_have_no_difference() -> None:
     comparison = compare_game("two-players.s40", ["a", "b"], [game, replay_with(text)])
     assert comparison.same
     assert comparison.rule_sets == ("a", "b")
+
+
+def test_replay_compare_shows_a_winner_that_depends_on_the_preset(check_report: ReportCheck
+                                                                  ) -> None:
+    path = str(FIXTURES / "legal" / "five-players.s40")
+    result = CliRunner().invoke(main, ["replay", "--compare", "classic,mortal-combat",
+                                       "--format", "json", path], catch_exceptions=False)
+    assert result.exit_code == 0
+    document = check_report(json.loads(result.stdout))
+    assert document["rule_sets"] == ["classic", "mortal-combat"]
+    (comparison,) = document["comparisons"]
+    winner = next(d for d in comparison["differences"] if d["topic"] == "winner")
+    assert winner["values"] == {"classic": "Bruno", "mortal-combat": "Anna"}
+    assert [o["winner"] for o in comparison["outcomes"]] == ["Bruno", "Anna"]
+    assert document["summary"]["violations"] == 0  # files: the report under classic
+
+
+def test_replay_compare_text_is_a_table_of_differences() -> None:
+    path = str(FIXTURES / "legal" / "in-one-go.s40")
+    result = CliRunner().invoke(main, ["replay", "--compare", "classic,traditional", path],
+                                catch_exceptions=False)
+    lines = result.stdout.splitlines()
+    assert lines[0] == f"{path}: game 1 (line 1)"
+    assert lines[1].split() == ["classic", "traditional"]
+    assert any(line.split()[:4] == ["total", "Bruno", "0", "-100"] for line in lines)
+    assert lines[-1] == "1 game compared under classic, traditional: 1 with a different outcome"
+
+
+@pytest.mark.parametrize("arguments", [
+    ["--compare", "classic"],
+    ["--compare", "classic,traditional", "--rules", "fisca"],
+    ["--compare", "classic,nonsense"],
+])
+def test_replay_compare_usage_errors(arguments: list[str]) -> None:
+    path = str(FIXTURES / "legal" / "in-one-go.s40")
+    result = CliRunner().invoke(main, ["replay", *arguments, path])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
