@@ -247,6 +247,7 @@ class HandReferee:
             self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
                       event.player)
         turn.drew = True
+        turn.draws += 1
 
     def on_draw(self, event: Draw) -> None:
         turn = self._accept(event)

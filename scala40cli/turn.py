@@ -37,6 +37,7 @@ class Turn:
     player: str
     opened_before: bool
     drew: bool = False
+    draws: int = 0
     flagged_no_draw: bool = False
     taken: Card | None = None
     take_event: Take | Buy | None = None
@@ -104,9 +105,11 @@ def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rule
 def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
     """A buy draws exactly one extra card and lays the bought card down at once."""
     found: list[Finding] = []
-    if not turn.drew:
+    if turn.draws != 1:
+        extra = "without drawing the extra card" if turn.draws == 0 else \
+            f"and drew {turn.draws} extra cards, not one"
         found.append((Code.INCOMPLETE_BUY, turn.place(buy),
-                      f"{turn.player} bought {buy.card} without drawing the extra card"))
+                      f"{turn.player} bought {buy.card} {extra}"))
     if turn.laid[buy.card] == 0:
         found.append((Code.INCOMPLETE_BUY, turn.place(buy),
                       f"{turn.player} bought {buy.card} and did not lay it down at once"))

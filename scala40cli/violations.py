@@ -153,11 +153,11 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.BAD_REENTRY: CodeInfo(
         name="bad-reentry",
-        summary="An eliminated player is dealt in again where the rules allow no re-entry: "
-        "reentry=no, a second re-entry, fewer than two players still in, or a match of "
-        "fewer than three players.",
+        summary="With reentry=yes, an eliminated player is dealt in again where re-entry is "
+        "not allowed: a second re-entry, after mortal combat, or while the match is being "
+        "decided. (With reentry=no, a deal for a player out of the match is D006.)",
         source="rules matrix: reentry (text D)",
-        example="Carla, out in hand 4, dealt in hand 5 with reentry=no",
+        example="Carla re-enters in hand 5 after re-entering once already in hand 3",
     ),
     Code.HAND_NUMBER: CodeInfo(
         name="hand-number",
@@ -373,7 +373,8 @@ RULEBOOK: dict[Code, CodeInfo] = {
     Code.NOT_OPENED: CodeInfo(
         name="not-opened",
         summary="An attach or swap by a player who has not opened (in the opening turn: "
-        "before the melds laid so far reach the threshold).",
+        "before the melds laid so far reach the threshold, or anywhere opening_turn_plays "
+        "does not allow in that turn).",
         source="rules: nobody adds to table melds or swaps jokers before opening; decision 9",
         example="Bruno attach 6S to 1 before Bruno opened",
     ),
