@@ -18,8 +18,10 @@ import click
 
 from . import __version__
 from .audit import audit_bytes, audit_bytes_under, audit_path, audit_path_under, unreadable
+from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files
-from .report import REPORTERS, comparison_document, render_comparison_text
+from .report import comparison_document, render_comparison_text
+from .reporters import REPORTERS, make_reporter
 from .results import FileResult
 from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
 from .rulesfile import choice_from, rules_json, rules_toml
@@ -49,7 +51,21 @@ def main() -> None:
     type=click.Choice(list(REPORTERS)),
     default="text",
     show_default=True,
-    help="text: problems and score sheets for people; json: the report for programs.",
+    help="text: problems and score sheets for people; json: the report for programs; "
+    "jsonl: one JSON object a game; github: GitHub Actions annotations; sarif: SARIF "
+    "2.1.0; junit: JUnit XML, one test case a game.",
+)
+@click.option(
+    "--exit-zero",
+    is_flag=True,
+    help="Exit 0 even when violations or file errors are found (report only).",
+)
+@click.option(
+    "--max-annotations",
+    type=click.IntRange(min=0),
+    default=DEFAULT_MAX_ANNOTATIONS,
+    show_default=True,
+    help="With --format github: annotate at most this many problems, then count the rest.",
 )
 @click.option(
     "--output",
@@ -89,6 +105,8 @@ def replay(
     rules_option: str | None,
     set_options: tuple[str, ...],
     compare_option: str | None,
+    exit_zero: bool,
+    max_annotations: int,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -98,14 +116,15 @@ def replay(
     command line (an unknown preset, rule key or value included).
     """
     if compare_option is not None:
-        ctx.exit(_compare(files, compare_option, rules_option, set_options, report_format,
-                          output))
+        status = _compare(files, compare_option, rules_option, set_options, report_format,
+                          output)
+        ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
     results = [_audit(name, choice) for name in files]
     buffer = io.StringIO()
-    REPORTERS[report_format]().write(results, buffer)
+    make_reporter(report_format, max_annotations=max_annotations).write(results, buffer)
     _emit(buffer.getvalue(), output)
-    ctx.exit(exit_status(results))
+    ctx.exit(EXIT_OK if exit_zero else exit_status(results))
 
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
@@ -113,6 +132,8 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     """``replay --compare``: every file under every rule set, and what differs."""
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
+    if report_format not in ("text", "json"):
+        raise click.UsageError("--compare writes text or json, not " + report_format)
     names = [name.strip() for name in compare_option.split(",") if name.strip()]
     if len(names) < 2:
         raise click.UsageError("--compare needs at least two presets or rules files, "
@@ -281,3 +302,142 @@ def rules_listing() -> list[str]:
         lines.append(f"  {key}: {allowed_values(key)}")
         lines.append(f"      {MEANINGS[key]}")
     return lines
+
+
+# --- fmt: the canonical writer ----------------------------------------------------------
+
+
+@main.command("fmt")
+@click.argument(
+    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Write nothing; exit 1 if any file would change, listing them.",
+)
+@click.option(
+    "--diff",
+    "show_diff",
+    is_flag=True,
+    help="Write nothing; print a unified diff of the changes on standard output.",
+)
+@click.pass_context
+def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool) -> None:
+    """Rewrite the game logs FILE... in canonical form, in place.
+
+    Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
+    player names quoted only where the format needs it, tag values quoted, a blank line
+    before each hand and between games, UTF-8 with LF line ends and no byte-order mark.
+    Comments are not events: fmt drops them, and blank lines and spacing too. Each file
+    is replaced at once (a new file in its folder, then renamed over it). A FILE of -
+    reads standard input and writes standard output.
+
+    A file that cannot be read, is not UTF-8 or has syntax errors is never rewritten:
+    its errors are printed (F001, F002, F003) as `scala40 replay` prints them. Exit
+    status 0: nothing to change, or every file rewritten; 1: --check found a file to
+    change, or a file could not be read, parsed or written; 2: a wrong command line.
+    """
+    import difflib
+
+    from .report import problem_lines
+    from .writer import format_log
+
+    if files.count(STDIN_ARGUMENT) > 1:
+        raise click.UsageError("- (standard input) may be given only once")
+    write = not (check or show_diff)
+    changed = unchanged = failed = 0
+    for name in files:
+        stdin = name == STDIN_ARGUMENT
+        shown = STDIN_NAME if stdin else name
+        data = _read_stdin() if stdin else _fmt_read(name)
+        result = data.errors if isinstance(data, FileResult) else format_log(data)
+        if isinstance(result, tuple) or isinstance(data, FileResult):
+            for line in problem_lines(FileResult(path=shown, errors=tuple(result))):
+                click.echo(line, err=True)
+            failed += 1
+            continue
+        if stdin and write:
+            click.echo(result, nl=False)
+        if result.encode("utf-8") == data:
+            unchanged += 1
+            continue
+        changed += 1
+        if show_diff:
+            before = data.decode("utf-8").splitlines(keepends=True)
+            lines = difflib.unified_diff(before, result.splitlines(keepends=True),
+                                         fromfile=shown, tofile=shown)
+            click.echo("".join(_fmt_diff_line(line) for line in lines), nl=False)
+        if check:
+            click.echo(f"would reformat {shown}", err=True)
+        elif write and not stdin:
+            error = _fmt_replace(name, result)
+            if error is not None:
+                reason = error.strerror or str(error)
+                click.echo(f"{name}: cannot write the file: {reason}", err=True)
+                changed, failed = changed - 1, failed + 1
+                continue
+            click.echo(f"reformatted {name}", err=True)
+    if not (write and files == (STDIN_ARGUMENT,)):
+        click.echo(_fmt_summary(changed, unchanged, failed, write), err=True)
+    ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
+
+
+def _fmt_read(path: str) -> bytes | FileResult:
+    """The bytes of ``path``, or the F001 result of a file that cannot be read."""
+    try:
+        return Path(path).read_bytes()
+    except OSError as error:
+        return unreadable(path, error)
+
+
+def _fmt_diff_line(line: str) -> str:
+    """A line of the diff, ended; a last line without a line end is marked as by git."""
+    if line.endswith("\n"):
+        return line
+    return line + "\n\\ No newline at end of file\n"
+
+
+def _fmt_replace(path: str, text: str) -> OSError | None:
+    """Replace the file at ``path`` (a link's target) with ``text`` in one step.
+
+    The text goes to a new file in the same folder, with the old file's permissions,
+    which is then renamed over the old one: a reader never sees half a file, and a
+    failure leaves the old file as it was. Returns the error, if any.
+    """
+    import contextlib
+    import os
+    import stat
+    import tempfile
+
+    target = os.path.realpath(path)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+        handle, temporary = tempfile.mkstemp(
+            dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp"
+        )
+    except OSError as error:
+        return error
+    try:
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(text.encode("utf-8"))
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except OSError as error:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return error
+    return None
+
+
+def _fmt_summary(changed: int, unchanged: int, failed: int, write: bool) -> str:
+    """The closing line of ``fmt``: ``1 file reformatted, 2 files left unchanged``."""
+
+    def files(count: int) -> str:
+        return f"{count} file{'' if count == 1 else 's'}"
+
+    parts = [f"{files(changed)} {'reformatted' if write else 'would be reformatted'}",
+             f"{files(unchanged)} {'left' if write else 'would be left'} unchanged"]
+    if failed:
+        parts.append(f"{files(failed)} {'failed to reformat' if write else 'not formattable'}")
+    return ", ".join(parts)

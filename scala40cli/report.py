@@ -1,7 +1,7 @@
 """The report of a replay: a JSON document for programs, a text score sheet for people.
 
 Both are built from :mod:`scala40cli.results` values only, so the referee never formats
-anything, and an output format is one more class in :data:`REPORTERS` rather than one
+anything, and an output format is one more class in ``reporters.REPORTERS`` rather than one
 more branch in the command. The JSON document is described by
 ``schemas/report.schema.json``; every key written here must be there too.
 """
@@ -91,12 +91,12 @@ def _file_json(result: FileResult) -> JsonObject:
     return {
         "path": result.path,
         "ok": result.ok,
-        "errors": [_file_error_json(problem) for problem in result.errors],
-        "games": [_game_json(game) for game in result.games],
+        "errors": [file_error_json(problem) for problem in result.errors],
+        "games": [game_json(game) for game in result.games],
     }
 
 
-def _file_error_json(problem: Problem) -> JsonObject:
+def file_error_json(problem: Problem) -> JsonObject:
     return {**_place_json(problem), "context": problem.context}
 
 
@@ -114,7 +114,7 @@ def _place_json(problem: Problem) -> JsonObject:
     }
 
 
-def _game_json(game: GameResult) -> JsonObject:
+def game_json(game: GameResult) -> JsonObject:
     return {
         "index": game.index,
         "line": game.line,
@@ -263,11 +263,15 @@ def hand_table(game: GameResult) -> list[str]:
     return _align([header, *rows, totals], rule_before=(1, len(rows) + 1))
 
 
+def closed_by(hand: HandResult) -> str:
+    """Who closed a hand and how, as the sheets show it: ``Anna (in one go)``, ``void``."""
+    text = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
+    return text + ", play-off" if hand.playoff else text
+
+
 def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
-    closed_by = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
-    if hand.playoff:
-        closed_by += ", play-off"
-    return [str(hand.number), *(_cell(hand.penalties, player) for player in players), closed_by]
+    penalties = (_cell(hand.penalties, player) for player in players)
+    return [str(hand.number), *penalties, closed_by(hand)]
 
 
 def _cell(scores: dict[str, int], player: str) -> str:
@@ -407,9 +411,3 @@ class TextReporter(Reporter):
 
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
         stream.write(render_text(files))
-
-
-REPORTERS: dict[str, type[Reporter]] = {
-    JsonReporter.name: JsonReporter,
-    TextReporter.name: TextReporter,
-}

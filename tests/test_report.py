@@ -12,7 +12,6 @@ from conftest import ReportCheck
 
 from scala40cli import __version__
 from scala40cli.report import (
-    REPORTERS,
     JsonReporter,
     Summary,
     TextReporter,
@@ -25,6 +24,7 @@ from scala40cli.report import (
     score_sheet,
     teams_summary,
 )
+from scala40cli.reporters import REPORTERS
 from scala40cli.resources import schema
 from scala40cli.results import Closing, FileResult, GameResult, HandResult
 from scala40cli.rules import CLASSIC
@@ -172,7 +172,7 @@ def test_json_keeps_names_as_written(check_report: ReportCheck, legal_file: File
 
 
 def test_registry_names_every_reporter() -> None:
-    assert set(REPORTERS) == {"json", "text"}
+    assert set(REPORTERS) == {"json", "text", "jsonl", "github", "sarif", "junit"}
     assert all(reporter.name == name for name, reporter in REPORTERS.items())
 
 
