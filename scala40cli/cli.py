@@ -351,12 +351,14 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
         stdin = name == STDIN_ARGUMENT
         shown = STDIN_NAME if stdin else name
         data = _read_stdin() if stdin else _fmt_read(name)
-        result = data.errors if isinstance(data, FileResult) else format_log(data)
-        if isinstance(result, tuple) or isinstance(data, FileResult):
-            for line in problem_lines(FileResult(path=shown, errors=tuple(result))):
+        result = format_log(data) if isinstance(data, bytes) else data
+        if not isinstance(result, str):
+            errors = result.errors if isinstance(result, FileResult) else result
+            for line in problem_lines(FileResult(path=shown, errors=errors)):
                 click.echo(line, err=True)
             failed += 1
             continue
+        assert isinstance(data, bytes)
         if stdin and write:
             click.echo(result, nl=False)
         if result.encode("utf-8") == data:
@@ -439,5 +441,5 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, write: bool) -> str:
     parts = [f"{files(changed)} {'reformatted' if write else 'would be reformatted'}",
              f"{files(unchanged)} {'left' if write else 'would be left'} unchanged"]
     if failed:
-        parts.append(f"{files(failed)} {'failed to reformat' if write else 'not formattable'}")
+        parts.append(f"{files(failed)} with errors")
     return ", ".join(parts)
