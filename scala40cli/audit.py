@@ -5,16 +5,25 @@ caller get the same :class:`~scala40cli.results.FileResult` for the same bytes. 
 input never raises here: it becomes a file error (``F001`` unreadable, ``F002`` not
 UTF-8, ``F003`` syntax) or a game violation, because a referee that stops at the first
 problem tells a player less than one that reports them all.
+
+A file is read a game at a time (:mod:`scala40cli.chunks`), so memory follows the
+largest game, not the file; with ``jobs`` above 1 the games are judged in other
+processes and come back in file order, so the result is the same as a serial run.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import dataclasses
+import sys
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 
-from .parser import decode_log, parse_text
+from .chunks import Chunk, decode_chunk, game_chunks
+from .events import GameLog
+from .parallel import ordered_map
+from .parser import iter_games
 from .referee import replay
-from .results import FileResult, Problem
+from .results import FileResult, GameResult, Problem
 from .rules import RuleChoice
 from .violations import Code
 
@@ -23,13 +32,53 @@ from .violations import Code
 FILE_LINE = 1
 FILE_COLUMN = 1
 
+Item = GameResult | Problem
+Choices = tuple[RuleChoice | None, ...]
+
+
+def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
+    """One chunk's games and problems under each rule choice: decoded and parsed once."""
+    text = decode_chunk(chunk)
+    if isinstance(text, Problem):
+        return tuple([text] for _ in choices)
+    parsed = list(iter_games(text, first_line=chunk.first_line))
+    return tuple([replay(item, choice) if isinstance(item, GameLog) else item
+                  for item in parsed] for choice in choices)
+
+
+def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1
+                ) -> Iterator[tuple[list[Item], ...]]:
+    """The judged chunks of a log given as lines of bytes, in file order."""
+    chunks = game_chunks(lines)
+    if jobs <= 1:
+        return (judge_chunk(chunk, choices) for chunk in chunks)
+    return ordered_map(judge_chunk, chunks, choices, jobs=jobs)
+
+
+def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
+            ) -> tuple[FileResult, ...]:
+    """One FileResult per rule choice, games numbered across the whole file."""
+    errors: list[list[Problem]] = [[] for _ in range(count)]
+    games: list[list[GameResult]] = [[] for _ in range(count)]
+    for per_choice in judged:
+        for k, items in enumerate(per_choice):
+            for item in items:
+                if isinstance(item, Problem):
+                    errors[k].append(item)
+                else:
+                    index = len(games[k]) + 1
+                    games[k].append(item if item.index == index
+                                    else dataclasses.replace(item, index=index))
+    return tuple(FileResult(path=path, errors=tuple(e), games=tuple(g))
+                 for e, g in zip(errors, games, strict=True))
+
 
 def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> FileResult:
     """The result of one log given as raw bytes; ``path`` is only the name to report.
 
-    A decoding problem is the file's only error: with no text there is nothing to parse.
     Syntax errors do not stop the audit: the parser resumes at the next game or hand,
-    and every game it recovered is still replayed, in file order. ``choice`` is the
+    and every game it recovered is still replayed, in file order. A game that is not
+    valid UTF-8 is an ``F002`` and the other games are still read. ``choice`` is the
     command line's rules (``--rules``, ``--set``), checked by the caller beforehand;
     each game resolves it over its own tags.
     """
@@ -39,32 +88,93 @@ def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> Fil
 def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None]
                       ) -> tuple[FileResult, ...]:
     """One result per rule choice, for ``replay --compare``: read and parsed once."""
-    text = decode_log(data)
-    if isinstance(text, Problem):
-        return tuple(FileResult(path=path, errors=(text,)) for _ in choices)
-    parsed = parse_text(text)
-    return tuple(FileResult(path=path, errors=parsed.errors,
-                            games=tuple(replay(game, choice) for game in parsed.games))
-                 for choice in choices)
+    lines = data.splitlines(keepends=True)
+    return collect(path, audit_lines(lines, tuple(choices)), len(choices))
 
 
-def audit_path(path: str, choice: RuleChoice | None = None) -> FileResult:
+def audit_path(path: str, choice: RuleChoice | None = None, *, jobs: int = 1) -> FileResult:
     """The result of the log at ``path``; a file that cannot be read gives ``F001``.
 
     Only the reading is guarded: ``OSError`` covers a missing file, a directory and a
     missing permission alike. Anything else is a bug and should surface as one.
     """
-    return audit_path_under(path, (choice,))[0]
+    return audit_path_under(path, (choice,), jobs=jobs)[0]
 
 
-def audit_path_under(path: str, choices: Sequence[RuleChoice | None]
+def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: int = 1
                      ) -> tuple[FileResult, ...]:
-    """:func:`audit_path` under each rule choice, reading the file once."""
+    """:func:`audit_path` under each rule choice, reading the file once, a game at a time."""
     try:
-        data = Path(path).read_bytes()
+        with Path(path).open("rb") as handle:
+            return collect(path, audit_lines(handle, tuple(choices), jobs=jobs), len(choices))
     except OSError as error:
         return tuple(unreadable(path, error) for _ in choices)
-    return audit_bytes_under(data, path, choices)
+
+
+# --- many inputs, one pool ------------------------------------------------------------
+
+#: What flows through the pool: a chunk of a file to judge, or a file's end or error.
+Unit = tuple[str, int, Chunk | FileResult | None]
+
+#: An input: its name in the report, and a path to open, ``None`` for standard input,
+#: or the result it already has (an argument that names nothing).
+Source = tuple[str, str | FileResult | None]
+
+
+def _lines_of(source: str | None) -> Iterator[Iterable[bytes]]:
+    """The lines of a file or of standard input, opened only while they are read."""
+    if source is None:
+        yield sys.stdin.buffer
+        return
+    with Path(source).open("rb") as handle:
+        yield handle
+
+
+def _units(sources: Sequence[Source]) -> Iterator[Unit]:
+    for number, (path, source) in enumerate(sources):
+        if isinstance(source, FileResult):
+            yield ("done", number, source)
+            continue
+        try:
+            for lines in _lines_of(source):
+                for chunk in game_chunks(lines):
+                    yield ("chunk", number, chunk)
+        except OSError as error:
+            yield ("failed", number, unreadable(path, error))
+            continue
+        yield ("end", number, None)
+
+
+def _work(unit: Unit, choices: Choices) -> tuple[str, int, object]:
+    kind, number, payload = unit
+    if kind == "chunk" and isinstance(payload, Chunk):
+        return kind, number, judge_chunk(payload, choices)
+    return kind, number, payload
+
+
+def audit_many(sources: Sequence[Source],
+               choices: Sequence[RuleChoice | None], *, jobs: int = 1
+               ) -> Iterator[tuple[FileResult, ...]]:
+    """Every source under each rule choice, in order, a file at a time; with ``jobs``
+    above 1 the games of all the files are judged by one pool of processes."""
+    wanted = tuple(choices)
+    units = _units(sources)
+    judged: Iterator[tuple[str, int, object]]
+    if jobs <= 1:
+        judged = (_work(unit, wanted) for unit in units)
+    else:
+        judged = ordered_map(_work, units, wanted, jobs=jobs)
+    pending: list[tuple[list[Item], ...]] = []
+    for kind, number, payload in judged:
+        path = sources[number][0]
+        if kind == "chunk":
+            pending.append(payload)  # type: ignore[arg-type]
+        elif kind == "end":
+            yield collect(path, pending, len(wanted))
+            pending = []
+        else:
+            pending = []
+            yield tuple(payload for _ in wanted)  # type: ignore[misc]
 
 
 def unreadable(path: str, error: OSError) -> FileResult:

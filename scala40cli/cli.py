@@ -17,18 +17,30 @@ from pathlib import Path
 import click
 
 from . import __version__
-from .audit import audit_bytes, audit_bytes_under, audit_path, audit_path_under, unreadable
+from .audit import (
+    FILE_COLUMN,
+    FILE_LINE,
+    Source,
+    audit_bytes,
+    audit_many,
+    audit_path,
+    unreadable,
+)
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files
+from .inputs import Missing, expand
 from .report import comparison_document, render_comparison_text
 from .reporters import REPORTERS, make_reporter
-from .results import FileResult
+from .results import FileResult, Problem
 from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
 from .rulesfile import choice_from, rules_json, rules_toml
 from .violations import RULEBOOK, Code
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
+
+#: Files from which a progress bar is worth showing.
+PROGRESS_MIN_FILES = 5
 
 #: The file argument that means standard input, and the name it has in the report.
 STDIN_ARGUMENT = "-"
@@ -66,6 +78,14 @@ def main() -> None:
     default=DEFAULT_MAX_ANNOTATIONS,
     show_default=True,
     help="With --format github: annotate at most this many problems, then count the rest.",
+)
+@click.option(
+    "--jobs",
+    "-j",
+    type=click.IntRange(min=1),
+    default=1,
+    show_default=True,
+    help="Judge the games in this many processes; the report is the same as with 1.",
 )
 @click.option(
     "--output",
@@ -107,20 +127,22 @@ def replay(
     compare_option: str | None,
     exit_zero: bool,
     max_annotations: int,
+    jobs: int,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
-    A FILE of - reads standard input. The rules of a game are its [Rules] preset and
+    A FILE may be a log, a folder (every *.s40 file below it), a pattern such as
+    'logs/**/*.s40', or - for standard input. The rules of a game are its [Rules] preset and
     [Rule] tags; --rules replaces the preset and --set values win over the tags. Exit
     status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
     command line (an unknown preset, rule key or value included).
     """
     if compare_option is not None:
         status = _compare(files, compare_option, rules_option, set_options, report_format,
-                          output)
+                          output, jobs)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
-    results = [_audit(name, choice) for name in files]
+    results = [per_choice[0] for per_choice in audit_inputs(files, (choice,), jobs)]
     buffer = io.StringIO()
     make_reporter(report_format, max_annotations=max_annotations).write(results, buffer)
     _emit(buffer.getvalue(), output)
@@ -128,7 +150,8 @@ def replay(
 
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
-             set_options: Sequence[str], report_format: str, output: str | None) -> int:
+             set_options: Sequence[str], report_format: str, output: str | None,
+             jobs: int) -> int:
     """``replay --compare``: every file under every rule set, and what differs."""
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
@@ -139,7 +162,7 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
         raise click.UsageError("--compare needs at least two presets or rules files, "
                                "such as --compare classic,traditional")
     choices = [command_line_choice(name, set_options) for name in names]
-    runs = list(zip(*(_audit_under(name, choices) for name in files), strict=True))
+    runs = list(zip(*audit_inputs(files, choices, jobs), strict=True))
     comparisons = compare_files(names, runs)
     if report_format == "json":
         text = json.dumps(comparison_document(names, runs, comparisons), indent=2,
@@ -150,13 +173,27 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     return exit_status(runs[0])
 
 
-def _audit_under(name: str, choices: Sequence[RuleChoice | None]) -> tuple[FileResult, ...]:
-    if name == STDIN_ARGUMENT:
-        data = _read_stdin()
-        if isinstance(data, FileResult):
-            return tuple(data for _ in choices)
-        return audit_bytes_under(data, STDIN_NAME, choices)
-    return audit_path_under(name, choices)
+def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int
+                 ) -> list[tuple[FileResult, ...]]:
+    """Every input the arguments stand for, under each rule choice, in order; a
+    progress bar on standard error when it is a terminal and there are several files."""
+    sources = [_source(item) for item in expand(arguments)]
+    results = audit_many(sources, choices, jobs=jobs)
+    if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
+        return list(results)
+    with click.progressbar(results, length=len(sources), label="Replaying",
+                           file=sys.stderr) as bar:
+        return list(bar)
+
+
+def _source(item: str | Missing) -> Source:
+    if isinstance(item, Missing):
+        problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
+                          line=FILE_LINE, column=FILE_COLUMN)
+        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
+    if item == STDIN_ARGUMENT:
+        return (STDIN_NAME, None)
+    return (item, item)
 
 
 def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:

@@ -172,20 +172,23 @@ def _lark() -> tuple[Lark, _EventBuilder]:
 # --- driving the parse: runs, recovery, games ---------------------------------------------
 
 
-def _parse_run(lines: list[str], start: int, stop: int, sink: list[Event]) -> Problem | None:
+def _parse_run(lines: list[str], start: int, stop: int, sink: list[Event], base: int = 0
+               ) -> Problem | None:
     """Parse ``lines[start:stop]`` with Lark into ``sink``; the first error, if any.
 
     Events before the error stay in ``sink``: each is appended when its line is reduced.
+    ``base`` is the number of file lines before ``lines[0]``: events and problems carry
+    their line in the file.
     """
     parser, builder = _lark()
     with _LOCK, _gc_paused():
-        builder.sink, builder.offset = sink, start
+        builder.sink, builder.offset = sink, base + start
         try:
             parser.parse("\n".join(lines[start:stop]) + "\n")
             return None
         except Exception as raised:  # no input may crash the parser
             exc = raised.orig_exc if isinstance(raised, VisitError) else raised
-            line = _error_line(exc, start, stop)
+            line = _error_line(exc, start, stop, base)
         finally:
             builder.sink = []
     text = lines[line - 1].rstrip("\r")
@@ -193,14 +196,14 @@ def _parse_run(lines: list[str], start: int, stop: int, sink: list[Event]) -> Pr
         column, message = explain(exc, text)
     else:  # pragma: no cover - a bug in a callback, reported rather than raised
         column, message = 1, f"this line could not be read ({type(exc).__name__})"
-    return Problem(code=Code.SYNTAX_ERROR, message=message, line=line, column=column,
+    return Problem(code=Code.SYNTAX_ERROR, message=message, line=base + line, column=column,
                    context=text)
 
 
-def _error_line(exc: BaseException, start: int, stop: int) -> int:
-    """The 1-based file line of an error raised while parsing ``lines[start:stop]``."""
+def _error_line(exc: BaseException, start: int, stop: int, base: int = 0) -> int:
+    """The 1-based line, within ``lines``, of an error raised parsing ``lines[start:stop]``."""
     if isinstance(exc, LineError):
-        return exc.line
+        return exc.line - base
     relative = getattr(exc, "line", None)
     if not isinstance(relative, int) or relative < 1:
         relative = 1
@@ -215,12 +218,12 @@ class _Games:
     markers only is no game: its errors are still reported.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, first_index: int = 1) -> None:
         self.events: list[Event] = []  # the open game; the same list all along
         self.problems: dict[int, Problem] = {}  # by id of the marker in the open game
         self.header_markers: set[int] = set()  # ids of markers of broken tag lines
         self.header = False  # the last event that counts was a tag
-        self.count = 0
+        self.count = first_index - 1
 
     def mark(self, marker: Unparsed, problem: Problem, header: bool) -> None:
         self.problems[id(marker)] = problem
@@ -272,12 +275,13 @@ def _gc_paused() -> Iterator[None]:
             gc.enable()
 
 
-def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], None]) -> int:
+def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], None],
+              base: int = 0) -> int:
     """Append the events of plain lines from ``start`` on; the index of the first other."""
     fast, blank = fast_event, BLANK
     with _gc_paused():
         for i in range(start, stop):
-            event = fast(lines[i], i + 1)
+            event = fast(lines[i], base + i + 1)
             if event is None:
                 return i
             if event is not blank:
@@ -285,33 +289,37 @@ def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event],
     return stop
 
 
-def iter_games(text: str, *, fast_path: bool = True) -> Iterator[GameLog | Problem]:
+def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
+               first_index: int = 1) -> Iterator[GameLog | Problem]:
     """The games of a log in file order, each followed by the syntax errors inside it.
 
     ``fast_path=False`` parses every line with the grammar; the result is the same.
+    ``first_line`` and ``first_index`` say where ``text`` starts in its file (its line,
+    and the number of its first game) when a file is read a piece at a time.
     """
+    base = first_line - 1
     lines = text.split("\n")
     count = len(lines) - 1 if lines[-1] == "" else len(lines)
     fast = fast_path and fast_path_safe(text)
-    games = _Games()
+    games = _Games(first_index)
     events = games.events
     append = events.append
     i, run = 0, _MAX_RUN
     while i < count:
         if fast:
             before = len(events)
-            i = _fast_run(lines, i, count, append)
+            i = _fast_run(lines, i, count, append, base)
             games.header = games.header and len(events) == before
             if i == count:
                 break
         stop, held = i + 1, None
         while stop < count and stop - i < run:
-            held = fast_event(lines[stop], stop + 1) if fast else None
+            held = fast_event(lines[stop], base + stop + 1) if fast else None
             if held is not None:
                 break
             stop += 1
         first = len(events)
-        problem = _parse_run(lines, i, stop, events)
+        problem = _parse_run(lines, i, stop, events, base)
         yield from games.split_new(first)
         if problem is None:
             if held is not None and held is not BLANK:
@@ -319,11 +327,11 @@ def iter_games(text: str, *, fast_path: bool = True) -> Iterator[GameLog | Probl
                 games.header = False
             i, run = stop + (held is not None), min(run * 4, _MAX_RUN)
             continue
-        i, run = problem.line, _MIN_RUN  # keep the work lost on the next error small
+        i, run = problem.line - base, _MIN_RUN  # keep the work lost on the next error small
+        bad_line = lines[i - 1].lstrip(" \t")
         while i < count and _BOUNDARY.match(lines[i]) is None:
             i += 1
-        bad_line = lines[problem.line - 1].lstrip(" \t")
-        marker = Unparsed(line=problem.line, column=problem.column, end_line=i,
+        marker = Unparsed(line=problem.line, column=problem.column, end_line=base + i,
                           starts_hand=_BOUNDARY.match(bad_line) is not None and bad_line[:1] != "[")
         games.mark(marker, problem, header=bad_line[:1] == "[")
         yield from games.split_new(len(events) - 1)
