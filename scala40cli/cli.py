@@ -480,3 +480,88 @@ def _fmt_summary(changed: int, unchanged: int, failed: int, write: bool) -> str:
     if failed:
         parts.append(f"{files(failed)} with errors")
     return ", ".join(parts)
+
+
+# --- report: score reports in HTML and Markdown -----------------------------------------
+
+REPORT_FORMATS = ("markdown", "html")
+
+
+@main.command("report")
+@click.argument(
+    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
+)
+@click.option(
+    "--format",
+    "report_format",
+    type=click.Choice(REPORT_FORMATS),
+    default=None,
+    help="markdown: for $GITHUB_STEP_SUMMARY and READMEs; html: one self-contained page "
+    "(inline SVG chart, no JavaScript, no network). Default: html when --output ends in "
+    ".html or .htm, else markdown.",
+)
+@click.option(
+    "--output",
+    "-o",
+    type=click.Path(dir_okay=False, allow_dash=True),
+    help="Write the report to this file instead of standard output.",
+)
+@click.option("--rules", "rules_option", metavar="PRESET|FILE",
+              help="Replay under this preset or rules file, as `scala40 replay --rules`.")
+@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
+              help="Set one rule switch (repeatable), as `scala40 replay --set`.")
+def report_command(files: tuple[str, ...], report_format: str | None, output: str | None,
+                   rules_option: str | None, set_options: tuple[str, ...]) -> None:
+    """Write the score report of the games of FILE...: sheets, outcomes, charts.
+
+    For each game: the score sheet (one row a hand, one column a player, who closed and
+    how), the eliminations and the winner, the violations, and each player's running
+    total by hand with the elimination threshold. A FILE of - reads standard input.
+    Exit status 0: the report was written, whatever the games hold (the report shows
+    their violations; `scala40 replay` judges them); 2: a wrong command line.
+    """
+    from .html_report import html_report
+    from .markdown import markdown_report
+
+    choice = command_line_choice(rules_option, set_options)
+    if report_format is None:
+        html_suffix = output is not None and output.lower().endswith((".html", ".htm"))
+        report_format = "html" if html_suffix else "markdown"
+    results = [_audit(name, choice) for name in files]
+    render = html_report if report_format == "html" else markdown_report
+    _emit(render(results), output)
+
+
+@main.command("simulate")
+@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+              help="Players at the table (2 to 6).")
+@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Matches to play.")
+@click.option("--seed", type=int, default=1, show_default=True,
+              help="The seed: the same seed gives the same bytes (for one version).")
+@click.option("--rules", "rules_option", metavar="PRESET|FILE",
+              help="Play under this preset or rules file (default classic).")
+@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
+              help="Set one rule switch over the preset (repeatable).")
+@click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
+              help="easy, normal or hard: one for every seat, or one a seat, comma-separated.")
+@click.option("--out", default="-", show_default=True, metavar="DIR|-",
+              help="- writes every game to standard output; DIR one file a game "
+              "(game-0001.s40 ...).")
+@click.option("--max-hands", type=click.IntRange(min=1), default=200, show_default=True,
+              help="Stop a match that is not over after this many hands.")
+def simulate_command(players: int, games: int, seed: int, rules_option: str | None,
+                     set_options: tuple[str, ...], level: str, out: str,
+                     max_hands: int) -> None:
+    """Write complete matches played by bots, as game logs.
+
+    Every game is a whole match (every hand until the match is over) with the full
+    deal, upcard and stock, every turn and the score lines. Exit status 0; 2: a wrong
+    command line (an unknown level, preset, rule key or value).
+    """
+    from .simulate.command import run, setup_from_options
+
+    setup = setup_from_options(players=players, games=games, seed=seed,
+                               rules_option=rules_option, set_options=set_options,
+                               level=level, max_hands=max_hands)
+    run(setup, out)

@@ -1,56 +1,143 @@
 """Score sheets in Markdown: for ``$GITHUB_STEP_SUMMARY`` and ``scala40 report``.
 
-The same sheet as the text report (one row a hand, one column a player, totals, who
-closed and how, eliminations, the winner), as GitHub-flavoured Markdown tables.
+The same content as the HTML report (:mod:`scala40cli.html_report`): for each game its
+title and tags, players and rules, the sheet (one row a hand, one column a player, who
+closed and how, the totals), the eliminations and the winner, the violations, and the
+running totals that the HTML page draws as a chart.
+
+Why a table of running totals rather than a Mermaid ``xychart-beta`` block for the
+chart: xychart-beta draws no legend (a line cannot be told to be Anna's or Bruno's),
+no dashed threshold line, and no line that stops at an elimination; it is a beta that
+GitHub may render differently tomorrow, and every other viewer (a terminal, an editor,
+a mail) shows its source. A table, one row a player read left to right like a chart's
+line, is exact, renders everywhere GitHub-flavoured Markdown does, and a sparkline
+column (Unicode blocks scaled to the threshold) still shows the trend at a glance.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from .report import Summary, closed_by
-from .results import FileResult, GameResult
+from .html_report import Series, chart_series, elimination_threshold
+from .report import Summary, closed_by, rules_summary, teams_summary
+from .results import FileResult, GameResult, Problem
+
+_OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
+#: Characters Markdown (or the HTML GitHub lets through) would read as syntax.
+_SPECIAL = re.compile(r"([\\`*_\[\]<>&|~#!])")
+_BLOCKS = "▁▂▃▄▅▆▇█"
 
 
-def _cell(text: str) -> str:
-    """A table cell: pipes and line ends would break the row."""
-    return text.replace("|", "\\|").replace("\n", " ")
+def _text(text: str) -> str:
+    """Text shown as written: Markdown and HTML syntax escaped, on one line."""
+    return _SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
+
+
+def _code(text: str) -> str:
+    """A code span that holds ``text`` whatever backticks it has; pipes escaped for tables."""
+    text = text.replace("\n", " ").replace("|", "\\|")
+    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def _row(cells: Sequence[str]) -> str:
-    return "| " + " | ".join(_cell(c) for c in cells) + " |"
+    return "| " + " | ".join(cells) + " |"
 
 
 def game_markdown(path: str, game: GameResult) -> list[str]:
-    """One game: a heading, its score sheet as a table, the outcome, its violations."""
-    event = next((", ".join(t.values) for t in game.tags if t.name == "Event"), "")
-    title = f"### {_cell(path)}: game {game.index}" + (f" ({_cell(event)})" if event else "")
-    lines = [title, ""]
+    """One game: a heading, its facts, score sheet, outcome, running totals, violations."""
+    event = ", ".join(v for t in game.tags if t.name == "Event" for v in t.values)
+    title = f"### {_code(path)}: game {game.index}" + (f" ({_text(event)})" if event else "")
+    lines = [title, "", *_facts(game), ""]
+    lines += _sheet(game)
+    lines += _outcome(game)
     if game.hands:
-        lines.append(_row(["Hand", *game.players, "Closed by"]))
-        lines.append(_row(["---:", *("---:" for _ in game.players), "---"]))
-        for hand in game.hands:
-            scores = [str(hand.penalties[p]) if p in hand.penalties else "" for p in game.players]
-            lines.append(_row([str(hand.number), *scores, closed_by(hand)]))
-        totals = [f"**{game.totals.get(p, 0)}**" for p in game.players]
-        lines.append(_row(["**Total**", *totals, ""]))
-        lines.append("")
-    else:
-        lines += ["No hands played.", ""]
-    outs = ", ".join(f"{e.player} (hand {e.hand})" for e in game.eliminated)
+        lines += running_totals(game)
+    lines += _violations(game.violations)
+    return lines
+
+
+def _facts(game: GameResult) -> list[str]:
+    facts = [("Players", ", ".join(game.players) or "(none)")]
+    facts += [(t.name, ", ".join(t.values)) for t in game.tags if t.name not in _OWN_TAGS]
+    facts.append(("Rules", rules_summary(game.rules, game.rule_sources)))
+    if game.teams:
+        facts.append(("Teams", teams_summary(game.teams)))
+    # Two spaces end a line with a line break, so the facts stay one a line.
+    return [f"{name}: {_text(value)}  " for name, value in facts]
+
+
+def _sheet(game: GameResult) -> list[str]:
+    if not game.hands:
+        return ["No hands played.", ""]
+    players = [_text(player) for player in game.players]
+    lines = [_row(["Hand", *players, "Closed by"])]
+    lines.append(_row(["---:", *("---:" for _ in game.players), "---"]))
+    for hand in game.hands:
+        scores = [str(hand.penalties[p]) if p in hand.penalties else "" for p in game.players]
+        lines.append(_row([str(hand.number), *scores, _text(closed_by(hand))]))
+    totals = [f"**{game.totals.get(p, 0)}**" for p in game.players]
+    lines.append(_row(["**Total**", *totals, ""]))
+    return [*lines, ""]
+
+
+def _outcome(game: GameResult) -> list[str]:
+    lines = []
+    outs = ", ".join(f"{_text(e.player)} (hand {e.hand})" for e in game.eliminated)
     if outs:
         lines.append(f"Eliminated: {outs}  ")
     if game.winner:
-        lines.append(f"Winner: **{_cell(game.winner)}**")
+        lines.append(f"Winner: **{_text(game.winner)}**")
     else:
         lines.append("Match finished with no winner." if game.finished else "Match not finished.")
-    lines.append("")
-    if game.violations:
-        lines.append(f"{len(game.violations)} violations:")
-        lines.append("")
-        lines += [f"- line {v.line}: `{v.code}` {_cell(v.message)}" for v in game.violations]
-        lines.append("")
-    return lines
+    return [*lines, ""]
+
+
+def running_totals(game: GameResult) -> list[str]:
+    """The chart as a table: one row a player (a team in a team match), one column a
+    hand, the total after it; ``out`` where the total reached the threshold."""
+    series = chart_series(game)
+    threshold = elimination_threshold(game)
+    limit = f"out at {threshold}" if threshold is not None else "no elimination"
+    who = "Team" if game.teams else "Player"
+    hands = [str(hand.number) for hand in game.hands]
+    lines = [f"Running totals after each hand ({limit}):", ""]
+    lines.append(_row([who, "Trend", *hands]))
+    lines.append(_row(["---", "---", *("---:" for _ in hands)]))
+    low = min([0, *(total for line in series for _, total in line.points)])
+    high = max([1, *(total for line in series for _, total in line.points),
+                *([threshold] if threshold is not None else [])])
+    lines += [_series_row(line, game, low, high) for line in series]
+    return [*lines, ""]
+
+
+def _series_row(line: Series, game: GameResult, low: int, high: int) -> str:
+    by_hand = dict(line.points[1:])
+    outs = {e.hand for e in game.eliminated if e.player in line.members}
+    cells = []
+    for position, hand in enumerate(game.hands, start=1):
+        total = by_hand.get(position)
+        out = total is not None and hand.number in outs
+        cells.append("" if total is None else f"{total} out" if out else str(total))
+    trend = "".join(sparkline_block(total, low, high) for _, total in line.points[1:])
+    return _row([_text(line.name), f"`{trend}`" if trend else "", *cells])
+
+
+def sparkline_block(total: int, low: int, high: int) -> str:
+    """The Unicode block whose height is ``total`` between ``low`` and ``high``."""
+    share = (total - low) / max(high - low, 1)
+    return _BLOCKS[min(max(round(share * (len(_BLOCKS) - 1)), 0), len(_BLOCKS) - 1)]
+
+
+def _violations(problems: Sequence[Problem]) -> list[str]:
+    if not problems:
+        return ["No violations.", ""]
+    noun = "violation" if len(problems) == 1 else "violations"
+    lines = [f"{len(problems)} {noun}:", ""]
+    lines += [f"- line {v.line}: `{v.code}` {_text(v.message)}" for v in problems]
+    return [*lines, ""]
 
 
 def markdown_report(files: Sequence[FileResult]) -> str:
@@ -58,8 +145,8 @@ def markdown_report(files: Sequence[FileResult]) -> str:
     lines = ["## scala40", "", Summary.of(files).sentence(), ""]
     for result in files:
         for problem in result.errors:
-            lines.append(f"- `{_cell(result.path)}` line {problem.line}: `{problem.code}` "
-                         f"{_cell(problem.message)}")
+            lines.append(f"- {_code(result.path)} line {problem.line}: `{problem.code}` "
+                         f"{_text(problem.message)}")
         if result.errors:
             lines.append("")
         for game in result.games:
