@@ -7,6 +7,7 @@ exits 2 on its own usage errors; an ``--output`` that cannot be written is one t
 
 from __future__ import annotations
 
+import difflib
 import errno
 import io
 import json
@@ -29,12 +30,14 @@ from .audit import (
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files
 from .inputs import Missing, expand
-from .report import comparison_document, render_comparison_text
+from .report import comparison_document, problem_lines, render_comparison_text
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
+from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file
 from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
 from .rulesfile import choice_from, rules_json, rules_toml
 from .violations import RULEBOOK, Code
+from .writer import format_log
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -375,11 +378,6 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
-    import difflib
-
-    from .report import problem_lines
-    from .writer import format_log
-
     if files.count(STDIN_ARGUMENT) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     write = not (check or show_diff)
@@ -387,7 +385,7 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     for name in files:
         stdin = name == STDIN_ARGUMENT
         shown = STDIN_NAME if stdin else name
-        data = _read_stdin() if stdin else _fmt_read(name)
+        data = _read_stdin() if stdin else read_or_unreadable(name)
         result = format_log(data) if isinstance(data, bytes) else data
         if not isinstance(result, str):
             errors = result.errors if isinstance(result, FileResult) else result
@@ -406,11 +404,11 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
             before = data.decode("utf-8").splitlines(keepends=True)
             lines = difflib.unified_diff(before, result.splitlines(keepends=True),
                                          fromfile=shown, tofile=shown)
-            click.echo("".join(_fmt_diff_line(line) for line in lines), nl=False)
+            click.echo("".join(diff_line(line) for line in lines), nl=False)
         if check:
             click.echo(f"would reformat {shown}", err=True)
         elif write and not stdin:
-            error = _fmt_replace(name, result)
+            error = replace_file(name, result)
             if error is not None:
                 reason = error.strerror or str(error)
                 click.echo(f"{name}: cannot write the file: {reason}", err=True)
@@ -418,68 +416,8 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
                 continue
             click.echo(f"reformatted {name}", err=True)
     if not (write and files == (STDIN_ARGUMENT,)):
-        click.echo(_fmt_summary(changed, unchanged, failed, write), err=True)
+        click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
-
-
-def _fmt_read(path: str) -> bytes | FileResult:
-    """The bytes of ``path``, or the F001 result of a file that cannot be read."""
-    try:
-        return Path(path).read_bytes()
-    except OSError as error:
-        return unreadable(path, error)
-
-
-def _fmt_diff_line(line: str) -> str:
-    """A line of the diff, ended; a last line without a line end is marked as by git."""
-    if line.endswith("\n"):
-        return line
-    return line + "\n\\ No newline at end of file\n"
-
-
-def _fmt_replace(path: str, text: str) -> OSError | None:
-    """Replace the file at ``path`` (a link's target) with ``text`` in one step.
-
-    The text goes to a new file in the same folder, with the old file's permissions,
-    which is then renamed over the old one: a reader never sees half a file, and a
-    failure leaves the old file as it was. Returns the error, if any.
-    """
-    import contextlib
-    import os
-    import stat
-    import tempfile
-
-    target = os.path.realpath(path)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-        handle, temporary = tempfile.mkstemp(
-            dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp"
-        )
-    except OSError as error:
-        return error
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return error
-    return None
-
-
-def _fmt_summary(changed: int, unchanged: int, failed: int, write: bool) -> str:
-    """The closing line of ``fmt``: ``1 file reformatted, 2 files left unchanged``."""
-
-    def files(count: int) -> str:
-        return f"{count} file{'' if count == 1 else 's'}"
-
-    parts = [f"{files(changed)} {'reformatted' if write else 'would be reformatted'}",
-             f"{files(unchanged)} {'left' if write else 'would be left'} unchanged"]
-    if failed:
-        parts.append(f"{files(failed)} with errors")
-    return ", ".join(parts)
 
 
 # --- report: score reports in HTML and Markdown -----------------------------------------
