@@ -196,6 +196,10 @@ class HandReferee:
         if self.turn is not None and self.turn.buy is not None and player != self.turn.player:
             self._end_turn()  # the buy is over: play goes on with whose turn it was
             self.current = self.resume
+            if self.void_after_turn:  # the buy's extra draw emptied the reshuffled stock
+                self._end_void()
+                self._after_end(event)
+                return None
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
         if player != self.current:
@@ -325,6 +329,10 @@ class HandReferee:
         why = self._buy_refused(buyer, event.card)
         if why:
             self.flag(Code.ILLEGAL_BUY, event, why, buyer)
+        if buyer not in self.opened and \
+                self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
+            self.flag(Code.TAKE_BEFORE_OPENING, event,
+                      f"{buyer} may not buy the discard before opening", buyer)
         pile = self.discard_pile
         if pile and pile[-1] is event.card:
             pile.pop()
@@ -362,6 +370,11 @@ class HandReferee:
         if self.stock_count > 0:
             self.flag(Code.EARLY_RESHUFFLE, event,
                       f"the stock still holds {self.stock_count} cards")
+            return
+        if self.void_after_turn:  # decision 16: the one reshuffle is spent, the hand is over
+            self._end_turn()
+            self._end_void()
+            self._after_end(event)
             return
         self._reshuffle()
 

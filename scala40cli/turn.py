@@ -80,6 +80,9 @@ def end_of_turn_findings(turn: Turn, rules: Rules) -> list[Finding]:
                       f"less than {rules.opening_points}"))
     if turn.buy is not None:
         found += _buy_findings(turn, turn.buy)
+        if not turn.opened_before and turn.laid[turn.buy.card]:
+            # laid down, but the same opening rules as a take apply (docs/log-format.md)
+            found += _taken_card_findings(turn, turn.buy, turn.buy.card, rules)
     elif turn.take_event is not None and turn.taken is not None:
         found += _taken_card_findings(turn, turn.take_event, turn.taken, rules)
     found += [(Code.FREED_JOKER_UNUSED, turn.place(swap_event),

@@ -448,3 +448,12 @@ def test_fixture_is_written_under_a_row_of_the_table(name: str) -> None:
     own = Counter((m[1], int(m[2])) for m in re.finditer(r"^; expect ([A-Z]\d{3}) (\d+)$",
                                                            text, re.MULTILINE))
     assert own == Counter(resolved(text, row.expected)["problems"])
+
+
+def test_a_buy_follows_the_opening_rules_of_a_take() -> None:
+    """docs/log-format.md: "the same opening rules apply to a player who has not opened":
+    with take_before_opening=forbidden an unopened player may not buy either (S007)."""
+    text = (SWITCHES_DIR / "compra.s40").read_text(encoding="utf-8").replace(
+        '[Rule "compra" "yes"]', '[Rule "compra" "yes"]\n[Rule "take_before_opening" "forbidden"]')
+    game = replay(parse_text(text).games[0])
+    assert [(v.code, v.line) for v in game.violations] == [("S007", 20)]

@@ -1,0 +1,335 @@
+"""The computer players and their three levels, from the game against the computer.
+
+- **easy** never takes the discard and discards somewhat at random (any card that is
+  not part of a ready meld);
+- **normal** takes the discard (or buys it, with compra) when it completes a
+  combination, and keeps the cards that are close to one: it discards the cards that go
+  with nothing first, the costliest first;
+- **hard** also takes the discard to attach it to the table and takes table jokers
+  back; it never discards a card that fits a table meld while it has another choice,
+  counts the cards still unseen when it weighs a pair or a run in the making, gets rid
+  of its high cards when an opponent is about to close, and watches what opponents take
+  from the discard pile so as not to feed them.
+
+Every level opens as soon as a real search over its hand finds melds worth the
+opening, lays down everything it can once opened, and closes when it can. A bot sees
+only its :class:`~scala40cli.simulate.view.PlayerView`; the
+:mod:`~scala40cli.simulate.planner` keeps every plan legal under the rules.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter
+from enum import StrEnum
+
+from ..cards import HIGH_ACE, JOKER, Card, Rank
+from ..rules import OpeningJokers, TakeAfterOpening, TakeBeforeOpening, UnopenedPenalty
+from .planner import (
+    Board,
+    Chooser,
+    Style,
+    TurnPlan,
+    ace_points,
+    fits_table,
+    forced_plan,
+    meld_cards,
+    min_left,
+    plan_turn,
+    take_allowed,
+)
+from .search import (
+    INDEX_OF,
+    best_packing,
+    candidates,
+    counts_of,
+    penalty_of,
+    sort_key,
+    structure,
+)
+from .view import PlayerView
+
+
+class Level(StrEnum):
+    EASY = "easy"
+    NORMAL = "normal"
+    HARD = "hard"
+
+
+#: An opponent with this many cards or fewer is about to close.
+THREAT_CARDS = 4
+
+
+class Bot:
+    """A computer player of one level. ``rng`` drives its random choices only."""
+
+    def __init__(self, level: Level | str, rng: random.Random) -> None:
+        self.level = Level(level)
+        self.rng = rng
+        self.style = Style(swaps=self.level is Level.HARD)
+
+    def __repr__(self) -> str:
+        return f"Bot({self.level.value})"
+
+    # --- the draw -------------------------------------------------------------------------
+
+    def wants_take(self, view: PlayerView) -> bool:
+        """Take the top of the discard pile (True) or draw from the stock (False)?"""
+        if self.level is Level.EASY or not take_allowed(view):
+            return False
+        top = view.top
+        assert top is not None
+        taking = dataclasses.replace(view, hand=(*view.hand, top), taken_now=top,
+                                     discard_pile=view.discard_pile[:-1])
+        if not self._could_use(taking, top):
+            return False
+        planned = self._plan(taking)
+        if planned is None or planned[0].forced:
+            return False
+        plan, board = planned
+        if not view.opened_before:
+            return board.opening_now and board.opening_cards[top] > 0
+        if board.laid[top] == 0:
+            return False
+        if board.required_use == "meld" or _laid_in_meld(plan, top):
+            return True
+        return self.level is Level.HARD
+
+    def _could_use(self, view: PlayerView, top: Card) -> bool:
+        """A quick look before planning a whole turn: could the card reach the table?"""
+        rules = view.rules
+        counts = counts_of(view.hand)
+        if not view.opened_before:
+            jokers_ok = rules.opening_jokers is OpeningJokers.ALLOWED
+            return best_packing(counts, jokers_ok=jokers_ok, run_max=rules.run_max,
+                                threshold=rules.opening_points, must=INDEX_OF[top],
+                                min_left=min_left(view), ace_points=ace_points(rules)) is not None
+        if self.level is Level.HARD and fits_table(view.table, top, rules):
+            return True
+        wanted = INDEX_OF[top]
+        return any(cand.joker if top.is_joker else wanted in cand.naturals
+                   for cand in candidates(counts, jokers_ok=True, run_max=rules.run_max))
+
+    # --- the turn -------------------------------------------------------------------------
+
+    def play(self, view: PlayerView) -> TurnPlan:
+        """The plays and the discard of the turn, once the card is drawn or taken."""
+        planned = self._plan(view)
+        if planned is not None:
+            return planned[0]
+        return forced_plan(view, self._chooser(view))
+
+    def _plan(self, view: PlayerView) -> tuple[TurnPlan, Board] | None:
+        taken = view.taken_now
+        required = open_with = None
+        if taken is not None:
+            if not view.opened_before:
+                open_with = taken
+            elif (view.buying or view.rules.take_after_opening is TakeAfterOpening.MUST_USE
+                  or self.level is not Level.EASY):
+                required = taken
+        planned = plan_turn(view, self.style, self._chooser(view), required=required,
+                            open_with=open_with)
+        if planned is None and required is not None and not view.buying and (
+                view.rules.take_after_opening is TakeAfterOpening.FREE):
+            planned = plan_turn(view, self.style, self._chooser(view))
+        return planned
+
+    # --- buying (compra) ------------------------------------------------------------------
+
+    def wants_buy(self, view: PlayerView) -> bool:
+        """Buy the top of the discard pile out of turn? Only to lay it in a new meld with
+        cards of the hand (the extra card makes any other buy a loss)."""
+        if self.level is Level.EASY:
+            return False
+        top = view.top
+        if top is None:
+            return False
+        if not view.opened_before and (
+                view.rules.take_before_opening is not TakeBeforeOpening.ONLY_TO_OPEN):
+            return False
+        buying = dataclasses.replace(view, hand=(*view.hand, top), taken_now=top,
+                                     discard_pile=view.discard_pile[:-1], buying=True)
+        planned = self._plan(buying)
+        if planned is None:
+            return False
+        plan, board = planned
+        if not view.opened_before:
+            return board.opening_now and board.opening_cards[top] > 0
+        return _laid_in_meld(plan, top)
+
+    # --- the discard ----------------------------------------------------------------------
+
+    def choose_discard(self, board: Board, legal: list[Card]) -> Card:
+        """The discard among the ``legal`` ones, once the plays of the turn are on
+        ``board`` (the level's own judgement)."""
+        return self._chooser(board.view)(board, legal)
+
+    def _chooser(self, view: PlayerView) -> Chooser:
+        if self.level is Level.EASY:
+            return self._choose_easy
+        if self.level is Level.NORMAL:
+            return self._choose_normal
+        return self._choose_hard
+
+    def _choose_easy(self, board: Board, legal: list[Card]) -> Card:
+        kept = _meld_cards(board)
+        loose = [c for c in legal if kept[c] < board.hand[c]]
+        return self.rng.choice(loose or legal)
+
+    def _choose_normal(self, board: Board, legal: list[Card]) -> Card:
+        kept = _meld_cards(board)
+        hand = board.hand
+        aces = ace_points(board.rules)
+
+        def keep(c: Card) -> float:
+            if kept[c] >= hand[c]:
+                return 1000.0
+            if c.is_joker:
+                return _joker_keep(board, 500.0)
+            near = sum(1 for d in hand if d is not c and not d.is_joker and _close(c, d))
+            return 20.0 * near - 0.5 * penalty_of(INDEX_OF[c], aces)
+
+        return min(legal, key=lambda c: (keep(c), sort_key(c)))
+
+    def _choose_hard(self, board: Board, legal: list[Card]) -> Card:
+        view = board.view
+        rules = board.rules
+        safe = [c for c in legal if not fits_table(board.table, c, rules)]
+        options = safe or legal
+        kept = _meld_cards(board)
+        hand = board.hand
+        aces = ace_points(rules)
+        unseen = _unseen(board)
+        threat = _threat(view)
+        wanted = _wanted(view)
+        dump = 3.0 if threat else 0.4
+
+        def keep(c: Card) -> float:
+            if kept[c] >= hand[c]:
+                return 1000.0
+            if c.is_joker:
+                return _joker_keep(board, 20.0 if threat else 60.0)
+            value = 0.0
+            for d in hand:
+                if d is c or d.is_joker:
+                    continue
+                value += _partial_value(c, d, unseen)
+            value -= dump * penalty_of(INDEX_OF[c], aces)
+            value += 12.0 * wanted[c]
+            return value
+
+        return min(options, key=lambda c: (keep(c), sort_key(c)))
+
+
+# --- what the hard bot weighs -------------------------------------------------------------
+
+
+def _joker_keep(board: Board, value: float) -> float:
+    """A joker is worth keeping, but not as one of the last cards when it fits nowhere
+    on the table: it can no longer help to close and costs 25."""
+    if board.size() <= 3 and not fits_table(board.table, JOKER, board.rules):
+        return -25.0
+    return value
+
+
+def _laid_in_meld(plan: TurnPlan, c: Card) -> bool:
+    from .planner import MeldPlay
+    return any(isinstance(p, MeldPlay) and any(tc.card is c for tc in p.cards)
+               for p in plan.plays)
+
+
+def _meld_cards(board: Board) -> Counter[Card]:
+    """Cards of the hand that belong to its best melds (kept together)."""
+    packing = structure(counts_of(board.hand.elements()), run_max=board.rules.run_max,
+                        ace_points=ace_points(board.rules))
+    return packing.cards()
+
+
+def _positions(c: Card) -> tuple[int, ...]:
+    assert c.rank is not None
+    return (1, HIGH_ACE) if c.rank is Rank.ACE else (int(c.rank),)
+
+
+def _close(c: Card, d: Card) -> bool:
+    """Two natural cards that could be part of one meld: a pair of one rank in two
+    suits, or two cards of one suit at most two places apart."""
+    if c.rank == d.rank:
+        return c.suit != d.suit
+    if c.suit != d.suit:
+        return False
+    return any(0 < abs(a - b) <= 2 for a in _positions(c) for b in _positions(d))
+
+
+def _unseen(board: Board) -> Counter[Card]:
+    """Cards this player has not seen: the deck but its hand, the table and the pile."""
+    from ..cards import full_deck
+    seen: Counter[Card] = Counter(board.hand)
+    for meld in board.table:
+        seen.update(meld_cards(meld))
+    seen.update(board.view.discard_pile)
+    return full_deck(board.rules.jokers) - seen
+
+
+def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:
+    """How much ``d`` makes ``c`` worth keeping: the unseen cards that would complete
+    the pair or the run in the making."""
+    from ..cards import card
+    if c.rank == d.rank:
+        if c.suit == d.suit:
+            return 0.0
+        assert c.rank is not None
+        outs = sum(unseen[card(c.rank, s)] for s in ("S", "H", "D", "C")
+                   if s not in (c.suit, d.suit))
+        return 4.0 + 5.0 * outs
+    if c.suit != d.suit or c.suit is None:
+        return 0.0
+    best = 0.0
+    for a in _positions(c):
+        for b in _positions(d):
+            gap = abs(a - b)
+            if gap == 1:
+                low, high = min(a, b), max(a, b)
+                outs = sum(unseen[card(1 if p == HIGH_ACE else p, c.suit)]
+                           for p in (low - 1, high + 1) if 1 <= p <= HIGH_ACE)
+                best = max(best, 4.0 + 5.0 * outs)
+            elif gap == 2:
+                middle = (a + b) // 2
+                outs = unseen[card(1 if middle == HIGH_ACE else middle, c.suit)]
+                best = max(best, 3.0 + 5.0 * outs)
+    return best
+
+
+def _threat(view: PlayerView) -> bool:
+    """An opponent is about to close: few cards left, and opened (or able to open)."""
+    if not view.opened_before and view.rules.unopened_penalty is UnopenedPenalty.HUNDRED:
+        return False
+    return any(view.hand_sizes.get(p, 13) <= THREAT_CARDS and p in view.opened
+               for p in view.opponents())
+
+
+def _wanted(view: PlayerView) -> Counter[Card]:
+    """Cards the opponents seem to collect, from what they took from the discard pile:
+    how many taken cards each card would go with (the next player counts double)."""
+    from ..cards import NATURAL_CARDS
+    wanted: Counter[Card] = Counter()
+    following = view.next_player()
+    for player in view.opponents():
+        weight = 2 if player == following else 1
+        for taken in view.taken.get(player, ()):
+            if taken.is_joker:
+                continue
+            for c in NATURAL_CARDS:
+                if c is not taken and _close(c, taken):
+                    wanted[c] += weight
+    return wanted
+
+
+def make_bots(levels: list[Level], rng_seed: str) -> list[Bot]:
+    """One bot a seat, each with its own random stream derived from ``rng_seed``."""
+    return [Bot(level, random.Random(f"{rng_seed}:bot:{seat}"))
+            for seat, level in enumerate(levels)]
+
+
+__all__ = ["THREAT_CARDS", "Bot", "Level", "make_bots"]
