@@ -177,6 +177,48 @@ def audit_many(sources: Sequence[Source],
             yield tuple(payload for _ in wanted)  # type: ignore[misc]
 
 
+#: One step of a streamed audit: a game's result, a file error, or the end of a file.
+Record = tuple[str, str, GameResult | Problem | None]
+
+
+def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs: int = 1
+                   ) -> Iterator[Record]:
+    """The audit as a stream, for reports that write as they go: ``("game", path,
+    result)``, ``("error", path, problem)`` and ``("end", path, None)``, in file order.
+    Nothing is kept once yielded, so memory does not grow with the number of games."""
+    wanted: Choices = (choice,)
+    units = _units(sources)
+    judged: Iterator[tuple[str, int, object]]
+    if jobs <= 1:
+        judged = (_work(unit, wanted) for unit in units)
+    else:
+        judged = ordered_map(_work, units, wanted, jobs=jobs)
+    index = 0
+    for kind, number, payload in judged:
+        path = sources[number][0]
+        if kind == "chunk":
+            for item in payload[0]:  # type: ignore[index]
+                if isinstance(item, Problem):
+                    yield ("error", path, item)
+                else:
+                    index += 1
+                    yield ("game", path, item if item.index == index
+                           else dataclasses.replace(item, index=index))
+            continue
+        if isinstance(payload, FileResult):
+            yield from (("error", path, problem) for problem in payload.errors)
+        yield ("end", path, None)
+        index = 0
+
+
+def records_of(files: Sequence[FileResult]) -> Iterator[Record]:
+    """Results already collected, as the stream :func:`stream_records` would give."""
+    for result in files:
+        yield from (("error", result.path, problem) for problem in result.errors)
+        yield from (("game", result.path, game) for game in result.games)
+        yield ("end", result.path, None)
+
+
 def unreadable(path: str, error: OSError) -> FileResult:
     """A file result whose only error says why ``path`` could not be read."""
     reason = error.strerror or str(error)

@@ -8,16 +8,18 @@ problem keeps its code, so a reader can look it up with ``scala40 explain CODE``
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import TextIO
 
 from . import __version__
-from .markdown import markdown_report
-from .report import JsonObject, Reporter, Summary, file_error_json, game_json
+from .audit import Record, records_of
+from .markdown import game_markdown
+from .report import JsonObject, Reporter, Summary, Tally, file_error_json, game_json
 from .results import FileResult, GameResult, Problem
 from .violations import RULEBOOK, Code
 
@@ -62,26 +64,55 @@ def github_annotation(path: str, problem: Problem) -> str:
 class GithubReporter(Reporter):
     """GitHub Actions workflow commands: one ``::error`` annotation a problem, at most
     ``max_annotations`` of them, then a count of the rest; a Markdown summary is
-    appended to ``$GITHUB_STEP_SUMMARY`` when it is set."""
+    appended to ``$GITHUB_STEP_SUMMARY`` when it is set. Written as the audit goes:
+    memory does not grow with the number of games."""
 
     name = "github"
+    streams = True
 
     def __init__(self, max_annotations: int = DEFAULT_MAX_ANNOTATIONS) -> None:
         self.max_annotations = max_annotations
 
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        problems = list(all_problems(files))
-        for path, problem in problems[:self.max_annotations]:
-            stream.write(github_annotation(path, problem) + "\n")
-        hidden = len(problems) - self.max_annotations
-        if hidden > 0:
-            stream.write(f"::warning title=scala40::{hidden} more problems are not annotated "
-                         "(see the job summary or run scala40 replay)\n")
-        stream.write(Summary.of(files).sentence() + "\n")
+        self.write_records(records_of(files), stream)
+
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-        if summary_file:
-            with Path(summary_file).open("a", encoding="utf-8") as handle:
-                handle.write(markdown_report(files))
+        with contextlib.ExitStack() as stack:
+            sheets = (stack.enter_context(Path(summary_file).open("a", encoding="utf-8"))
+                      if summary_file else None)
+            return self._annotate(records, stream, sheets)
+
+    def _annotate(self, records: Iterable[Record], stream: TextIO, sheets: TextIO | None
+                  ) -> Summary:
+        tally, shown = Tally(), 0
+        if sheets is not None:
+            sheets.write("## scala40\n\n")
+        for kind, path, payload in records:
+            problems: Sequence[Problem] = ()
+            if kind == "game" and isinstance(payload, GameResult):
+                tally.add_game(payload)
+                problems = payload.violations
+                if sheets is not None:
+                    sheets.write("\n".join(game_markdown(path, payload)) + "\n")
+            elif kind == "error" and isinstance(payload, Problem):
+                tally.file_errors += 1
+                problems = (payload,)
+            else:
+                tally.files += 1
+            for problem in problems:
+                shown += 1
+                if shown <= self.max_annotations:
+                    stream.write(github_annotation(path, problem) + "\n")
+        hidden = shown - self.max_annotations
+        if hidden > 0:
+            stream.write(f"::warning title=scala40::{hidden} more problems are not "
+                         "annotated (see the job summary or run scala40 replay)\n")
+        summary = tally.summary()
+        stream.write(summary.sentence() + "\n")
+        if sheets is not None:
+            sheets.write(summary.sentence() + "\n")
+        return summary
 
 
 # --- SARIF 2.1.0 ----------------------------------------------------------------------
@@ -204,24 +235,33 @@ class JunitReporter(Reporter):
 # --- JSON Lines -----------------------------------------------------------------------
 
 
-def jsonl_records(result: FileResult) -> Iterator[JsonObject]:
-    """The records of one file: one a game, and one for each file error."""
-    for problem in result.errors:
-        yield {"type": "file_error", "path": result.path, "error": file_error_json(problem)}
-    for game in result.games:
-        yield {"type": "game", "path": result.path, "game": game_json(game)}
-
-
 class JsonlReporter(Reporter):
-    """One JSON object a line: a record per game (and per file error), as each file is
-    done, then a summary record; described by ``schemas/jsonl.schema.json``."""
+    """One JSON object a line: a record per game (and per file error) as soon as it is
+    judged, then a summary record; described by ``schemas/jsonl.schema.json``. Memory
+    does not grow with the number of games."""
 
     name = "jsonl"
+    streams = True
 
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        for result in files:
-            for record in jsonl_records(result):
+        self.write_records(records_of(files), stream)
+
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        tally = Tally()
+        for kind, path, payload in records:
+            record: JsonObject | None = None
+            if kind == "game" and isinstance(payload, GameResult):
+                tally.add_game(payload)
+                record = {"type": "game", "path": path, "game": game_json(payload)}
+            elif kind == "error" and isinstance(payload, Problem):
+                tally.file_errors += 1
+                record = {"type": "file_error", "path": path,
+                          "error": file_error_json(payload)}
+            else:
+                tally.files += 1
+            if record is not None:
                 stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-        summary = {"type": "summary", "version": __version__,
-                   "summary": Summary.of(files).as_json()}
-        stream.write(json.dumps(summary) + "\n")
+        summary = tally.summary()
+        stream.write(json.dumps({"type": "summary", "version": __version__,
+                                 "summary": summary.as_json()}) + "\n")
+        return summary

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import difflib
 import errno
-import io
 import json
+import os
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import click
@@ -21,16 +22,24 @@ from . import __version__
 from .audit import (
     FILE_COLUMN,
     FILE_LINE,
+    Record,
     Source,
     audit_bytes,
     audit_many,
     audit_path,
+    stream_records,
     unreadable,
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files
 from .inputs import Missing, expand
-from .report import comparison_document, problem_lines, render_comparison_text
+from .report import (
+    Reporter,
+    Summary,
+    comparison_document,
+    problem_lines,
+    render_comparison_text,
+)
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
 from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file
@@ -145,11 +154,33 @@ def replay(
                           output, jobs)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
-    results = [per_choice[0] for per_choice in audit_inputs(files, (choice,), jobs)]
-    buffer = io.StringIO()
-    make_reporter(report_format, max_annotations=max_annotations).write(results, buffer)
-    _emit(buffer.getvalue(), output)
-    ctx.exit(EXIT_OK if exit_zero else exit_status(results))
+    reporter = make_reporter(report_format, max_annotations=max_annotations)
+    summary = _write_report(reporter, files, choice, jobs, output)
+    clean = summary.violations == 0 and summary.file_errors == 0
+    ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
+
+
+def _write_report(reporter: Reporter, arguments: Sequence[str], choice: RuleChoice | None,
+                  jobs: int, output: str | None) -> Summary:
+    """The report, written as the games are judged (the streamed formats keep nothing;
+    the others gather the run first); to ``--output`` through a new file renamed over
+    it at the end, so that an input named as the output is read whole first."""
+    sources = [_source(item) for item in expand(arguments)]
+    records = stream_records(sources, choice, jobs=jobs)
+    if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
+        records = _with_progress(records, len(sources))
+    if output is None or output == STDIN_ARGUMENT:
+        return reporter.write_records(records, sys.stdout)
+    folder = Path(output).resolve().parent
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".scala40-", suffix=".tmp")
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {output}: {error.strerror or error}",
+                                 param_hint="'--output'") from None
+    with os.fdopen(handle, "w", encoding="utf-8") as stream:
+        summary = reporter.write_records(records, stream)
+    os.replace(temporary, output)
+    return summary
 
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
@@ -174,6 +205,15 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
         text = render_comparison_text(names, comparisons)
     _emit(text, output)
     return exit_status(runs[0])
+
+
+def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
+    """The records, advancing a progress bar on standard error at the end of each file."""
+    with click.progressbar(length=files, label="Replaying", file=sys.stderr) as bar:
+        for record in records:
+            if record[0] == "end":
+                bar.update(1)
+            yield record
 
 
 def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TextIO
 
@@ -69,6 +69,27 @@ class Summary:
         if self.file_errors:
             parts.append(_count(self.file_errors, "file error"))
         return ", ".join(parts)
+
+
+@dataclass(slots=True)
+class Tally:
+    """The counts of a :class:`Summary`, kept as a streamed report goes."""
+
+    files: int = 0
+    games: int = 0
+    games_with_violations: int = 0
+    violations: int = 0
+    file_errors: int = 0
+
+    def add_game(self, game: GameResult) -> None:
+        self.games += 1
+        self.violations += len(game.violations)
+        self.games_with_violations += not game.ok
+
+    def summary(self) -> Summary:
+        return Summary(files=self.files, games=self.games,
+                       games_with_violations=self.games_with_violations,
+                       violations=self.violations, file_errors=self.file_errors)
 
 
 def _count(number: int, noun: str) -> str:
@@ -388,10 +409,40 @@ class Reporter(ABC):
     """An output format: writes the report of a run to a text stream."""
 
     name: ClassVar[str]
+    #: True when the format is written as the audit goes (see ``write_records``).
+    streams: ClassVar[bool] = False
 
     @abstractmethod
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
         """Write the report of ``files`` to ``stream``."""
+
+    def write_records(self, records: Iterable[tuple[str, str, GameResult | Problem | None]],
+                      stream: TextIO) -> Summary:
+        """Write the report of a streamed audit (see ``audit.stream_records``).
+
+        A format that is one document, or that lists every problem before the sheets,
+        gathers the run first; the streamed formats override this and keep nothing.
+        """
+        files = gather(records)
+        self.write(files, stream)
+        return Summary.of(files)
+
+
+def gather(records: Iterable[tuple[str, str, GameResult | Problem | None]]
+           ) -> list[FileResult]:
+    """The file results of a streamed audit."""
+    files: list[FileResult] = []
+    errors: list[Problem] = []
+    games: list[GameResult] = []
+    for kind, path, payload in records:
+        if isinstance(payload, GameResult):
+            games.append(payload)
+        elif isinstance(payload, Problem):
+            errors.append(payload)
+        elif kind == "end":
+            files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
+            errors, games = [], []
+    return files
 
 
 class JsonReporter(Reporter):
