@@ -103,8 +103,9 @@ class Standings:
                 self.closed[closer] += 1
         out = self._over_threshold()
         if self.rules.mortal_combat is YesNo.YES and closing is not Closing.VOID:
-            out += [p for p in self._highest_penalty(penalties) if p not in out]
-            self.barred.update(out)
+            killed = self._highest_penalty(penalties)
+            self.barred.update(killed)  # only mortal combat bars re-entry
+            out += [p for p in killed if p not in out]
         for player in out:
             self.still_in.remove(player)
         news = [Elimination(player=p, hand=number) for p in self.players if p in out]
