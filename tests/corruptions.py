@@ -2,8 +2,11 @@
 
 The acceptance criterion of the referee (``referee-decisions.md``, "Where each problem
 is reported"): a legal match with one event corrupted is flagged on the line the table
-gives, and nothing earlier. This module makes such corrupted matches from the legal
-fixtures and says, for each, which code must be the first problem and on which line.
+gives, and nothing earlier. This module makes such corrupted matches from legal
+matches and says, for each, which code must be the first problem and on which line.
+The legal matches (:class:`Source`) are the files of ``fixtures/legal`` and classic
+matches simulated from fixed seeds (:data:`SIMULATED`: 2 to 6 players, the bot levels
+mixed), made again at every run by :mod:`scala40cli.simulate`.
 
 How a corruption is sure to break a rule, without asking the referee:
 
@@ -27,14 +30,22 @@ How a corruption is sure to break a rule, without asking the referee:
 Text is edited (one line replaced, a line commented out, or one line inserted), then
 the whole file is parsed and replayed again, as a user's edited log would be.
 
-``PYTHONPATH=. python tests/corruptions.py`` prints the detection rate by kind and every miss.
+``PYTHONPATH=. python tests/corruptions.py`` prints the detection rate by kind, on the
+fixtures, on the simulated matches and overall, and every miss; ``--simulated 60`` corrupts
+60 simulated matches instead of the tests' own, ``--per-game 0`` keeps every candidate,
+``--jobs 2`` judges in two processes. It exits 1 on a miss or a match the walk rejects.
 """
 
 from __future__ import annotations
 
+import argparse
+import multiprocessing
 import random
+import re
+import sys
+import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -62,6 +73,7 @@ from scala40cli.events import (
 from scala40cli.parser import parse_text
 from scala40cli.referee import replay
 from scala40cli.results import Problem
+from scala40cli.simulate import Level, game_text, make_setup, simulate_game
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "legal"
 ALL_CARDS: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)
@@ -269,8 +281,8 @@ def plays_classic(game: GameLog) -> bool:
 class Walk:
     """One legal game, replayed: the state before every event, the hands, the turns."""
 
-    def __init__(self, fixture: str, game: GameLog) -> None:
-        self.fixture = fixture
+    def __init__(self, source: str, game: GameLog) -> None:
+        self.source = source
         self.game = game
         self.players: tuple[str, ...] = ()
         self.steps: list[Step] = []
@@ -289,7 +301,8 @@ class Walk:
                 self.hands.append(hand)
                 state, turn = State(), None
             if hand is None:
-                raise IllegalFixture(f"{fixture}:{event.line}: an event before the first hand")
+                raise IllegalFixture(f"{source}:{event.line}: an event before the first hand")
+            self._start_play(event, state, hand)
             step = Step(index=len(self.steps), event=event, before=state.clone(), hand=hand)
             self.steps.append(step)
             if isinstance(event, Draw | Take):
@@ -298,7 +311,7 @@ class Walk:
                 self.turns.append(turn)
             if isinstance(event, PlayerEvent):
                 if turn is None or turn.player != event.player:
-                    raise IllegalFixture(f"{fixture}:{event.line}: not {event.player}'s turn")
+                    raise IllegalFixture(f"{source}:{event.line}: not {event.player}'s turn")
                 step.turn = turn
                 turn.steps.append(step.index)
                 hand.plays.append(step.index)
@@ -307,7 +320,7 @@ class Walk:
                 turn = None
 
     def _fail(self, event: Event, why: str) -> IllegalFixture:
-        return IllegalFixture(f"{self.fixture}:{event.line}: {why}")
+        return IllegalFixture(f"{self.source}:{event.line}: {why}")
 
     def _take_out(self, event: PlayerEvent, hand: Counter[Card], cards: list[Card]) -> None:
         for c in cards:
@@ -315,13 +328,19 @@ class Walk:
                 raise self._fail(event, f"{event.player} does not hold {c}")
             hand[c] -= 1
 
-    def _apply(self, step: Step, state: State, hand: HandInfo, turn: TurnInfo | None) -> None:
-        event = step.event
+    @staticmethod
+    def _start_play(event: Event, state: State, hand: HandInfo) -> None:
+        """At the first play of a hand the deal is over: without a stock line the stock
+        is the rest of the deck, order unknown. Done before the state of that first
+        event is kept, so that the first draw sees the stock too."""
         if isinstance(event, PlayerEvent | Reshuffle) and not state.playing:
             state.playing = True
-            if hand.stock is None:  # no stock line: the rest of the deck, order unknown
+            if hand.stock is None:
                 rest = full_deck() - Counter(c for d in hand.deals for c in d.cards)
                 state.stock = sorted((rest - Counter(state.pile[:1])).elements(), key=str)
+
+    def _apply(self, step: Step, state: State, hand: HandInfo, turn: TurnInfo | None) -> None:
+        event = step.event
         if isinstance(event, Dealer):
             hand.dealer = event
         elif isinstance(event, Deal):
@@ -413,7 +432,7 @@ class Edit:
 @dataclass(frozen=True)
 class Case:
     kind: str
-    fixture: str
+    source: str  # the name of the legal match's source (see :class:`Source`)
     game: int
     line: int  # the original line that is corrupted (or where a line is inserted)
     description: str
@@ -423,9 +442,9 @@ class Case:
 
     @property
     def id(self) -> str:
-        return f"{self.kind}-{self.fixture}-L{self.line}"
+        return f"{self.kind}-{self.source}-L{self.line}"
 
-    def text(self, lines: list[str]) -> str:
+    def text(self, lines: Sequence[str]) -> str:
         out = list(lines)
         for edit in self.edits:
             if edit.op == "replace":
@@ -509,7 +528,7 @@ class Maker:
     def case(self, line: int, description: str, edits: list[Edit], expected_original: int,
              code: str | None = None, *, inserted: bool = False) -> Case:
         expected = expected_original if inserted else shifted(expected_original, edits)
-        return Case(kind=self.kind, fixture=self.walk.fixture, game=self.walk.game.index,
+        return Case(kind=self.kind, source=self.walk.source, game=self.walk.game.index,
                     line=line, description=description, edits=tuple(edits),
                     code=code or self.code, expected_line=expected)
 
@@ -1411,46 +1430,126 @@ def _deal_removed(walk: Walk, rng: random.Random) -> Iterator[Case]:
                             [Edit("remove", deal.line)], hand.start.line)
 
 
-# --- running the cases ------------------------------------------------------------------
+# --- the legal matches: fixtures and simulated matches ------------------------------
 
-#: Cases kept per game and kind, at random among the candidates.
-PER_GAME = 2
+#: The simulated matches every run makes, as (players, seed): classic rules, the bots'
+#: levels mixed round the table by the seed (:func:`sim_levels`). ``sim-4p-s6`` and
+#: ``sim-6p-s4`` have reshuffles (few simulated matches do).
+SIMULATED: tuple[tuple[int, int], ...] = (
+    (2, 1), (2, 2), (2, 3), (3, 1), (3, 2), (4, 1), (4, 6), (5, 1), (6, 1), (6, 4),
+)
+BOT_LEVELS = (Level.EASY, Level.NORMAL, Level.HARD)
+_SIM_NAME = re.compile(r"sim-(\d+)p-s(\d+)")
+
+
+@dataclass(frozen=True)
+class Source:
+    """A text of legal matches the corruptions are made from: a file of
+    ``fixtures/legal`` (named by its stem) or one simulated classic match (named
+    ``sim-4p-s3``: 4 players, seed 3; :func:`source` makes it again from the name)."""
+
+    name: str
+    origin: str  # FIXTURE or SIMULATED
+    text: str
+    note: str = ""  # where the text comes from, to make it again by hand
+    lines: tuple[str, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "lines", tuple(self.text.splitlines()))
+
+
+FIXTURE, SIMULATED_ORIGIN = "fixture", "simulated"
+_SOURCES: dict[str, Source] = {}
+
+
+def sim_name(players: int, seed: int) -> str:
+    return f"sim-{players}p-s{seed}"
+
+
+def sim_levels(players: int, seed: int) -> tuple[Level, ...]:
+    """Easy, normal and hard in turn round the table, starting at a seat the seed picks."""
+    return tuple(BOT_LEVELS[(seed + seat) % len(BOT_LEVELS)] for seat in range(players))
+
+
+def simulated_source(players: int, seed: int) -> Source:
+    """Game 1 of ``scala40 simulate --players P --games 1 --seed S --level ...``."""
+    levels = sim_levels(players, seed)
+    setup = make_setup(players=players, levels=levels, choice=None, seed=seed)
+    text = game_text(simulate_game(setup, 1))
+    command = (f"scala40 simulate --players {players} --games 1 --seed {seed} "
+               f"--level {','.join(level.value for level in levels)}")
+    return Source(sim_name(players, seed), SIMULATED_ORIGIN, text, command)
+
+
+def source(name: str) -> Source:
+    """The source of that name: a fixture's stem or ``sim-<players>p-s<seed>``."""
+    if name not in _SOURCES:
+        match = _SIM_NAME.fullmatch(name)
+        if match:
+            _SOURCES[name] = simulated_source(int(match[1]), int(match[2]))
+        else:
+            path = FIXTURES / f"{name}.s40"
+            _SOURCES[name] = Source(name, FIXTURE, path.read_text(encoding="utf-8"),
+                                    f"fixtures/legal/{path.name}")
+    return _SOURCES[name]
 
 
 def fixture_files() -> list[Path]:
     return sorted(FIXTURES.glob("*.s40"))
 
 
-def walks(path: Path) -> list[Walk]:
-    parsed = parse_text(path.read_text(encoding="utf-8"))
+def fixture_sources() -> list[Source]:
+    return [source(path.stem) for path in fixture_files()]
+
+
+def simulated_sources(specs: tuple[tuple[int, int], ...] = SIMULATED) -> list[Source]:
+    return [source(sim_name(players, seed)) for players, seed in specs]
+
+
+def default_sources() -> list[Source]:
+    """What the tests corrupt: every fixture, then the :data:`SIMULATED` matches."""
+    return fixture_sources() + simulated_sources()
+
+
+def spread(matches: int) -> tuple[tuple[int, int], ...]:
+    """``matches`` simulated matches over 2 to 6 players in turn, seeds 1, 2, ..."""
+    return tuple((2 + i % 5, 1 + i // 5) for i in range(matches))
+
+
+def walks(src: Source) -> list[Walk]:
+    """Every classic game of a source, walked; IllegalFixture if it reads a move as illegal."""
+    parsed = parse_text(src.text)
     if parsed.errors:
-        raise IllegalFixture(f"{path.name}: {parsed.errors[0].message}")
-    return [Walk(path.stem, game) for game in parsed.games if plays_classic(game)]
+        raise IllegalFixture(f"{src.name}: {parsed.errors[0].message}")
+    return [Walk(src.name, game) for game in parsed.games if plays_classic(game)]
 
 
-def make_cases(per_game: int = PER_GAME) -> list[Case]:
+# --- running the cases ------------------------------------------------------------------
+
+#: Cases kept per game and kind, at random among the candidates.
+PER_GAME = 2
+
+
+def make_cases(sources: list[Source] | None = None, per_game: int | None = PER_GAME,
+               rejected: list[str] | None = None) -> list[Case]:
+    """The cases of every game of the sources (default: :func:`default_sources`), at
+    most ``per_game`` of each kind a game (None: every candidate). A source the walk
+    reads as illegal is left out, its reason appended to ``rejected``."""
     cases: list[Case] = []
-    for path in fixture_files():
+    for src in default_sources() if sources is None else sources:
         try:
-            games = walks(path)
-        except IllegalFixture:
-            continue  # test_the_legal_fixtures_are_legal reports it
+            games = walks(src)
+        except IllegalFixture as error:
+            if rejected is not None:
+                rejected.append(str(error))
+            continue  # test_the_legal_sources_are_legal reports it
         for walk in games:
             for kind, function in MUTATORS.items():
-                rng = random.Random(f"{path.stem}|{walk.game.index}|{kind}")
+                rng = random.Random(f"{src.name}|{walk.game.index}|{kind}")
                 candidates = list(function(walk, rng))
                 rng.shuffle(candidates)
                 cases += sorted(candidates[:per_game], key=lambda c: c.line)
     return cases
-
-
-_LINES: dict[str, list[str]] = {}
-
-
-def fixture_lines(fixture: str) -> list[str]:
-    if fixture not in _LINES:
-        _LINES[fixture] = (FIXTURES / f"{fixture}.s40").read_text(encoding="utf-8").splitlines()
-    return _LINES[fixture]
 
 
 @dataclass
@@ -1473,14 +1572,16 @@ class Outcome:
     def explain(self, limit: int = 4) -> str:
         case = self.case
         found = "; ".join(f"{p.code} at {p.line} ({p.message})" for p in self.problems[:limit])
-        return (f"{case.fixture}.s40 line {case.line}: {case.description}; expected "
+        src = source(case.source)
+        where = src.note if src.origin == FIXTURE else f"{src.name} (`{src.note}`)"
+        return (f"{where} line {case.line}: {case.description}; expected "
                 f"{case.code} at line {case.expected_line}, nothing earlier; "
                 f"found: {found or 'no problem at all'}")
 
 
 def judge(case: Case) -> Outcome:
     """Parse and replay the corrupted file; every problem of it, by line."""
-    parsed = parse_text(case.text(fixture_lines(case.fixture)))
+    parsed = parse_text(case.text(source(case.source).lines))
     problems = list(parsed.errors)
     for game in parsed.games:
         problems += replay(game).violations
@@ -1488,25 +1589,71 @@ def judge(case: Case) -> Outcome:
     return Outcome(case, problems)
 
 
-def main() -> None:
-    cases = make_cases()
-    outcomes = [judge(case) for case in cases]
-    by_kind: dict[str, list[Outcome]] = {}
+def _rate(outcomes: list[Outcome]) -> str:
+    if not outcomes:
+        return f"{'-':>20}"
+    good = sum(o.ok for o in outcomes)
+    rate = 100 * good / len(outcomes)
+    shown = f"{rate:5.1f}" if good == len(outcomes) else f"{min(rate, 99.9):5.1f}"
+    return f"{good:6}/{len(outcomes):<6} {shown}%"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="The detection rate of the corruptions, "
+                                     "by kind, on the legal fixtures and simulated matches.")
+    parser.add_argument("--simulated", type=int, metavar="N",
+                        help="N simulated matches over 2 to 6 players (default: the "
+                        f"{len(SIMULATED)} of the tests)")
+    parser.add_argument("--per-game", type=int, default=PER_GAME, metavar="K",
+                        help="cases kept per game and kind; 0: every candidate")
+    parser.add_argument("--jobs", type=int, default=1, help="processes judging the cases")
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    specs = SIMULATED if args.simulated is None else spread(args.simulated)
+    sources = fixture_sources() + simulated_sources(specs)
+    rejected: list[str] = []
+    cases = make_cases(sources, args.per_game or None, rejected)
+    made = time.perf_counter()
+    if args.jobs > 1:
+        with multiprocessing.Pool(args.jobs) as pool:
+            outcomes = pool.map(judge, cases, chunksize=16)
+    else:
+        outcomes = [judge(case) for case in cases]
+    origin = {src.name: src.origin for src in sources}
+    by_kind: dict[str, dict[str, list[Outcome]]] = {}
     for outcome in outcomes:
-        by_kind.setdefault(outcome.case.kind, []).append(outcome)
-    print(f"{len(cases)} cases, {sum(o.ok for o in outcomes)} detected as expected")
+        kinds = by_kind.setdefault(outcome.case.kind, {FIXTURE: [], SIMULATED_ORIGIN: []})
+        kinds[origin[outcome.case.source]].append(outcome)
+    fixtures = [s for s in sources if s.origin == FIXTURE]
+    sims = [s for s in sources if s.origin == SIMULATED_ORIGIN]
+    lines = sum(len(s.lines) for s in sims)
+    print(f"sources: {len(fixtures)} fixture files, {len(sims)} simulated matches "
+          f"({lines} lines); {len(MUTATORS)} kinds, per game and kind: "
+          f"{args.per_game or 'every candidate'}")
+    for message in rejected:
+        print(f"REJECTED by the walk: {message}")
+    print(f"{len(cases)} cases made in {made - started:.1f} s, judged in "
+          f"{time.perf_counter() - made:.1f} s")
+    print(f"\n  {'kind':32} code  {'fixtures':>20}  {'simulated':>20}  {'all':>20}")
     for kind in MUTATORS:
-        found = by_kind.get(kind, [])
-        good = sum(o.ok for o in found)
-        code = found[0].case.code if found else "-"
-        print(f"  {kind:28} {code}  {good:4}/{len(found):<4}")
-    for kind, found in by_kind.items():
-        misses = [o for o in found if not o.ok]
-        if misses:
+        found = by_kind.get(kind, {FIXTURE: [], SIMULATED_ORIGIN: []})
+        every = found[FIXTURE] + found[SIMULATED_ORIGIN]
+        code = every[0].case.code if every else "-"
+        print(f"  {kind:32} {code}  {_rate(found[FIXTURE])}  "
+              f"{_rate(found[SIMULATED_ORIGIN])}  {_rate(every)}")
+    by_origin = {name: [o for o in outcomes if origin[o.case.source] == name]
+                 for name in (FIXTURE, SIMULATED_ORIGIN)}
+    print(f"  {'overall':32} {'':4}  {_rate(by_origin[FIXTURE])}  "
+          f"{_rate(by_origin[SIMULATED_ORIGIN])}  {_rate(outcomes)}")
+    misses = [o for o in outcomes if not o.ok]
+    for kind in MUTATORS:
+        mine = [o for o in misses if o.case.kind == kind]
+        if mine:
             print(f"\n{kind}:")
-            for outcome in misses:
+            for outcome in mine:
                 print("  " + outcome.explain())
+    return 1 if misses or rejected else 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
