@@ -14,6 +14,7 @@ processes and come back in file order, so the result is the same as a serial run
 from __future__ import annotations
 
 import dataclasses
+import io
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -88,7 +89,7 @@ def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> Fil
 def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None]
                       ) -> tuple[FileResult, ...]:
     """One result per rule choice, for ``replay --compare``: read and parsed once."""
-    lines = data.splitlines(keepends=True)
+    lines = io.BytesIO(data)  # cut at LF only, exactly as a file is read
     return collect(path, audit_lines(lines, tuple(choices)), len(choices))
 
 

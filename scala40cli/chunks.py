@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from .limits import MAX_LINE_CHARS
 from .results import Problem
 from .violations import Code
 
@@ -70,6 +71,6 @@ def decode_chunk(chunk: Chunk) -> str | Problem:
     column = len(data[line_start:bad].decode("utf-8", errors="replace")) + 1
     context = data[line_start:line_end].decode("utf-8", errors="replace").rstrip("\r")
     return Problem(code=Code.BAD_ENCODING, line=chunk.first_line + data.count(b"\n", 0, bad),
-                   column=column, context=context,
+                   column=column, context=context if len(context) <= MAX_LINE_CHARS else None,
                    message=f"invalid UTF-8 at byte offset {chunk.offset + bad} "
                            f"(byte 0x{data[bad]:02X}); this game is not read")

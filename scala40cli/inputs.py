@@ -10,9 +10,10 @@ arguments in the order given, and within a folder or pattern, sorted.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from fnmatch import fnmatchcase
+from functools import cache
 from pathlib import Path
 
 STDIN = "-"
@@ -44,33 +45,21 @@ def _logs_below(folder: str) -> list[str]:
     return sorted(path for path in _files_below(folder) if path.endswith(LOG_SUFFIX))
 
 
-def _pattern_regex(pattern: str) -> re.Pattern[str]:
-    """A shell pattern as a regular expression: ``**/`` any folders (or none), ``*`` and
-    ``?`` within one name, ``[...]`` a set. Linear, so no pattern can make it backtrack
-    badly."""
-    out, i = [], 0
-    while i < len(pattern):
-        if pattern.startswith("**/", i):
-            out.append("(?:[^/]*/)*")
-            i += 3
-        elif pattern.startswith("**", i):
-            out.append(".*")
-            i += 2
-        elif pattern[i] == "*":
-            out.append("[^/]*")
-            i += 1
-        elif pattern[i] == "?":
-            out.append("[^/]")
-            i += 1
-        elif pattern[i] == "[" and "]" in pattern[i + 2:]:
-            end = pattern.index("]", i + 2)
-            body = pattern[i + 1:end].replace("\\", "\\\\")
-            out.append("[^" + body[1:] + "]" if body.startswith("!") else "[" + body + "]")
-            i = end + 1
-        else:
-            out.append(re.escape(pattern[i]))
-            i += 1
-    return re.compile("".join(out))
+def _matches(parts: Sequence[str], names: Sequence[str]) -> bool:
+    """Does a path (its names) match a pattern (its parts)? ``**`` stands for any number
+    of folders; any other part is matched against one name by :func:`fnmatch.fnmatchcase`,
+    whose translation does not backtrack badly. Memoised, so the cost stays polynomial
+    in the number of parts and names, never exponential."""
+
+    @cache
+    def match(i: int, j: int) -> bool:
+        if i == len(parts):
+            return j == len(names)
+        if parts[i] == "**":
+            return match(i + 1, j) or (j < len(names) and match(i, j + 1))
+        return j < len(names) and fnmatchcase(names[j], parts[i]) and match(i + 1, j + 1)
+
+    return match(0, 0)
 
 
 def _matching(pattern: str) -> list[str]:
@@ -78,11 +67,10 @@ def _matching(pattern: str) -> list[str]:
     parts = pattern.split("/")
     fixed = next(i for i, part in enumerate(parts) if _is_pattern(part))
     root = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
-    regex = _pattern_regex(pattern)
     found = []
     for path in _files_below(root or "."):
         shown = path if root else path[2:]  # os.walk(".") gives "./name"
-        if regex.fullmatch(shown):
+        if _matches(parts, shown.split("/")):
             found.append(shown)
     return sorted(found)
 

@@ -10,7 +10,8 @@ fast path of :mod:`scala40cli.fastlines`, and runs of the other lines go to Lark
 A syntax error costs the rest of its hand, never the file: the problem is recorded
 (in words, by :mod:`scala40cli.syntax_errors`), an :class:`Unparsed` marker takes the
 place of the lines up to the next ``hand`` line or header tag, and parsing goes on
-from there.
+from there. A line or a hand over the bounds of :mod:`scala40cli.limits` is an error of
+the same kind, recovered from in the same way.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
+from bisect import bisect_left
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -49,6 +51,7 @@ from .events import (
     Upcard,
 )
 from .fastlines import BLANK, CARD, JOKERS, TABLE, fast_event, fast_path_safe, player_name
+from .limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
 from .resources import grammar_text
 from .results import Problem
 from .syntax_errors import LineError, explain
@@ -252,10 +255,63 @@ class _Games:
         markers = [id(e) for e in done if type(e) is Unparsed]
         if len(markers) < len(done):
             self.count += 1
+            events = done
+            if len(done) > MAX_HAND_EVENTS:  # a hand may be over the limit
+                events = self._cap_hands(done)
+                markers = self._in_order(markers, events)
             yield GameLog(index=self.count, line=done[0].line, last_line=done[-1].line,
-                          events=tuple(done))
+                          events=tuple(events))
         self.header_markers.difference_update(markers)
         yield from (self.problems.pop(m) for m in markers)
+
+    def _cap_hands(self, events: list[Event]) -> list[Event]:
+        """The events of a game with each hand cut after ``MAX_HAND_EVENTS`` events.
+
+        The rest of a hand over the limit, up to the next ``hand`` line (readable or
+        not), gives way to one marker whose problem says why. Markers inside that rest
+        are dropped from the game but keep their problems (see :meth:`_in_order`).
+        """
+        kept: list[Event] = []
+        count, cut_from, hand = 0, -1, None
+        for index, event in enumerate(events):
+            kind = type(event)
+            if kind is HandStart or (kind is Unparsed and cast(Unparsed, event).starts_hand):
+                if cut_from >= 0:
+                    kept.append(self._cut(events[cut_from:index], hand))
+                    cut_from = -1
+                count, hand = 0, event
+            elif kind is not Tag:
+                count += 1
+                if count > MAX_HAND_EVENTS and cut_from < 0:
+                    cut_from = index
+            if cut_from < 0:
+                kept.append(event)
+        if cut_from >= 0:
+            kept.append(self._cut(events[cut_from:], hand))
+        return kept
+
+    def _cut(self, cut: list[Event], hand: Event | None) -> Unparsed:
+        """The marker, and its problem, of the events of a hand beyond the limit."""
+        first, last = cut[0], cut[-1]
+        end = last.end_line if isinstance(last, Unparsed) else last.line
+        marker = Unparsed(line=first.line, column=first.column, end_line=end)
+        if isinstance(hand, HandStart):
+            where = f"hand {hand.number} (line {hand.line}) has"
+        elif hand is not None:
+            where = f"the hand of line {hand.line} has"
+        else:
+            where = "the lines before the first hand line hold"
+        lines = f"line {end} is" if end == first.line else f"lines {first.line} to {end} are"
+        self.problems[id(marker)] = Problem(
+            code=Code.SYNTAX_ERROR, line=first.line, column=first.column,
+            message=f"{where} more than {MAX_HAND_EVENTS:,} events, the limit for a hand: "
+                    f"{lines} not read")
+        return marker
+
+    def _in_order(self, markers: list[int], events: list[Event]) -> list[int]:
+        """Every marker of a capped game, old and new, in the order of their problems."""
+        found = set(markers) | {id(e) for e in events if type(e) is Unparsed}
+        return sorted(found, key=lambda m: (self.problems[m].line, self.problems[m].column))
 
 
 @contextmanager
@@ -289,6 +345,21 @@ def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event],
     return stop
 
 
+def _too_long_lines(lines: list[str], count: int, size: int) -> list[int]:
+    """The indexes of the lines over ``MAX_LINE_CHARS`` (line end not counted), in order."""
+    if size <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS:
+        return []
+    return [i for i in range(count) if len(lines[i]) - lines[i].endswith("\r") > MAX_LINE_CHARS]
+
+
+def _line_too_long(line: str, number: int) -> Problem:
+    """The problem of a line over the limit: it is not read, nor shown in the report."""
+    length = len(line) - line.endswith("\r")
+    return Problem(code=Code.SYNTAX_ERROR, line=number, column=1,
+                   message=f"line {number} is {length:,} characters long; the limit is "
+                           f"{MAX_LINE_CHARS:,}: the line is not read")
+
+
 def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
                first_index: int = 1) -> Iterator[GameLog | Problem]:
     """The games of a log in file order, each followed by the syntax errors inside it.
@@ -301,25 +372,29 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
     lines = text.split("\n")
     count = len(lines) - 1 if lines[-1] == "" else len(lines)
     fast = fast_path and fast_path_safe(text)
+    too_long = _too_long_lines(lines, count, len(text))
     games = _Games(first_index)
     events = games.events
     append = events.append
     i, run = 0, _MAX_RUN
     while i < count:
-        if fast:
+        # Lines over the limit are never read: ``end`` is the next one (else the end).
+        end = too_long[bisect_left(too_long, i)] if too_long and i <= too_long[-1] else count
+        if fast and i < end:
             before = len(events)
-            i = _fast_run(lines, i, count, append, base)
+            i = _fast_run(lines, i, end, append, base)
             games.header = games.header and len(events) == before
             if i == count:
                 break
         stop, held = i + 1, None
-        while stop < count and stop - i < run:
+        while stop < end and stop - i < run:
             held = fast_event(lines[stop], base + stop + 1) if fast else None
             if held is not None:
                 break
             stop += 1
         first = len(events)
-        problem = _parse_run(lines, i, stop, events, base)
+        problem = (_line_too_long(lines[i], base + i + 1) if i == end
+                   else _parse_run(lines, i, stop, events, base))
         yield from games.split_new(first)
         if problem is None:
             if held is not None and held is not BLANK:
@@ -375,5 +450,5 @@ def decode_log(data: bytes) -> str | Problem:
     column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
     context = data[line_start:line_end].decode("utf-8", errors="replace").rstrip("\r")
     return Problem(code=Code.BAD_ENCODING, line=data.count(b"\n", 0, offset) + 1,
-                   column=column, context=context,
+                   column=column, context=context if len(context) <= MAX_LINE_CHARS else None,
                    message=f"invalid UTF-8 at byte offset {offset} (byte 0x{data[offset]:02X})")

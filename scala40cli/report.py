@@ -338,6 +338,17 @@ def _winner_line(game: GameResult) -> str:
     return "Match not finished."
 
 
+#: Control characters a log could use to drive the reader's terminal (ESC, BEL, ...):
+#: every one but the line end and the tab is shown as an escape like ``\x1b``.
+_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))
+             if code not in (0x09, 0x0A)}
+
+
+def terminal_safe(text: str) -> str:
+    """Text that cannot send control sequences to a terminal (a log is input from anyone)."""
+    return text.translate(_CONTROLS)
+
+
 def render_text(files: Sequence[FileResult]) -> str:
     """The whole text report: every problem first, then every sheet, then the counts."""
     lines = [line for result in files for line in problem_lines(result)]
@@ -392,10 +403,10 @@ def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameCompa
                                  for d in comparison.differences]
         lines += ["  " + line for line in _align(rows, rule_before=(1,))]
         lines.append("")
-    differing = sum(1 for c in comparisons if not c.same)
+    differing = sum(1 for c in comparisons if not c.same)  # lines made terminal-safe below
     lines.append(f"{_count(len(comparisons), 'game')} compared under {', '.join(names)}: "
                  f"{differing} with a different outcome")
-    return "\n".join(lines) + "\n"
+    return terminal_safe("\n".join(lines) + "\n")
 
 
 def _short(text: str, width: int = 40) -> str:
@@ -461,4 +472,4 @@ class TextReporter(Reporter):
     name = "text"
 
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        stream.write(render_text(files))
+        stream.write(terminal_safe(render_text(files)))

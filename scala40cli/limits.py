@@ -1,0 +1,59 @@
+"""The bounds scala40 puts on what a log may hold, and why each number is what it is.
+
+A log comes from people typing after a game or from a server with bugs, so nothing in
+it is trusted to be small. The reading streams a file a game at a time and every stage
+is linear in what it reads, but two shapes of input would still cost far more than
+they are worth, and each has a bound here. Going over one is never a crash: it is a
+syntax error (``F003``) that says which bound and where, and the lines it concerns are
+skipped like any unreadable line (the hand they fall in is given up with ``G007``,
+the other hands and games are judged as usual). docs/log-format.md, "Hostile input and
+limits", gives the same bounds to the people who write logs.
+
+``MAX_LINE_CHARS`` (10,000 characters, line end not counted)
+    The longest line of a real log is a ``stock`` line of up to 81 cards (two players):
+    no line of the shipped logs or of bot-written matches reaches 300 characters. Tags
+    and comments are free text, but nobody writes a page on one line. 10,000 is
+    thirty times the longest line there is reason to write, and small enough that no
+    line costs much: a longer line is not split into words, not given to the grammar
+    and not echoed under the error. Without the bound a 1 MB line took a second to
+    explain, and a 1 MB ``score`` line (150,000 names) minutes, as the check that names
+    every player once compares each name with every other. Enforced in
+    :func:`scala40cli.parser.iter_games`, before any other reading of the line.
+
+``MAX_HAND_EVENTS`` (10,000 events from a ``hand`` line to the next)
+    A hand is a few hundred events: 2 players and a stock of 81 cards give at most
+    about 80 turns of 2 to 5 events; the longest hand of the shipped fixtures has 230
+    events and of bot-written matches (2 to 6 players) about 300. A hand of more than
+    10,000 events is not a game that was played, and each of its events may add a
+    violation to the report: the events after the 10,000th, up to the next ``hand``
+    line or the end of the game, are skipped with one ``F003`` placed on the first of
+    them. Events before the first ``hand`` line count as one hand; header tags never
+    count. Enforced in :class:`scala40cli.parser._Games` when a game is complete.
+
+No bound on the number of games in a file, or of hands in a game
+    The file is read a game at a time (:mod:`scala40cli.chunks`): the bytes, text and
+    events of one game are in memory at once, and the time is linear in the size of
+    the file (0.1 to 0.2 ms for a game of one tag and one hand). What may grow with the
+    number of games is the report. The ``jsonl`` and ``github`` formats are written as
+    the games are judged and keep nothing: 100,000 games take about 35 MB in all. The
+    text, JSON, SARIF and JUnit reports are one document each, so every game's result
+    is kept until the report is written: about 4 to 5 KB a game (100,000 games: about
+    0.4 to 0.5 GB), most of it the resolved rules every game carries. A cap would not
+    make that smaller for the games under it; it would only turn a long archive into an
+    error. For archives of millions of games, use a streamed format or split the file.
+    A game of very many hands is held whole while it is judged, like any game: its
+    memory follows its size, and each of its hands is bounded as above.
+
+Bounds that were already there and stay where they are: numbers (hand, meld, score)
+have at most nine digits (the parser and :mod:`scala40cli.fastlines`), a game has 2 to
+6 players (:mod:`scala40cli.referee`), a folder is searched without following links to
+folders (:mod:`scala40cli.inputs`), so a link loop ends the search.
+"""
+
+from __future__ import annotations
+
+#: The most characters a line may hold, not counting its line end.
+MAX_LINE_CHARS = 10_000
+
+#: The most events a hand may hold, from its ``hand`` line (not counted) to the next.
+MAX_HAND_EVENTS = 10_000
