@@ -13,7 +13,6 @@ cannot rot between long runs.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from typing import Any
 
@@ -39,11 +38,6 @@ score Anna 200 Bruno 0 Carla 200
 """.encode()
 #: An event between the input and the clean game: tags after tags would be one header.
 SEPARATOR = b"\nhand 1\n\n"
-#: ``hand 0`` makes a report the schema refuses (a known bug, pinned by
-#: tests/test_hostile.py::test_hand_0_gives_a_report_that_validates): numbered 1 here,
-#: so that a run looks for other faults. Drop this when it is fixed.
-_HAND_0 = re.compile(rb"(?m)^([ \t]*hand[ \t]+)0+(?=[ \t\r;#]|$)")
-
 _validator: Any = None
 
 
@@ -58,7 +52,7 @@ def check(data: bytes) -> None:
 
     if _validator is None:
         _validator = Draft202012Validator(schema("report.schema.json"))
-    log = _HAND_0.sub(rb"\g<1>1", data) + SEPARATOR + CLEAN
+    log = data + SEPARATOR + CLEAN
     result = audit_bytes(log, "fuzz.s40")
     _validator.validate(json.loads(json.dumps(report_document([result]), ensure_ascii=False)))
     if not render_text([result]).endswith("\n"):
