@@ -8,6 +8,7 @@ match) and dispatches every event to the handler for its type.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -238,7 +239,7 @@ class MatchReferee:
         dealt = hand.order
         unknown = [n for n in names if n not in dealt]
         missing = [p for p in dealt if p not in names]
-        twice = sorted({n for n in names if names.count(n) > 1})
+        twice = sorted(name for name, seen in Counter(names).items() if seen > 1)
         if unknown or missing or twice:
             parts = [f"unknown {', '.join(unknown)}" if unknown else "",
                      f"missing {', '.join(missing)}" if missing else "",
