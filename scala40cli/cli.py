@@ -43,7 +43,16 @@ from .report import (
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
 from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file
-from .rules import MEANINGS, PRESETS, RULE_KEYS, RuleChoice, RulesError, allowed_values, resolve
+from .rules import (
+    MEANINGS,
+    PRESETS,
+    RULE_KEYS,
+    RULE_TEXTS,
+    RuleChoice,
+    RulesError,
+    allowed_values,
+    resolve,
+)
 from .rulesfile import choice_from, rules_json, rules_toml
 from .violations import RULEBOOK, Code
 from .writer import format_log
@@ -377,6 +386,8 @@ def rules_listing() -> list[str]:
     for entry in PRESETS.values():
         lines.append(f"  {', '.join((entry.name, *entry.aliases))}")
         lines.append(f"      {entry.summary}")
+    lines += ["", "Rule texts (the texts docs/rules.md quotes) and their presets:"]
+    lines += [f"  {text.label}: {text.preset} - {text.description}" for text in RULE_TEXTS]
     lines += ["", "Switches (replay --set KEY=VALUE; the first value is classic's):"]
     for key in RULE_KEYS:
         lines.append(f"  {key}: {allowed_values(key)}")

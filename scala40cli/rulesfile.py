@@ -30,20 +30,19 @@ from jsonschema import Draft202012Validator
 
 from .resources import schema
 from .rules import (
-    CLASSIC,
     INTEGER_KEYS,
-    MEANINGS,
     PRESETS,
     RULE_KEYS,
+    SWITCH_BY_KEY,
     ResolvedRules,
     RuleChoice,
     RulesError,
+    ValueKind,
     allowed_values,
     find_preset,
     parse_value,
     resolve,
     unknown_key_message,
-    value_tokens,
 )
 
 SCHEMA_NAME = "rules.schema.json"
@@ -60,23 +59,20 @@ _POSITIVE = "^[0-9]*[1-9][0-9]*$"
 
 
 def _key_schema(key: str) -> dict[str, Any]:
-    classic = CLASSIC.as_tokens()[key]
-    entry: dict[str, Any] = {"description": f"{MEANINGS[key]} (classic: {classic})"}
-    tokens = value_tokens(key)
-    if tokens is not None:
-        numbers = [int(token) for token in tokens if _NUMBER.fullmatch(token)]
-        entry["enum"] = [*tokens, *numbers]
-    elif key == "fixed_hands":
-        entry["anyOf"] = [
-            {"const": "none"},
-            {"type": "integer", "minimum": 1},
-            {"type": "string", "pattern": _POSITIVE},
-        ]
-    else:
-        entry["anyOf"] = [
-            {"type": "integer", "minimum": 1},
-            {"type": "string", "pattern": _POSITIVE},
-        ]
+    """The schema of one switch, from its descriptor: its tokens (whole numbers also as
+    numbers), or a range of whole numbers written as numbers or strings."""
+    switch = SWITCH_BY_KEY[key]
+    entry: dict[str, Any] = {"description": f"{switch.meaning} (classic: {switch.classic})"}
+    if switch.closed:
+        numbers = [int(token) for token in switch.tokens if _NUMBER.fullmatch(token)]
+        entry["enum"] = [*switch.tokens, *numbers]
+        return entry
+    whole = [
+        {"type": "integer", "minimum": switch.minimum},
+        {"type": "string", "pattern": _POSITIVE},
+    ]
+    none = [{"const": "none"}] if switch.kind is ValueKind.NONE_OR_NUMBER else []
+    entry["anyOf"] = [*none, *whole]
     return entry
 
 

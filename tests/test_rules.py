@@ -1,23 +1,28 @@
 """Rule switches: keys and tokens exactly as in rules-matrix.md, presets, overrides.
 
-The tables below are copied by hand FROM THE MATRIX (shared/spec/rules-matrix.md,
-"Switches"), not from the code: the point is that the code speaks the matrix's words
-and that `classic` is the first token of every switch.
+The switch table comes from tests/switch_table.py, written by hand from the rule texts
+and docs/rules.md, not from the code: the point is that the code speaks those words and
+that `classic` is the first token of every switch.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import re
 from pathlib import Path
+from types import ModuleType
 
 import pytest
+from switch_table import CLASSIC_TOKENS, MATRIX, NUMBER_SWITCHES
 
 from scala40cli.rules import (
     CLASSIC,
     MEANINGS,
     PRESETS,
     RULE_KEYS,
+    RULE_TEXTS,
+    SWITCHES,
     AcePenalty,
     InHandBonus,
     Preset,
@@ -36,81 +41,15 @@ from scala40cli.rules import (
     with_values,
 )
 
-#: Every switch of the matrix, in the matrix's order, with its tokens (the first one is
-#: the classic value). Integer switches list the values the matrix names.
-MATRIX: dict[str, tuple[str, ...]] = {
-    "jokers": ("4", "2"),
-    "upcard_joker": ("returned", "stays"),
-    "opening_points": ("40", "30", "50"),
-    "opening_jokers": ("allowed", "forbidden"),
-    "opening_same_turn": ("yes",),
-    "jokers_per_meld": ("1",),
-    "run_max": ("14", "13"),
-    "take_before_opening": ("only_to_open", "forbidden"),
-    "take_after_opening": ("must_use", "free"),
-    "discard_taken_card": ("forbidden", "allowed"),
-    "opening_turn_plays": ("anywhere", "own_melds", "nothing"),
-    "joker_swap": ("yes", "no"),
-    "freed_joker": ("to_hand", "must_use"),
-    "set_joker_suit": ("any", "declared"),
-    "discard_playable": (
-        "allowed", "forbidden", "forbidden_unless_closing", "forbidden_before_opening",
-    ),
-    "discard_joker": ("allowed", "not_closing", "closing_only"),
-    "closing_discard": ("needs", "optional"),
-    "closing_first_round": ("allowed", "not_allowed"),
-    "in_hand_bonus": ("doubled", "minus100", "none"),
-    "winner_bonus": ("0", "-100"),
-    "ace_penalty": ("11", "1", "1_if_last"),
-    "unopened_penalty": ("100", "cards"),
-    "stock_exhausted": ("once_then_void", "reshuffle"),
-    "elimination": ("101", "151", "201", "301", "501", "50n+1", "none"),
-    "reentry": ("no", "yes"),
-    "mortal_combat": ("no", "yes"),
-    "compra": ("no", "yes"),
-    "teams": ("none", "pairs"),
-    "fixed_hands": ("none", "1", "10"),
-}
-
-#: The classic preset: the first token of every switch of the matrix.
-CLASSIC_TOKENS: dict[str, str] = {
-    "jokers": "4",
-    "upcard_joker": "returned",
-    "opening_points": "40",
-    "opening_jokers": "allowed",
-    "opening_same_turn": "yes",
-    "jokers_per_meld": "1",
-    "run_max": "14",
-    "take_before_opening": "only_to_open",
-    "take_after_opening": "must_use",
-    "discard_taken_card": "forbidden",
-    "opening_turn_plays": "anywhere",
-    "joker_swap": "yes",
-    "freed_joker": "to_hand",
-    "set_joker_suit": "any",
-    "discard_playable": "allowed",
-    "discard_joker": "allowed",
-    "closing_discard": "needs",
-    "closing_first_round": "allowed",
-    "in_hand_bonus": "doubled",
-    "winner_bonus": "0",
-    "ace_penalty": "11",
-    "unopened_penalty": "100",
-    "stock_exhausted": "once_then_void",
-    "elimination": "101",
-    "reentry": "no",
-    "mortal_combat": "no",
-    "compra": "no",
-    "teams": "none",
-    "fixed_hands": "none",
-}
+#: Numbers the whole-number switches are also tried with.
+SAMPLE_NUMBERS: dict[str, tuple[str, ...]] = {"fixed_hands": ("1", "10")}
 
 #: Switches whose values are a closed list of tokens (not any whole number).
-ENUMERATED = [key for key in MATRIX if key not in ("opening_points", "fixed_hands")]
+ENUMERATED = [key for key in MATRIX if key not in NUMBER_SWITCHES]
 
 KEY_TOKENS = [
     pytest.param(key, token, id=f"{key}={token}") for key, tokens in MATRIX.items()
-    for token in tokens
+    for token in (*tokens, *SAMPLE_NUMBERS.get(key, ()))
 ]
 
 
@@ -371,6 +310,19 @@ PRESET_CHANGES: dict[str, dict[str, str]] = {
         "stock_exhausted": "reshuffle",
     },
     "fisca": {},
+    "strict": {
+        "take_before_opening": "forbidden",
+        "freed_joker": "must_use",
+        "discard_joker": "not_closing",
+        "closing_first_round": "not_allowed",
+        "stock_exhausted": "reshuffle",
+    },
+    "rientro": {
+        "discard_playable": "forbidden",
+        "one_go_threshold": "waived",
+        "elimination": "50n+1",
+        "reentry": "yes",
+    },
     "scala30": {"opening_points": "30"},
     "scala50": {"opening_points": "50"},
     "two-jokers": {"jokers": "2"},
@@ -401,6 +353,67 @@ COLUMN_A: dict[str, str] = {
     "stock_exhausted": "reshuffle",
     "elimination": "101",
 }
+
+
+#: Rule text C's column, where it is not silent: every value it names (its runs of "13
+#: + joker" are run_max=14; its "no set of jokers" holds under jokers_per_meld=1).
+COLUMN_C: dict[str, str] = {
+    "jokers": "4",
+    "opening_points": "40",
+    "jokers_per_meld": "1",
+    "run_max": "14",
+    "take_before_opening": "forbidden",
+    "take_after_opening": "must_use",
+    "discard_taken_card": "forbidden",
+    "joker_swap": "yes",
+    "freed_joker": "must_use",
+    "discard_joker": "not_closing",
+    "closing_discard": "needs",
+    "closing_first_round": "not_allowed",
+    "in_hand_bonus": "doubled",
+    "winner_bonus": "0",
+    "ace_penalty": "11",
+    "unopened_penalty": "100",
+    "stock_exhausted": "reshuffle",
+    "elimination": "101",
+}
+
+#: Rule text D's column, where it is not silent (mortal combat is its house rule, a
+#: preset of its own, not part of D's rules).
+COLUMN_D: dict[str, str] = {
+    "jokers": "4",
+    "opening_points": "40",
+    "opening_jokers": "allowed",
+    "opening_same_turn": "yes",
+    "take_before_opening": "only_to_open",
+    "joker_swap": "yes",
+    "freed_joker": "to_hand",
+    "set_joker_suit": "any",
+    "discard_playable": "forbidden",
+    "closing_discard": "needs",
+    "one_go_threshold": "waived",
+    "winner_bonus": "0",
+    "elimination": "50n+1",
+    "reentry": "yes",
+    "mortal_combat": "no",
+}
+
+
+@pytest.mark.parametrize(("name", "column"), [("strict", COLUMN_C), ("rientro", COLUMN_D)])
+def test_the_presets_of_texts_c_and_d_follow_their_columns(
+    name: str, column: dict[str, str]
+) -> None:
+    tokens = preset(name).as_tokens()
+    assert {key: tokens[key] for key in column} == column
+    silent = {key: value for key, value in tokens.items() if key not in column}
+    assert silent == {key: CLASSIC_TOKENS[key] for key in silent}
+
+
+def test_every_rule_text_has_a_preset() -> None:
+    assert [(text.label, text.preset) for text in RULE_TEXTS] == [
+        ("A", "traditional"), ("A (Italian)", "traditional"), ("B", "classic"),
+        ("C", "strict"), ("D", "rientro"),
+    ]
 
 
 def test_the_presets_are_the_ones_the_issue_asks_for() -> None:
@@ -712,3 +725,41 @@ def test_docs_preset_table_matches_the_presets() -> None:
     for name, (aliases, changes) in table.items():
         assert aliases == list(PRESETS[name].aliases), name
         assert changes == PRESET_CHANGES[name], name
+
+
+# --- the switch table is written once ---------------------------------------------------
+
+
+def _rules_doc_generator() -> ModuleType:
+    path = Path(__file__).resolve().parent.parent / "tools" / "gen_rules_doc.py"
+    spec = importlib.util.spec_from_file_location("gen_rules_doc", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_docs_switch_table_is_generated_from_the_descriptors() -> None:
+    """Regenerate with: python tools/gen_rules_doc.py"""
+    page = RULES_DOC.read_text(encoding="utf-8")
+    assert page == _rules_doc_generator().render(page)
+    for switch in SWITCHES:
+        assert f"| `{switch.key}` | " in page
+        assert f"- `{switch.key}`: {switch.source}" in page
+
+
+def test_one_descriptor_per_switch_is_the_rules_object() -> None:
+    assert [switch.key for switch in SWITCHES] == list(MATRIX)
+    assert {switch.key: switch.tokens[0] for switch in SWITCHES} == CLASSIC_TOKENS
+    assert [field.name for field in dataclasses.fields(Rules)] == list(MATRIX)
+    for switch in SWITCHES:
+        assert switch.meaning and switch.texts and switch.source, switch.key
+        assert switch.closed == (switch.key not in NUMBER_SWITCHES), switch.key
+        assert allowed_values(switch.key) == switch.allowed()
+
+
+@pytest.mark.parametrize("module", ["rules", "switches", "rule_enums", "rule_values",
+                                    "presets"])
+def test_the_rules_modules_stay_small(module: str) -> None:
+    path = Path(__file__).resolve().parent.parent / "scala40cli" / f"{module}.py"
+    assert len(path.read_text(encoding="utf-8").splitlines()) <= 400

@@ -25,47 +25,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from switch_table import MATRIX
 
 from scala40cli.parser import parse_text
 from scala40cli.referee import replay
 from scala40cli.results import GameResult
 
 SWITCHES_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "switches"
-
-#: The switches of the rules matrix and their tokens, the classic one first. Integer
-#: switches list the values the matrix names (``fixed_hands``: none or any number).
-MATRIX: dict[str, tuple[str, ...]] = {
-    "jokers": ("4", "2"),
-    "upcard_joker": ("returned", "stays"),
-    "opening_points": ("40", "30", "50"),
-    "opening_jokers": ("allowed", "forbidden"),
-    "opening_same_turn": ("yes",),
-    "jokers_per_meld": ("1",),
-    "run_max": ("14", "13"),
-    "take_before_opening": ("only_to_open", "forbidden"),
-    "take_after_opening": ("must_use", "free"),
-    "discard_taken_card": ("forbidden", "allowed"),
-    "opening_turn_plays": ("anywhere", "own_melds", "nothing"),
-    "joker_swap": ("yes", "no"),
-    "freed_joker": ("to_hand", "must_use"),
-    "set_joker_suit": ("any", "declared"),
-    "discard_playable": ("allowed", "forbidden", "forbidden_unless_closing",
-                         "forbidden_before_opening"),
-    "discard_joker": ("allowed", "not_closing", "closing_only"),
-    "closing_discard": ("needs", "optional"),
-    "closing_first_round": ("allowed", "not_allowed"),
-    "in_hand_bonus": ("doubled", "minus100", "none"),
-    "winner_bonus": ("0", "-100"),
-    "ace_penalty": ("11", "1", "1_if_last"),
-    "unopened_penalty": ("100", "cards"),
-    "stock_exhausted": ("once_then_void", "reshuffle"),
-    "elimination": ("101", "151", "201", "301", "501", "50n+1", "none"),
-    "reentry": ("no", "yes"),
-    "mortal_combat": ("no", "yes"),
-    "compra": ("no", "yes"),
-    "teams": ("none", "pairs"),
-    "fixed_hands": ("none", "1", "2", "3"),
-}
 
 #: Switches with a single value: no pair of values to compare. Their fixture shows the
 #: rule at work under that value only.
