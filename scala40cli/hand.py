@@ -107,7 +107,7 @@ class HandReferee:
         self.opened: set[str] = set()
         self.current = ""
         self.turn: Turn | None = None
-        #: Players who have had a turn (closing_first_round).
+        #: Players who have had a turn of their own (closing_first_round).
         self.played: set[str] = set()
         #: Who discarded last, while nobody has played since (a buy may follow).
         self.last_discarder: str | None = None
@@ -213,7 +213,8 @@ class HandReferee:
                     return None
             self.current = player
         if self.turn is None:
-            self.turn = Turn(player=player, opened_before=player in self.opened)
+            self.turn = Turn(player=player, opened_before=player in self.opened,
+                             first_of_hand=player not in self.played)
             self.played.add(player)
             self.last_discarder = None
         return self.turn
@@ -342,7 +343,8 @@ class HandReferee:
         self.resume = self.current if self.current != buyer else self._next_after(buyer)
         self.current = buyer
         self.turn = Turn(player=buyer, opened_before=buyer in self.opened, buy=event,
-                         taken=event.card, take_event=event)
+                         taken=event.card, take_event=event,
+                         first_of_hand=buyer not in self.played)
         self.last_discarder = None
 
     def _buy_refused(self, buyer: str, card: Card) -> str:
@@ -552,10 +554,10 @@ class HandReferee:
     def _close(self, closer: str, turn: Turn, event: PlayerEvent) -> None:
         """The closer emptied their hand: score the hand (decision 23)."""
         in_one_go = not turn.opened_before
-        waiting = [p for p in self.order if p not in self.played]
-        if waiting and self.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
-            self.flag(Code.EARLY_CLOSING, event, f"{closer} closes before {', '.join(waiting)} "
-                      "had a turn", closer)
+        turn.closed = True
+        if turn.first_of_hand and self.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
+            self.flag(Code.EARLY_CLOSING, event, f"{closer} closes in their first turn of the "
+                      "hand, in the first round", closer)
         self._end_turn()
         self.closer = closer
         self.closing = Closing.IN_ONE_GO if in_one_go else Closing.NORMAL

@@ -20,6 +20,7 @@ from .rules import (
     DiscardJoker,
     DiscardPlayable,
     DiscardTakenCard,
+    OneGoThreshold,
     Rules,
     TakeAfterOpening,
     TakeBeforeOpening,
@@ -43,6 +44,10 @@ class Turn:
     take_event: Take | Buy | None = None
     #: The buy that started this turn, for a buy out of turn (compra).
     buy: Buy | None = None
+    #: This is the player's first turn of the hand (closing_first_round).
+    first_of_hand: bool = False
+    #: The turn emptied the player's hand: it closed the hand.
+    closed: bool = False
     opening_value: int = 0
     last_opening_meld: Meld | None = None
     opening_cards: Counter[Card] = field(default_factory=Counter)
@@ -73,7 +78,7 @@ class Turn:
 def end_of_turn_findings(turn: Turn, rules: Rules) -> list[Finding]:
     """The problems a turn shows once it is over (decisions 7, 8, 12, 13, 15)."""
     found: list[Finding] = []
-    if turn.opening and turn.opening_value < rules.opening_points:
+    if _threshold_applies(turn, rules) and turn.opening_value < rules.opening_points:
         assert turn.last_opening_meld is not None
         found.append((Code.OPENING_TOO_LOW, turn.place(turn.last_opening_meld),
                       f"the opening is worth {turn.opening_value}, "
@@ -89,6 +94,14 @@ def end_of_turn_findings(turn: Turn, rules: Rules) -> list[Finding]:
                "the freed joker must be laid down in the same turn")
               for swap_event in turn.freed_jokers]
     return found
+
+
+def _threshold_applies(turn: Turn, rules: Rules) -> bool:
+    """An opening must reach the threshold (decision 10), but for a closing in one go
+    under ``one_go_threshold=waived``: its melds need only be valid."""
+    if not turn.opening:
+        return False
+    return not (turn.closed and rules.one_go_threshold is OneGoThreshold.WAIVED)
 
 
 def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rules

@@ -419,8 +419,8 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.EARLY_CLOSING: CodeInfo(
         name="early-closing",
-        summary="A player closes before every player dealt in has had a turn, where "
-        "closing_first_round=not_allowed.",
+        summary="A player closes in their own first turn of the hand, whatever their seat, "
+        "where closing_first_round=not_allowed.",
         source="rules matrix: closing_first_round (text C)",
         example="Anna closes in the first turn of the hand",
     ),

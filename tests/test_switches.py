@@ -171,6 +171,13 @@ CASES: list[Case] = [
     Case("closing_first_round.s40", "closing_first_round", "not_allowed",
          outcome(("C004", "Bruno discard 6D"), closings={1: "in_one_go"},
                  totals={"Anna": 200, "Bruno": 0}, winner="Bruno")),
+    # one_go_threshold: Anna opens with 30 and goes on; Bruno closes in one go with 37.
+    Case("one_go_threshold.s40", "one_go_threshold", "applies",
+         outcome(("M006", "Anna meld QH QS QC"), ("M006", "Bruno meld 4S 4D 4C"),
+                 closings={1: "in_one_go"}, totals={"Anna": 140, "Bruno": 0}, winner="Bruno")),
+    Case("one_go_threshold.s40", "one_go_threshold", "waived",
+         outcome(("M006", "Anna meld QH QS QC"), closings={1: "in_one_go"},
+                 totals={"Anna": 140, "Bruno": 0}, winner="Bruno")),
     # in_hand_bonus: Bruno closes in one go; Anna never opened (100).
     Case("in_hand_bonus.s40", "in_hand_bonus", "doubled",
          outcome(penalties={1: {"Anna": 200, "Bruno": 0}}, eliminated=[("Anna", 1)],
