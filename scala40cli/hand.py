@@ -38,7 +38,7 @@ from .events import (
     Upcard,
 )
 from .melds import Meld as TableMeld
-from .melds import MeldError, attach, build_meld, opening_value, swap
+from .melds import MeldError, attach, build_meld, forced_swap, opening_value, swap
 from .results import Closing
 from .rules import (
     ClosingDiscard,
@@ -488,12 +488,15 @@ class HandReferee:
         except MeldError as error:
             self.flag(Code.INVALID_SWAP, event, f"cannot swap in meld {event.meld}: {error}",
                       event.player)
-            return
+            if not meld.joker_count:
+                return  # no joker to take: nothing changes places
+            self.table[index] = forced_swap(meld, event.card)  # decision 27
+        else:
+            if self.rules.freed_joker is FreedJoker.MUST_USE:
+                turn.freed_jokers.append(event)
         hand[event.card] -= 1
         hand[JOKER] += 1
         turn.laid[event.card] += 1
-        if self.rules.freed_joker is FreedJoker.MUST_USE:
-            turn.freed_jokers.append(event)
 
     def on_discard(self, event: Discard) -> None:
         turn = self._accept(event)

@@ -19,6 +19,7 @@ from itertools import product
 from .cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
 from .events import TableCard
 from .rules import Rules, SetJokerSuit
+from .run_problems import ASCENDING, attach_problem, run_problem
 
 
 class MeldError(ValueError):
@@ -121,7 +122,7 @@ def build_meld(cards: Sequence[TableCard], rules: Rules) -> Meld:
     if not naturals:
         raise MeldError("a meld needs natural cards, not jokers alone")
     one_rank = len({c.rank for c in naturals}) == 1
-    if one_rank and len(naturals) > 1 and naturals[0].suit != naturals[1].suit:
+    if one_rank and len(naturals) > 1:  # no run holds two cards of one rank: a set
         return _build_group(cards, naturals, jokers)
     if len({c.suit for c in naturals}) == 1:
         return _build_run(cards, naturals[0].suit, rules)
@@ -156,10 +157,15 @@ def _build_group(cards: Sequence[TableCard], naturals: list[Card], jokers: int) 
 def _check_group_declaration(stands_for: Card, rank: Rank, suits: tuple[Suit, ...]) -> Suit:
     if stands_for.rank != rank or stands_for.suit is None:
         raise MeldError(f"the joker cannot stand for {stands_for} in a set of "
-                        f"{card(rank, 'S').code[:-1]}s")
+                        f"{_rank_name(rank)}s")
     if stands_for.suit in suits:
         raise MeldError(f"the joker cannot stand for {stands_for}: that card is already in the set")
     return stands_for.suit
+
+
+def _rank_name(rank: Rank) -> str:
+    """``7``, ``K``, ``A``: a rank as the cards' codes write it."""
+    return card(rank, "S").code[:-1]
 
 
 def _duplicate(naturals: list[Card]) -> str:
@@ -181,12 +187,17 @@ def _build_run(cards: Sequence[TableCard], suit: Suit | None, rules: Rules) -> R
         assert first_card.rank is not None
         low = int(first_card.rank) - first
     run = Run(suit=suit, low=low, cards=tuple(tc.card for tc in cards))
+    misplaced = [tc.card for offset, tc in enumerate(cards)
+                 if not tc.card.is_joker and not _rank_matches(tc.card, low + offset)]
+    if run.low < 1 or run.high > HIGH_ACE or misplaced:
+        why = run_problem(run.cards, suit)
+        if why is None:  # no better words: the first card out of place
+            why = (f"{misplaced[0]} out of order ({ASCENDING})" if misplaced else
+                   "it would go past the ace (no K-A-2 wrap)")
+        raise MeldError(f"not a run: {why}")
     _check_run_shape(run, rules)
     for offset, tc in enumerate(cards):
         position = low + offset
-        if not tc.card.is_joker and not _rank_matches(tc.card, position):
-            raise MeldError(f"not a run: {tc.card} out of order (runs are written ascending, "
-                            "ace first in A-2-3 and last in Q-K-A)")
         if tc.stands_for is not None and tc.stands_for != run.card_at(position):
             raise MeldError(f"the joker stands for {run.card_at(position)} where it is written, "
                             f"not {tc.stands_for}")
@@ -227,7 +238,8 @@ def attach(meld: Meld, cards: Sequence[TableCard], rules: Rules) -> Meld:
     _check_declarations(cards)
     new_jokers = sum(1 for tc in cards if tc.card.is_joker)
     if meld.joker_count + new_jokers > rules.jokers_per_meld:
-        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld")
+        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, and the meld holds "
+                        f"{meld.joker_count} already")
     if isinstance(meld, Group):
         return _attach_to_group(meld, cards, rules)
     return _attach_to_run(meld, cards, rules)
@@ -244,7 +256,7 @@ def _attach_to_group(group: Group, cards: Sequence[TableCard], rules: Rules) -> 
                 declared = _check_group_declaration(tc.stands_for, group.rank, tuple(suits))
             continue
         if tc.card.rank != group.rank or tc.card.suit is None:
-            raise MeldError(f"{tc.card} does not belong in a set of that rank")
+            raise MeldError(f"{tc.card} does not belong in a set of {_rank_name(group.rank)}s")
         if tc.card.suit in suits:
             raise MeldError(f"the set already holds {tc.card}")
         if tc.card.suit == declared:
@@ -265,22 +277,42 @@ def _attach_to_run(run: Run, cards: Sequence[TableCard], rules: Rules) -> Run:
     naturals = [tc.card for tc in cards if not tc.card.is_joker]
     for c in naturals:
         if c.suit != run.suit:
-            raise MeldError(f"{c} is not of the run's suit")
-    layouts = _prefer_low_aces(list(_run_layouts(run, cards)))
+            raise MeldError(f"{c} is not of the run's suit ({run.suit.name.lower()})")
+    layouts = _prefer_low_aces(list(_run_layouts(run, cards)), cards)
     if not layouts:
-        raise MeldError(f"{' '.join(tc.code for tc in cards)} do not extend the run {run}")
+        raise MeldError(attach_problem(
+            [tc.card for tc in cards], [tc.stands_for for tc in cards],
+            " ".join(tc.code for tc in cards), run.cards,
+            run.low, run.high, run.suit))
     if len(set(layouts)) > 1:
+        places = sorted({f"JK({grown.card_at(position)})" for grown in layouts
+                         for position in range(grown.low, grown.high + 1)
+                         if grown.cards[position - grown.low].is_joker
+                         and not run.low <= position <= run.high})
+        if len(places) == 1:  # the ace at either end: a declared ace goes low
+            raise MeldError(f"the joker could be the ace at either end: say {places[0]} "
+                            "to place it low")
         raise MeldError("the joker could go at either end: say which card it stands for, "
-                        "like JK(9S)")
+                        f"{' or '.join(places)}")
     grown = layouts[0]
     _check_run_shape(grown, rules)
     return grown
 
 
-def _prefer_low_aces(layouts: list[Run]) -> list[Run]:
-    """Decision 3: a natural ace that could go at either end goes low."""
+def _prefer_low_aces(layouts: list[Run], cards: Sequence[TableCard]) -> list[Run]:
+    """Decision 3: an ace that could go at either end goes low, a natural one or a joker
+    declared as that ace (``attach JK(AC) to 1`` on 2C..KC)."""
+    joker_ace = any(tc.card.is_joker and tc.stands_for is not None
+                    and tc.stands_for.rank is Rank.ACE for tc in cards)
+
     def low_aces(grown: Run) -> int:
-        return int(grown.low == 1 and not grown.cards[0].is_joker)
+        """2 for a natural ace low, 1 for a joker declared as the ace low (a natural ace
+        attached with it goes low first), else 0."""
+        if grown.low != 1:
+            return 0
+        if not grown.cards[0].is_joker:
+            return 2
+        return 1 if joker_ace else 0
     best = max((low_aces(grown) for grown in layouts), default=0)
     return [grown for grown in layouts if low_aces(grown) == best]
 
@@ -364,6 +396,16 @@ def swap(meld: Meld, natural: Card, rules: Rules) -> Meld:
     return Group(rank=meld.rank, suits=(*meld.suits, natural.suit), jokers=meld.jokers - 1)
 
 
+def forced_swap(meld: Meld, natural: Card) -> Meld | None:
+    """The meld after a refused swap that still happened at the table (decision 27): the
+    card took the joker's place. The meld a legal swap would give when the card fits it
+    (a swap refused by the rules, not by the cards); None, an invalid meld, when not."""
+    try:
+        return swap(meld, natural, Rules(set_joker_suit=SetJokerSuit.ANY))
+    except MeldError:
+        return None
+
+
 def fits(meld: Meld, c: Card, rules: Rules) -> bool:
     """Whether the card alone could be attached to the meld (for discard rules and bots).
 
@@ -386,4 +428,4 @@ def _attaches(meld: Meld, tc: TableCard, rules: Rules) -> bool:
 
 
 __all__ = ["JOKER", "Group", "Meld", "MeldError", "Run", "attach", "build_meld", "fits",
-           "joker_stands_for", "opening_value", "swap"]
+           "forced_swap", "joker_stands_for", "opening_value", "swap"]

@@ -376,6 +376,24 @@ def test_attach_ace_and_joker_as_the_other_ace_make_a_14_card_run(attached: str)
     assert sorted(str(grown).split()) == sorted([*TWO_TO_K.split(), "AS", "JK(AS)"])
 
 
+def test_a_joker_declared_as_the_ace_goes_low_like_a_natural_ace() -> None:
+    """Decision 3: ``attach JK(AS)`` on 2S..KS names the card and either end is legal:
+    it goes low; a natural AS attached after it then goes high (14 cards)."""
+    grown = attach(meld(TWO_TO_K), table_cards("JK(AS)"), CLASSIC)
+    assert isinstance(grown, Run)
+    assert (grown.low, grown.high, grown.joker_position) == (1, 13, 1)
+    full = attach(grown, table_cards("AS"), CLASSIC)
+    assert isinstance(full, Run)
+    assert (full.low, full.high, len(full.cards), full.joker_position) == (1, HIGH_ACE, 14, 1)
+    with pytest.raises(MeldError, match="a run has at most 13 cards"):
+        attach(grown, table_cards("AS"), RUN_MAX_13)
+
+
+def test_an_undeclared_joker_on_a_2_to_k_run_must_say_which_ace() -> None:
+    with pytest.raises(MeldError, match=r"the ace at either end: say JK\(AS\) to place it low"):
+        attach(meld(TWO_TO_K), table_cards("JK"), CLASSIC)
+
+
 _ATTACH_SCRIPT = """
 from scala40cli.cards import parse_card
 from scala40cli.events import TableCard
@@ -603,3 +621,91 @@ def test_property_valid_runs_are_accepted_and_worth_their_positions(
     assert isinstance(built, Run)
     assert (built.low, built.high) == (low, low + length - 1)
     assert opening_value(built) == sum(rank_points(p) for p in range(low, low + length))
+
+
+# --- every meld and attach message names the real reason ----------------------------------
+
+ILLEGAL = Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
+
+#: What the report says for each invalid meld (M001) and attach (M002) fixture: the real
+#: reason, naming the cards (each message checked by hand against the fixture's cards).
+MESSAGES: dict[str, str] = {
+    "M001-invalid-meld-after-the-high-ace":
+        "invalid meld: not a run: nothing comes after AD, the highest card of a run (no K-A-2 "
+        "wrap)",
+    "M001-invalid-meld-before-the-low-ace":
+        "invalid meld: not a run: nothing comes before AD, the lowest card of a run",
+    "M001-invalid-meld-descending-run":
+        "invalid meld: not a run: 5D comes after 6D (runs are written ascending, ace first in "
+        "A-2-3 and last in Q-K-A)",
+    "M001-invalid-meld-joker-declaration":
+        "invalid meld: the joker stands for 5D where it is written, not 6D",
+    "M001-invalid-meld-joker-where-nothing-is-missing":
+        "invalid meld: not a run: the joker stands between JH and QH, where no card is missing",
+    "M001-invalid-meld-mixed":
+        "invalid meld: neither a set (one rank, different suits) nor a run (one suit)",
+    "M001-invalid-meld-run-gap-beyond-the-joker":
+        "invalid meld: not a run: 4D and 9D are too far apart for the jokers between them (6D "
+        "7D 8D missing)",
+    "M001-invalid-meld-run-gap":
+        "invalid meld: not a run: 8D does not follow 4D (5D 6D 7D missing)",
+    "M001-invalid-meld-run-same-card-twice":
+        "invalid meld: not a run: a run cannot hold two 4D",
+    "M001-invalid-meld-set-joker-of-a-present-suit":
+        "invalid meld: the joker cannot stand for 8S: that card is already in the set",
+    "M001-invalid-meld-set-joker-of-another-rank":
+        "invalid meld: the joker cannot stand for 9D in a set of 8s",
+    "M001-invalid-meld-set-of-five":
+        "invalid meld: a set has 3 or 4 cards, not 5",
+    "M001-invalid-meld-set-same-suit":
+        "invalid meld: a set needs different suits: two 8C",
+    "M001-invalid-meld-two-cards":
+        "invalid meld: a meld needs at least 3 cards, not 2",
+    "M001-invalid-meld-two-jokers":
+        "invalid meld: at most 1 joker a meld, not 2",
+    "M001-invalid-meld-wrap":
+        "invalid meld: not a run: AD stands inside the run, but an ace ends one (A-2-3 or "
+        "Q-K-A; no K-A-2 wrap)",
+    "M002-invalid-attach-after-the-high-ace":
+        "cannot attach to meld 5: 2D cannot follow the ace that ends the run (no K-A-2 wrap)",
+    "M002-invalid-attach-card-already-in-the-run":
+        "cannot attach to meld 4: the run already holds 10S",
+    "M002-invalid-attach-joker-two-places":
+        "cannot attach to meld 1: the joker could go at either end: say which card it stands "
+        "for, JK(7H) or JK(AH)",
+    "M002-invalid-attach-not-adjacent":
+        "cannot attach to meld 4: KS does not extend the run 9S 10S JS: it goes on with 8S or "
+        "QS",
+    "M002-invalid-attach-other-suit":
+        "cannot attach to meld 4: QD is not of the run's suit (spades)",
+    "M002-invalid-attach-second-joker":
+        "cannot attach to meld 4: at most 1 joker a meld, and the meld holds 1 already",
+    "M002-invalid-attach-second-natural-ace":
+        "cannot attach to meld 1: AS cannot extend the run: it already goes from ace to ace",
+    "M002-invalid-attach-set-declared-suit":
+        "cannot attach to meld 3: the joker stands for QD: swap it instead",
+    "M002-invalid-attach-set-of-five":
+        "cannot attach to meld 3: a set has at most 4 cards, not 5",
+    "M002-invalid-attach-set-other-rank":
+        "cannot attach to meld 3: JH does not belong in a set of Qs",
+    "M002-invalid-attach-set-suit-already-there":
+        "cannot attach to meld 3: the set already holds QH",
+    "M002-invalid-attach":
+        "cannot attach to meld 1: 8C is not of the run's suit (hearts)",
+}
+
+
+def test_every_meld_and_attach_fixture_has_its_message() -> None:
+    names = {path.stem for path in ILLEGAL.glob("M00[12]-*.s40")}
+    assert names == set(MESSAGES)
+
+
+@pytest.mark.parametrize("name", sorted(MESSAGES))
+def test_meld_and_attach_messages_name_the_real_reason(name: str) -> None:
+    from scala40cli.parser import parse_text
+    from scala40cli.referee import replay
+
+    text = (ILLEGAL / f"{name}.s40").read_text(encoding="utf-8")
+    [game] = parse_text(text).games
+    found = [v.message for v in replay(game).violations if str(v.code) in ("M001", "M002")]
+    assert found == [MESSAGES[name]]

@@ -116,7 +116,8 @@ def test_every_preset_replays_with_no_violation_and_the_same_scores(name: str) -
         setup = make_setup(players=players, levels=levels, choice=RuleChoice(preset=name),
                            seed=seed)
         record = simulate_game(setup, 1)
-        assert record.forced == 0
+        # discard_playable=forbidden (rientro) can leave no legal discard at all
+        assert record.forced == 0 or PRESETS[name].rules.discard_playable == "forbidden"
         assert record.finished
         game = referee_result(record)
         assert game.rules == PRESETS[name].rules.as_tokens()

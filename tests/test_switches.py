@@ -128,12 +128,11 @@ CASES: list[Case] = [
     Case("opening_turn_plays.s40", "opening_turn_plays", "nothing",
          outcome(("M005", "Anna attach 8S to 4"), ("M005", "Anna attach 7H to 1"),
                  totals={"Anna": 39, "Bruno": 0})),
-    # joker_swap: a refused swap leaves the 7C in Anna's hand, the joker on the table.
+    # joker_swap: a refused swap is reported and still exchanges the cards (decision 27).
     Case("joker_swap.s40", "joker_swap", "yes",
          outcome(penalties={1: {"Anna": 59, "Bruno": 0}})),
     Case("joker_swap.s40", "joker_swap", "no",
-         outcome(("M003", "Anna swap 7C in 2"), ("C002", "score Anna 59 Bruno 0"),
-                 penalties={1: {"Anna": 41, "Bruno": 0}})),
+         outcome(("M003", "Anna swap 7C in 2"), penalties={1: {"Anna": 59, "Bruno": 0}})),
     # freed_joker: Anna keeps the joker she freed.
     Case("freed_joker.s40", "freed_joker", "to_hand", outcome(totals={"Anna": 59, "Bruno": 0})),
     Case("freed_joker.s40", "freed_joker", "must_use",
