@@ -84,6 +84,8 @@ def read_game(lines: list[str]) -> dict:
             words = [w.strip('"') for w in values[0].split()] if values else []
             if name == "Players":
                 game["players"] = words
+            elif name == "Rules":
+                game["rules"].update(mr.PRESETS[words[0]])
             elif name == "Rule":
                 game["rules"][words[0]] = words[1]
             elif name == "Teams":
@@ -558,6 +560,7 @@ SWITCH_MATTERS = [
     ("variants/teams.s40", ("teams",), (), "winner"),
     ("variants/fixed-hands-playoff.s40", ("fixed_hands", "elimination"), (), "winner"),
     ("variants/fixed-hands.s40", ("fixed_hands", "elimination"), (), "winner"),
+    ("variants/one-go-threshold-waived.s40", ("one_go_threshold",), (), "opening worth"),
     ("legal/joker-swap.s40", (), ("joker_swap=no",), "joker_swap=no"),
     ("generated 2 players seed 209", (), ("freed_joker=must_use",), "freed joker"),
     ("legal/set-joker-any.s40", (), ("set_joker_suit=declared",), "declare"),
@@ -580,6 +583,27 @@ def test_each_switch_changes_the_verdict(fixture: str, drop: tuple[str, ...],
     assert mm.check_log(text) == []
     probs = mm.check_log(with_rules(text, drop, add))
     assert any(problem in p for p in probs), probs
+
+
+@pytest.mark.parametrize(("fixture", "preset", "problem"), [
+    ("variants/rules-text-d.s40", "rientro", "deal lines"),
+])
+def test_each_preset_changes_the_verdict(fixture: str, preset: str, problem: str) -> None:
+    """Under classic instead of its preset, the match is not what the tool wrote: rule
+    text D's re-entries are players dealt in after their elimination."""
+    text = (ROOT / "fixtures" / fixture).read_text(encoding="utf-8")
+    assert f'[Rules "{preset}"]' in text and mm.check_log(text) == []
+    probs = mm.check_log(text.replace(f'[Rules "{preset}"]', '[Rules "classic"]'))
+    assert any(problem in p for p in probs), probs
+
+
+def test_the_presets_are_written_as_the_rules_tag() -> None:
+    rules = mr.preset_rules("strict", {"opening_points": "50"})
+    assert rules.tags() == ['[Rules "strict"]', '[Rule "opening_points" "50"]']
+    assert mr.preset_rules("rientro").tags() == ['[Rules "rientro"]']
+    assert mr.Rules({"reentry": "yes"}).tags() == ['[Rules "classic"]', '[Rule "reentry" "yes"]']
+    with pytest.raises(mr.RulesError):
+        mr.preset_rules("no-such-preset")
 
 
 def test_fixture_scenarios_show_what_their_names_say() -> None:
@@ -630,6 +654,10 @@ def test_variant_fixtures_show_what_their_names_say() -> None:
     assert minus["closing"][1] == "in_one_go" and -100 in minus["hands"][0]["score"].values()
     assert variant("ace-penalty-1-if-last.s40")
     assert "opening_under_40" in mm.VARIANT_FIXTURES["opening-30.s40"]["require"]
+    assert variant("one-go-threshold-waived.s40")["closing"][1] == "in_one_go"
+    for name, preset in (("rules-text-c.s40", "strict"), ("rules-text-d.s40", "rientro")):
+        assert mm.VARIANT_FIXTURES[name]["preset"] == preset
+        assert f'[Rules "{preset}"]' in (VARIANTS / name).read_text(encoding="utf-8")
 
 
 # ------------------------------------------------------------------ the rules

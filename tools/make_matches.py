@@ -23,7 +23,7 @@ Usage::
     python tools/make_matches.py --fixtures fixtures/legal
     python tools/make_matches.py --variant-fixtures fixtures/variants
 
-Classic rules, as implemented (see /work/shared/spec):
+Classic rules, as implemented (docs/rules.md):
   108 cards (2 x 52 + 4 jokers), 13 cards each; the upcard starts the discard pile, a
   joker upcard goes back into the stock (at a random place, never on top) and another
   card is turned; the player after the dealer starts; the deal passes to the next
@@ -42,8 +42,12 @@ Classic rules, as implemented (see /work/shared/spec):
   all doubled when the closer opened and closed in the same turn; >= 101 eliminated;
   the last player left wins.
 
+Presets (``--preset NAME``, written as the ``[Rules "NAME"]`` tag; ``--rule`` values go
+over it): classic, strict (rule text C) and rientro (rule text D), each as the switch
+values that docs/rules.md gives it, in matchrules.PRESETS.
+
 Other switches (``--rule key=value``, written as ``[Rule "key" "value"]`` tags after
-``[Rules "classic"]``), as the bots play them; where docs/rules.md leaves a choice, the
+the ``[Rules]`` tag), as the bots play them; where docs/rules.md leaves a choice, the
 bots keep to the reading that is legal under every reading:
   jokers=2; opening_points=N; opening_jokers=forbidden (no joker laid at all in the
   opening turn); take_before_opening=forbidden; take_after_opening=free (a bot sometimes
@@ -57,7 +61,9 @@ bots keep to the reading that is legal under every reading:
   turn began); discard_joker; closing_discard=optional (a bot that can lay every card
   down does, and the hand ends on that line with no discard); closing_first_round=
   not_allowed (nobody closes in the first n turns of a hand, the dealer's first turn
-  included); in_hand_bonus, winner_bonus, ace_penalty, unopened_penalty (scoring);
+  included); one_go_threshold=waived (a player who has not opened may close in one go
+  with melds of any value, laying no attach: --rig-low deals such a hand);
+  in_hand_bonus, winner_bonus, ace_penalty, unopened_penalty (scoring);
   stock_exhausted=reshuffle (the pile but its top becomes the stock each time it runs
   out; with --passive-hand the bots stay passive for --passive-reshuffles reshuffles:
   stock + pile stays 108 - 13 x players at the end of every turn, so without buys a hand
@@ -93,6 +99,7 @@ from matchrules import (  # the rules module sits beside this file
     CLASSIC,
     JK,
     KEYWORDS,
+    PRESETS,
     SUITS,
     Rules,
     RulesError,
@@ -110,6 +117,7 @@ from matchrules import (  # the rules module sits beside this file
     next_dealer,
     parse_rule,
     penalty,
+    preset_rules,
     rank,
     sort_key,
     suit,
@@ -130,7 +138,7 @@ FEATURES = (
     "buy", "buy_open", "reentry", "mortal", "team_win", "tie_unopened", "tie_won",
     "playoff", "minus_total", "opening_under_40", "opening_joker_kept", "swap_refused",
     "playable_closing", "playable_discarded_opened", "closed", "opening_turn_held",
-    "above_101",
+    "above_101", "one_go_below_threshold",
 )
 
 
@@ -141,8 +149,10 @@ class Stuck(Exception):
 class Options:
     def __init__(self, take: bool = True, swap: bool = True,
                  passive_hands: Iterable[int] = (), rig_in_one_go: bool = False,
-                 rig_upcard_joker: bool = False, passive_reshuffles: int = 2) -> None:
+                 rig_upcard_joker: bool = False, passive_reshuffles: int = 2,
+                 rig_low: bool = False) -> None:
         self.take = take
+        self.rig_low = rig_low
         self.swap = swap
         self.passive_hands = set(passive_hands)
         self.rig_in_one_go = rig_in_one_go
@@ -243,8 +253,15 @@ class HandPlay:
             full_deck(self.rules.n_jokers))
 
     def rigged_hand(self) -> list[str]:
-        """13 cards that are melds worth >= 40: the first player can close in one go."""
+        """13 cards that are melds worth >= 40 (with --rig-low, 37): the first player can
+        close in one go."""
         rng = self.rng
+        if self.opts.rig_low:
+            s1 = rng.choice(SUITS)
+            cards = [card(r, s1) for r in (1, 2, 3, 4)]            # A 2 3 4: 10
+            for r in (2, 3, 4):                                     # 6 + 9 + 12
+                cards += [card(r, s) for s in rng.sample(SUITS, 3)]
+            return cards
         s1, s2 = rng.sample(SUITS, 2)
         cards = [card(r, s1) for r in (11, 12, 13, 1)]          # J Q K A: 41
         lo = rng.randint(2, 6)
@@ -299,6 +316,14 @@ class HandPlay:
             cards, min_value, must_include, jokers=not no_jokers,
             allow_empty=self.rules.closing_discard == "optional" and not self.t.buy,
             rest_ok=lambda left, melds: self.can_end(left, melds, table))
+
+    def one_go(self, hand: list[str]) -> list | None:
+        """one_go_threshold=waived: melds that close the hand in one go whatever they are
+        worth (every card laid down but the closing discard), or None."""
+        plan = self.partition(hand, 0)
+        if plan is None or len(hand) - sum(m.size() for m in plan) > 1:
+            return None
+        return plan
 
     def may_touch(self, i: int) -> bool:
         """Whether the current player may attach to / swap in table meld i now."""
@@ -410,12 +435,17 @@ class HandPlay:
             if not opened_before:
                 if plan is None:
                     plan = self.partition(hand, r.opening_min)
+                if plan is None and r.one_go_threshold == "waived":
+                    plan = self.one_go(hand)
                 if plan is not None:
                     value = sum(m.value() for m in plan)
-                    assert value >= r.opening_min
+                    below = value < r.opening_min
+                    assert not below or len(hand) - sum(m.size() for m in plan) <= 1
                     for m in plan:
                         self.lay(p, m)
                     self.opened[p] = True
+                    if below:
+                        self.features.add("one_go_below_threshold")
                     if value < 40:
                         self.features.add("opening_under_40")
                     if JK in hand and r.opening_jokers == "forbidden":
@@ -429,7 +459,10 @@ class HandPlay:
                         self.lay(p, m)
                 else:
                     self.features.add("take_kept")
-            if self.opened[p] and hand and not (t.opening and r.opening_turn_plays == "nothing"):
+            below = t.opening and sum(m.value() for m in self.table if m.owner == p
+                                      ) < r.opening_min  # a closing in one go, waived
+            if (self.opened[p] and hand and not below
+                    and not (t.opening and r.opening_turn_plays == "nothing")):
                 self.improve(p)
             if (self.opened[p] and t.opening and r.opening_turn_plays != "anywhere"
                     and any(attach_natural(m, c, r.declared) is not None
@@ -957,6 +990,13 @@ VARIANT_FIXTURES: dict[str, dict] = {
     "fixed-hands-playoff.s40": dict(players=2, seed=5,
                                     rules={"elimination": "none", "fixed_hands": "2"},
                                     require=["playoff", "finished"]),
+    "one-go-threshold-waived.s40": dict(players=3, seed=1, max_hands=2, rig_in_one_go=True,
+                                        rig_low=True, rules={"one_go_threshold": "waived"},
+                                        require=["one_go_below_threshold", "in_one_go"]),
+    "rules-text-c.s40": dict(players=3, seed=1, preset="strict",
+                             require=["freed_joker_laid", "finished"]),
+    "rules-text-d.s40": dict(players=4, seed=1, preset="rientro",
+                             require=["reentry", "playable_kept", "finished"]),
     "rules-text-a.s40": dict(players=3, seed=1,
                              rules={"opening_jokers": "forbidden",
                                     "take_before_opening": "forbidden",
@@ -977,6 +1017,10 @@ def spec_command(spec: dict, seed: int) -> str:
         cmd += f" --passive-hand {h}"
     if spec.get("rig_in_one_go"):
         cmd += " --rig-in-one-go"
+    if spec.get("rig_low"):
+        cmd += " --rig-low"
+    if spec.get("preset"):
+        cmd += f" --preset {spec['preset']}"
     if spec.get("rig_upcard_joker"):
         cmd += " --rig-upcard-joker"
     if spec.get("no_take"):
@@ -987,7 +1031,7 @@ def spec_command(spec: dict, seed: int) -> str:
 
 
 def spec_rules(spec: dict) -> Rules:
-    return Rules(spec.get("rules", {}))
+    return preset_rules(spec.get("preset", "classic"), spec.get("rules", {}))
 
 
 def make_fixture(spec: dict) -> str:
@@ -995,7 +1039,8 @@ def make_fixture(spec: dict) -> str:
     opts = Options(take=not spec.get("no_take", False),
                    passive_hands=spec.get("passive_hand", []),
                    rig_in_one_go=spec.get("rig_in_one_go", False),
-                   rig_upcard_joker=spec.get("rig_upcard_joker", False))
+                   rig_upcard_joker=spec.get("rig_upcard_joker", False),
+                   rig_low=spec.get("rig_low", False))
     rules = spec_rules(spec)
     names = DEFAULT_NAMES[:spec["players"]]
     texts = []
@@ -1039,6 +1084,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE",
                     help="play under this rule switch (repeatable; tokens of the rules "
                          "matrix, e.g. opening_points=50, compra=yes)")
+    ap.add_argument("--preset", default="classic", choices=list(PRESETS),
+                    help="play under this preset, written as the [Rules] tag (--rule values "
+                         "go over it)")
     ap.add_argument("--no-take", action="store_true", help="bots never take the discard")
     ap.add_argument("--no-swap", action="store_true", help="bots never swap jokers")
     ap.add_argument("--passive-hand", type=int, action="append", default=[],
@@ -1051,6 +1099,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rig-in-one-go", action="store_true",
                     help="hand 1: the first player is dealt 13 cards of melds worth >= 40 "
                          "and closes in one go on the first turn")
+    ap.add_argument("--rig-low", action="store_true",
+                    help="with --rig-in-one-go: melds worth 37, below the opening threshold "
+                         "(a closing in one go under one_go_threshold=waived)")
     ap.add_argument("--rig-upcard-joker", action="store_true",
                     help="hand 1: the upcard is a joker (returned into the stock)")
     ap.add_argument("--require", action="append", default=[], choices=FEATURES,
@@ -1083,7 +1134,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 2 <= a.players <= 6:
         ap.error("--players must be 2 to 6")
     try:
-        rules = Rules(dict(parse_rule(x) for x in a.rule))
+        rules = preset_rules(a.preset, dict(parse_rule(x) for x in a.rule))
     except RulesError as e:
         ap.error(str(e))
     for problem in rules.problems(a.players):
@@ -1097,7 +1148,7 @@ def main(argv: list[str] | None = None) -> int:
                 ap.error(f"--names: {nm!r} is not a bare word (or is a keyword)")
     opts = Options(take=not a.no_take, swap=not a.no_swap, passive_hands=a.passive_hand,
                    rig_in_one_go=a.rig_in_one_go, rig_upcard_joker=a.rig_upcard_joker,
-                   passive_reshuffles=a.passive_reshuffles)
+                   passive_reshuffles=a.passive_reshuffles, rig_low=a.rig_low)
     texts = []
     seed = a.seed
     for _ in range(a.games):

@@ -1,8 +1,8 @@
 """The rules of Scala 40 as tools/make_matches.py plays and checks them.
 
 An independent implementation of the game (it must never import ``scala40cli``): the
-cards, the melds and the search for melds, the rule switches of
-``shared/spec/rules-matrix.md`` that the generator can play, the scoring, the match
+cards, the melds and the search for melds, the rule switches of the switch table
+(docs/rules.md) that the generator can play, the scoring, the match
 standings (elimination, re-entry, mortal combat, teams, a fixed number of hands with its
 tie-breaks and play-off hands), and ``check_log``, a second pass that replays a written
 log from its text alone.  How each switch is read is said where it is implemented and
@@ -537,6 +537,7 @@ SWITCHES: dict[str, tuple[str, ...]] = {
     "discard_joker": ("allowed", "not_closing", "closing_only"),
     "closing_discard": ("needs", "optional"),
     "closing_first_round": ("allowed", "not_allowed"),
+    "one_go_threshold": ("applies", "waived"),
     "in_hand_bonus": ("doubled", "minus100", "none"),
     "winner_bonus": ("0", "-100"),
     "ace_penalty": ("11", "1", "1_if_last"),
@@ -560,6 +561,7 @@ class Rules:
     """The value token of every switch; ``rules.key`` reads one (``rules.compra``)."""
 
     def __init__(self, values: dict[str, str] | None = None) -> None:
+        self.preset = "classic"  # the [Rules] tag written; preset_rules sets another
         self.values = {k: v[0] for k, v in SWITCHES.items()}
         for k, v in (values or {}).items():
             self.set(k, v)
@@ -629,11 +631,34 @@ class Rules:
         return int(self.elimination)
 
     def tags(self) -> list[str]:
-        """The header tags of these rules: the preset, then every other value."""
-        return ['[Rules "classic"]'] + [f'[Rule "{k}" "{v}"]' for k, v in self.changed()]
+        """The header tags of these rules: the preset, then every value it does not set."""
+        base = {k: v[0] for k, v in SWITCHES.items()} | PRESETS[self.preset]
+        return [f'[Rules "{self.preset}"]'] + [f'[Rule "{k}" "{v}"]'
+                                               for k, v in self.values.items() if v != base[k]]
 
 
 CLASSIC = Rules()
+
+#: The presets the generator writes as a [Rules] tag, each as the values it changes from
+#: classic: the rule texts C and D as docs/rules.md describes them, copied here by hand
+#: (never read from the referee).
+PRESETS: dict[str, dict[str, str]] = {
+    "classic": {},
+    "strict": {"take_before_opening": "forbidden", "freed_joker": "must_use",
+               "discard_joker": "not_closing", "closing_first_round": "not_allowed",
+               "stock_exhausted": "reshuffle"},
+    "rientro": {"discard_playable": "forbidden", "one_go_threshold": "waived",
+                "elimination": "50n+1", "reentry": "yes"},
+}
+
+
+def preset_rules(name: str, values: dict[str, str] | None = None) -> Rules:
+    """The rules of a preset, with ``values`` set over it."""
+    if name not in PRESETS:
+        raise RulesError(f"unknown preset {name!r}; the generator knows {', '.join(PRESETS)}")
+    rules = Rules({**PRESETS[name], **(values or {})})
+    rules.preset = name
+    return rules
 
 
 def parse_rule(arg: str) -> tuple[str, str]:
@@ -876,6 +901,7 @@ def check_log(text: str) -> list[str]:
 def check_game(lines: list[tuple[int, str]]) -> list[str]:
     players: list[str] = []
     values: dict[str, str] = {}
+    preset = "classic"
     team_names: tuple[str, str] | None = None
     expects: dict[str, list[str]] = {}
     closings_expected: dict[int, str] = {}
@@ -888,8 +914,11 @@ def check_game(lines: list[tuple[int, str]]) -> list[str]:
             vals = re.findall(r'"([^"]*)"', m.group(2))
             if m.group(1) == "Players":
                 players = vals
-            elif m.group(1) == "Rules" and vals != ["classic"]:
-                return [f"line {no}: preset {vals} (the generator writes classic + Rule tags)"]
+            elif m.group(1) == "Rules":
+                if len(vals) != 1 or vals[0] not in PRESETS:
+                    return [f"line {no}: preset {vals} (the generator writes "
+                            f"{', '.join(PRESETS)})"]
+                preset = vals[0]
             elif m.group(1) == "Rule":
                 values[vals[0]] = vals[1]
             elif m.group(1) == "Teams":
@@ -908,7 +937,7 @@ def check_game(lines: list[tuple[int, str]]) -> list[str]:
     if not 2 <= len(players) <= 6:
         return [f"bad players {players}"]
     try:
-        rules = Rules(values)
+        rules = preset_rules(preset, values)
     except RulesError as e:
         return [str(e)]
     if rules.problems(len(players)):
@@ -1090,10 +1119,12 @@ class Replay:
         if not h.ended:
             self.void_check()
 
-    def end_checks(self, no: int, t: _State) -> None:
-        """What the end of a turn (or a buy) must satisfy."""
+    def end_checks(self, no: int, t: _State, closing: bool = False) -> None:
+        """What the end of a turn (or a buy) must satisfy.  A closing in one go under
+        one_go_threshold=waived needs valid melds only, not the opening's value."""
         p = t.player
-        if not t.opened_at_start and t.melds and t.value < self.rules.opening_min:
+        waived = closing and self.rules.one_go_threshold == "waived"
+        if not t.opened_at_start and t.melds and t.value < self.rules.opening_min and not waived:
             self.fail(no, f"{p} opening worth {t.value}")
         if t.buy and not t.opened_at_start and t.bought not in t.meld_codes:
             self.fail(no, f"{p} bought {t.bought} before opening and did not open with it")
@@ -1308,7 +1339,7 @@ class Replay:
         elif self.rules.closing_discard == "needs":
             self.fail(no, "hand emptied by laying down (closing_discard=needs)")
         else:
-            self.end_checks(no, t)
+            self.end_checks(no, t, closing=True)
             self.close(no, t)
 
     def close(self, no: int, t: _State) -> None:
@@ -1340,7 +1371,7 @@ class Replay:
         if forbidden and fits_table(c, table, r.declared):
             self.fail(no, f"discarding {c}, which fits a table meld ({dp})")
         h.discard.append(c)
-        self.end_checks(no, t)
+        self.end_checks(no, t, closing=closing)
         h.turn = None
         h.turn_index += 1
         if closing:
