@@ -429,3 +429,105 @@ def test_a_buy_follows_the_opening_rules_of_a_take() -> None:
         '[Rule "compra" "yes"]', '[Rule "compra" "yes"]\n[Rule "take_before_opening" "forbidden"]')
     game = replay(parse_text(text).games[0])
     assert [(v.code, v.line) for v in game.violations] == [("S007", 20)]
+
+
+# --- every preset changes the verdict of a fixture, alone -----------------------------------
+
+#: (fixture, the preset, the switch value of that fixture the preset plays): under the
+#: preset (with the fixture's own [Rule] tag dropped) the game ends as that value's row
+#: says, and differently from classic (the row of the switch's classic value). Worked out
+#: from each preset's values in docs/rules.md: for the presets that change several
+#: switches, the fixture's other moves are untouched by the others (checked by hand,
+#: said beside each row).
+PRESET_CASES: list[tuple[str, str, str]] = [
+    # traditional: only opening_jokers=forbidden touches this game (no take, no swap,
+    # no ace left in hand, Anna opened, no reshuffle, no closing in one go).
+    ("opening_jokers.s40", "traditional", "forbidden"),
+    ("opening_points.s40", "scala30", "30"),
+    ("opening_points.s40", "scala50", "50"),
+    # strict: only closing_first_round=not_allowed touches this game (no take, no swap,
+    # no joker discarded, one stock).
+    ("closing_first_round.s40", "strict", "not_allowed"),
+    # rientro: only one_go_threshold=waived touches this game (2 players: 50n+1 is 101,
+    # nobody re-enters; neither discard, AH nor 5S, fits a table meld when discarded).
+    ("one_go_threshold.s40", "rientro", "waived"),
+    ("jokers.s40", "two-jokers", "2"),
+    ("compra.s40", "compra", "yes"),
+    ("teams.s40", "teams", "pairs"),
+    ("mortal_combat.s40", "mortal-combat", "yes"),
+]
+
+
+def under_preset(text: str, key: str, preset: str) -> str:
+    """The fixture with its switch's [Rule] tag dropped and the [Rules] tag set to preset."""
+    dropped, count = rule_tag(key).subn("", text)
+    assert count == 1
+    return dropped.replace('[Rules "classic"]', f'[Rules "{preset}"]', 1)
+
+
+def row(fixture: str, value: str) -> Case:
+    return next(case for case in CASES if case.fixture == fixture and case.value == value)
+
+
+@pytest.mark.parametrize(("fixture", "preset", "value"), PRESET_CASES,
+                         ids=[f"{p}:{f}" for f, p, _ in PRESET_CASES])
+def test_each_preset_alone_changes_the_verdict(fixture: str, preset: str, value: str) -> None:
+    case = row(fixture, value)
+    classic = row(fixture, MATRIX[case.switch][0])
+    assert case.expected != classic.expected
+    for name, expected in ((preset, case.expected), ("classic", classic.expected)):
+        text = under_preset(fixture_text(fixture), case.switch, name)
+        assert observed(play(text), expected) == resolved(text, expected), name
+
+
+def test_fixed_hands_preset_alone_changes_the_verdict() -> None:
+    """fixed-hands (10 hands, nobody out) on the elimination fixture: six hands, the
+    match goes on; under classic Anna is out in hand 2 and hand 3 comes after the end."""
+    for name, expected in (
+        ("fixed-hands", outcome(totals={"Anna": 688, "Bruno": 0}, eliminated=[], winner=None)),
+        ("classic", row("elimination.s40", "101").expected),
+    ):
+        text = under_preset(fixture_text("elimination.s40"), "elimination", name)
+        assert observed(play(text), expected) == resolved(text, expected), name
+
+
+def test_every_preset_but_fisca_has_a_verdict_it_alone_changes() -> None:
+    """fisca plays classic's values everywhere the federation's rules are known (see
+    docs/rules.md), so no game can tell it from classic; every other preset has a row."""
+    from scala40cli.rules import CLASSIC, PRESETS
+
+    covered = {preset for _f, preset, _v in PRESET_CASES} | {"fixed-hands", "classic"}
+    assert covered == set(PRESETS) - {"fisca"}
+    assert PRESETS["fisca"].rules == CLASSIC
+
+
+# --- replay --compare between the presets of the rule texts ---------------------------------
+
+SEED_PRESETS = "traditional,classic,strict,rientro"  # texts A (and A's twin), B, C, D
+
+
+@pytest.mark.parametrize(("fixture", "own"), [("rules-text-c.s40", "strict"),
+                                              ("rules-text-d.s40", "rientro")])
+def test_compare_between_the_rule_texts_shows_where_they_differ(fixture: str, own: str) -> None:
+    """A match played under one rule text's preset is clean under it, and --compare
+    shows what the other texts' presets make of it (docs/rules.md, the README)."""
+    import json
+
+    from click.testing import CliRunner
+
+    from scala40cli.cli import main
+
+    path = str(SWITCHES_DIR.parent / "variants" / fixture)
+    result = CliRunner().invoke(main, ["replay", "--compare", SEED_PRESETS, "--format", "json",
+                                       path])
+    document = json.loads(result.stdout)
+    assert document["rule_sets"] == SEED_PRESETS.split(",")
+    [comparison] = document["comparisons"]
+    assert comparison["same"] is False
+    outcomes = {outcome["rules"]: outcome for outcome in comparison["outcomes"]}
+    assert outcomes[own]["violations"] == 0
+    assert any(outcome["violations"] > 0 for outcome in outcomes.values())
+    topics = {difference["topic"] for difference in comparison["differences"]}
+    assert "violations" in topics and any(topic.startswith("total ") for topic in topics)
+    text = CliRunner().invoke(main, ["replay", "--compare", SEED_PRESETS, path]).stdout
+    assert all(name in text for name in SEED_PRESETS.split(","))
