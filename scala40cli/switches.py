@@ -201,7 +201,7 @@ SWITCHES: tuple[Switch, ...] = (
     _words(
         "discard_playable", DiscardPlayable, DiscardPlayable.ALLOWED,
         meaning="discarding a card that fits a table meld",
-        texts='D: forbidden ("le carte che attaccano non possono mai essere scartate")',
+        texts="D: forbidden",
         source='D: "Le carte che attaccano ... non possono mai essere scartate" (cards that '
                "could be attached may never be discarded)"),
     _words(
