@@ -262,7 +262,6 @@ class HandEngine:
 
     def play_turn(self, player: str) -> None:
         turn = _Turn(player=player, opened_before=player in self.opened)
-        self.played.add(player)
         bot = self.bots[player]
         hand = self.hands[player]
         if bot.wants_take(self.view(player, turn)):
@@ -276,6 +275,7 @@ class HandEngine:
             self._draw(turn)
         plan = bot.play(self.view(player, turn))
         self._apply_plan(turn, plan)
+        self.played.add(player)
 
     def _draw(self, turn: _Turn) -> None:
         if not self.stock:
@@ -416,7 +416,7 @@ class HandEngine:
 
     def _discard_problem(self, turn: _Turn, c: Card, closes: bool) -> str | None:
         rules = self.rules
-        if closes and not self._may_close():
+        if closes and not self._may_close(turn):
             return "closing in the first round"
         if (turn.taken is c and turn.laid[c] == 0
                 and rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
@@ -435,10 +435,11 @@ class HandEngine:
             return "discarding a joker"
         return None
 
-    def _may_close(self) -> bool:
+    def _may_close(self, turn: _Turn) -> bool:
+        """closing_first_round=not_allowed: never in one's own first turn of the hand."""
         if self.rules.closing_first_round is ClosingFirstRound.ALLOWED:
             return True
-        return all(p in self.played for p in self.order)
+        return turn.player in self.played
 
     def _discard(self, turn: _Turn, c: Card, forced: bool) -> None:
         player = turn.player
@@ -466,12 +467,12 @@ class HandEngine:
 
     def _closing_by_laying(self, turn: _Turn) -> None:
         if (self.rules.closing_discard is ClosingDiscard.NEEDS or turn.buy is not None
-                or not self._may_close()):
+                or not self._may_close(turn)):
             raise IllegalMove(f"{turn.player} empties the hand without a discard")
         self._close(turn)
 
     def _close(self, turn: _Turn) -> None:
-        if not self._may_close():
+        if not self._may_close(turn):
             raise IllegalMove(f"{turn.player} closes in the first round")
         self._end_of_turn(turn)
         self.closer = turn.player
@@ -509,7 +510,6 @@ class HandEngine:
         self.events.append(Buy(player=buyer, card=card, **_at()))
         self.hands[buyer][card] += 1
         self.taken[buyer].append(card)
-        self.played.add(buyer)
         turn.buy = card
         self._draw(turn)
         plan = self.bots[buyer].play(self.view(buyer, turn, buying=True))

@@ -91,11 +91,11 @@ def ace_points(rules: Rules) -> int:
 
 def closing_allowed(view: PlayerView) -> bool:
     """May this player close now (empty the hand)? Never in a buy; with
-    ``closing_first_round=not_allowed`` only once every player dealt in has played."""
+    ``closing_first_round=not_allowed`` never in one's own first turn of the hand."""
     if view.buying:
         return False
     if view.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
-        return all(p in view.played or p == view.me for p in view.order)
+        return view.me in view.played
     return True
 
 

@@ -41,7 +41,7 @@ class PlayerView:
     reshuffles: int
     hand_sizes: Mapping[str, int]
     opened: frozenset[str]
-    #: Players who have had a turn in this hand.
+    #: Players who have finished a turn of their own in this hand.
     played: frozenset[str]
     #: Cards each player took from the discard pile (or bought) in this hand.
     taken: Mapping[str, tuple[Card, ...]]
