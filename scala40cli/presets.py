@@ -47,7 +47,7 @@ class Preset:
     name: str
     rules: Rules
     summary: str
-    #: The rule text of the matrix it follows (A, B, F, ...), in words.
+    #: The rule text it follows (A, B, F, ... as docs/rules.md names them), in words.
     follows: str
     aliases: tuple[str, ...] = ()
 
@@ -91,7 +91,7 @@ _PRESET_LIST: tuple[Preset, ...] = (
     Preset(
         name="fisca",
         rules=CLASSIC,
-        summary="the Italian federation's rules as far as the matrix knows them (runs of 14 "
+        summary="the Italian federation's rules as far as they are known here (runs of 14 "
                 "with a joker as the other ace, the discard pile only to open); the rest "
                 "as classic",
         follows="F (FISCA), classic where F is not known",

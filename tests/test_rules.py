@@ -293,9 +293,9 @@ def test_unknown_key_suggests_the_closest_one_and_says_where() -> None:
     assert "did you mean 'opening_points'?" in str(raised.value)
 
 
-# --- presets: exactly what the matrix says ------------------------------------------------
+# --- presets: exactly what the rule texts say ---------------------------------------------
 
-#: What each preset changes from classic, copied by hand from the matrix (column A for
+#: What each preset changes from classic, copied by hand from the rule texts (A for
 #: traditional; F's known values are classic's) and from docs/rules.md's preset table.
 PRESET_CHANGES: dict[str, dict[str, str]] = {
     "classic": {},
@@ -332,7 +332,7 @@ PRESET_CHANGES: dict[str, dict[str, str]] = {
     "fixed-hands": {"elimination": "none", "fixed_hands": "10"},
 }
 
-#: Rule text A's column of the matrix, where it is not silent ("-") and names one value.
+#: Rule text A's values, where it is not silent and names one value.
 COLUMN_A: dict[str, str] = {
     "jokers": "4",
     "upcard_joker": "returned",

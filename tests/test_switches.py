@@ -1,6 +1,6 @@
 """Every rule switch changes the verdict or the score of a game (issue 3).
 
-``fixtures/switches/`` holds one short game per switch of ``shared/spec/rules-matrix.md``
+``fixtures/switches/`` holds one short game per rule switch (``tests/switch_table.py``)
 (named after the switch), played under one value of it. Every fixture writes that value
 as a ``[Rule "key" "value"]`` tag, even the classic one, so that rewriting the tag keeps
 every line number. The table below says what the referee must find under EVERY value of
@@ -9,7 +9,7 @@ replays it. The row of the value the fixture is written with must agree with the
 fixture's own ``; expect`` lines, which ``tests/test_fixtures.py`` checks as well.
 
 The expectations are worked out by hand from ``docs/rules.md``, ``docs/log-format.md``,
-``docs/violations.md`` and the shared rules matrix and referee decisions, not copied from
+``docs/violations.md`` and the rule texts, not copied from
 what the referee prints. Each fixture's header comment says why.
 
 A problem is written as its code and the text of its line (what stands before any
@@ -401,7 +401,7 @@ def test_changing_only_the_switch_changes_the_outcome() -> None:
 
 
 def test_single_value_switches_have_no_pair() -> None:
-    """opening_same_turn (yes) and jokers_per_meld (1) have one token in the matrix: no
+    """opening_same_turn (yes) and jokers_per_meld (1) have one token in the switch table: no
     other value exists to compare with, so their fixtures pin the rule under that value."""
     for key in SINGLE_VALUE:
         assert len(MATRIX[key]) == 1

@@ -514,7 +514,7 @@ def fits_table(c: str, table: list, declared: bool = False) -> bool:
 
 # --------------------------------------------------------------------- rule switches
 
-# Every switch of the rules matrix, its tokens, the classic one first.  A switch with one
+# Every switch of the switch table, its tokens, the classic one first.  A switch with one
 # token is one the generator cannot play otherwise; opening_points and fixed_hands also
 # take any positive number.
 SWITCHES: dict[str, tuple[str, ...]] = {
@@ -584,7 +584,7 @@ class Rules:
             raise AttributeError(key) from None
 
     def changed(self) -> list[tuple[str, str]]:
-        """The switches that differ from classic, in the order of the matrix."""
+        """The switches that differ from classic, in the order of the switch table."""
         return [(k, v) for k, v in self.values.items() if v != SWITCHES[k][0]]
 
     def is_classic(self) -> bool:
