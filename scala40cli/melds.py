@@ -238,8 +238,9 @@ def attach(meld: Meld, cards: Sequence[TableCard], rules: Rules) -> Meld:
     _check_declarations(cards)
     new_jokers = sum(1 for tc in cards if tc.card.is_joker)
     if meld.joker_count + new_jokers > rules.jokers_per_meld:
-        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, and the meld holds "
-                        f"{meld.joker_count} already")
+        held = f", and the meld holds {meld.joker_count} already" if meld.joker_count else ""
+        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not "
+                        f"{meld.joker_count + new_jokers}{held}")
     if isinstance(meld, Group):
         return _attach_to_group(meld, cards, rules)
     return _attach_to_run(meld, cards, rules)

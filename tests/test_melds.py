@@ -389,6 +389,11 @@ def test_a_joker_declared_as_the_ace_goes_low_like_a_natural_ace() -> None:
         attach(grown, table_cards("AS"), RUN_MAX_13)
 
 
+def test_two_jokers_attached_at_once_are_counted() -> None:
+    with pytest.raises(MeldError, match=r"^at most 1 joker a meld, not 2$"):
+        attach(meld("5S 6S 7S"), table_cards("JK(4S) JK(8S)"), CLASSIC)
+
+
 def test_an_undeclared_joker_on_a_2_to_k_run_must_say_which_ace() -> None:
     with pytest.raises(MeldError, match=r"the ace at either end: say JK\(AS\) to place it low"):
         attach(meld(TWO_TO_K), table_cards("JK"), CLASSIC)
@@ -679,7 +684,7 @@ MESSAGES: dict[str, str] = {
     "M002-invalid-attach-other-suit":
         "cannot attach to meld 4: QD is not of the run's suit (spades)",
     "M002-invalid-attach-second-joker":
-        "cannot attach to meld 4: at most 1 joker a meld, and the meld holds 1 already",
+        "cannot attach to meld 4: at most 1 joker a meld, not 2, and the meld holds 1 already",
     "M002-invalid-attach-second-natural-ace":
         "cannot attach to meld 1: AS cannot extend the run: it already goes from ace to ace",
     "M002-invalid-attach-set-declared-suit":
