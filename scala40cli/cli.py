@@ -333,7 +333,8 @@ def find_code(text: str) -> Code | None:
 
 
 def explanation(code: Code) -> str:
-    """What ``scala40 explain`` prints for a code: name, meaning, rule, example."""
+    """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
+    where the docs explain it, an example."""
     entry = RULEBOOK[code]
     return "\n".join(
         [
@@ -341,7 +342,8 @@ def explanation(code: Code) -> str:
             "",
             entry.summary,
             "",
-            f"Rule: {entry.source}",
+            f"Rule: {entry.source}.",
+            f"See docs/{entry.see}",
             f"Example: {entry.example}",
         ]
     )

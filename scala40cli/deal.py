@@ -73,7 +73,8 @@ class DealChecker:
         self.stock_line: Stock | None = None
 
     def on_dealer(self, event: Dealer) -> None:
-        """Decision 20: the dealer written is taken as fact, and checked against rotation."""
+        """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
+        checked against rotation."""
         if self.dealer_line is not None:
             self.flag(Code.OUT_OF_PLACE, event, "a second dealer line", None)
             return

@@ -8,8 +8,8 @@ against what happened at the table (not against what should have happened).
 The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock: judged by
 :class:`~scala40cli.deal.DealChecker`), ``PLAY`` (turns) and ``ENDED`` (closed, void or
 given up as unreadable). Which rule decides
-each judgement is named in the docstrings: "decision N" refers to
-``referee-decisions.md``.
+each judgement is named in the docstrings: "D17" is decision 17 of
+``docs/decisions.md`` (anchor ``#d17``).
 """
 
 from __future__ import annotations
@@ -179,7 +179,7 @@ class HandReferee:
     # --- turn bookkeeping -------------------------------------------------------------
 
     def _accept(self, event: PlayerEvent) -> Turn | None:
-        """Common gate of every turn event: phase, player, whose turn (decision 19)."""
+        """Common gate of every turn event: phase, player, whose turn (D19)."""
         if self.phase is Phase.ENDED:
             self._after_end(event)
             return None
@@ -267,10 +267,10 @@ class HandReferee:
         self.hands[event.player][event.card] += 1
         if (self.stock_count == 0 and self.reshuffles > 0
                 and self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID):
-            self.void_after_turn = True  # decision 16
+            self.void_after_turn = True  # D16
 
     def _draw_from_stock(self, event: Draw) -> None:
-        """Decision 18: with a known stock a draw must be its top card; otherwise the
+        """D18: with a known stock a draw must be its top card; otherwise the
         drawn card is taken out wherever it is and the stated top stays on top."""
         drawn = event.card
         order = self.stock_order
@@ -363,7 +363,7 @@ class HandReferee:
         return ""
 
     def on_reshuffle(self, event: Reshuffle) -> None:
-        """Decision 17: legal only when the stock is empty; the stock order is then unknown."""
+        """D17: legal only when the stock is empty; the stock order is then unknown."""
         if self.phase is Phase.ENDED:
             self._after_end(event)
             return
@@ -373,7 +373,7 @@ class HandReferee:
             self.flag(Code.EARLY_RESHUFFLE, event,
                       f"the stock still holds {self.stock_count} cards")
             return
-        if self.void_after_turn:  # decision 16: the one reshuffle is spent, the hand is over
+        if self.void_after_turn:  # D16: the one reshuffle is spent, the hand is over
             self._end_turn()
             self._end_void()
             self._after_end(event)
@@ -427,7 +427,7 @@ class HandReferee:
 
     def _check_opened(self, turn: Turn, event: Attach | Swap, owner: str | None) -> None:
         """Nobody adds to table melds or swaps before opening; in the opening turn only
-        once the melds laid so far reach the threshold (decision 9)."""
+        once the melds laid so far reach the threshold (D9)."""
         if turn.opened_before:
             return
         what = "attach" if isinstance(event, Attach) else "swap a joker"
@@ -551,11 +551,11 @@ class HandReferee:
             return
         self.turn = None
         if turn.opening:
-            self.opened.add(turn.player)  # decision 8: even a refused opening counts
+            self.opened.add(turn.player)  # D8: even a refused opening counts
         self._report(end_of_turn_findings(turn, self.rules), turn.player)
 
     def _close(self, closer: str, turn: Turn, event: PlayerEvent) -> None:
-        """The closer emptied their hand: score the hand (decision 23)."""
+        """The closer emptied their hand: score the hand (D23)."""
         in_one_go = not turn.opened_before
         turn.closed = True
         if turn.first_of_hand and self.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:

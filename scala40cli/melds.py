@@ -6,8 +6,8 @@ attaching or swapping returns a new meld. Every invalid combination raises
 :class:`MeldError` with a sentence that says why, which the referee reports.
 
 Run positions go from 1 (the ace below the 2) to 14 (the ace above the king); a
-joker stands for the card of its position (decisions 1, 3, 4 and 5 of
-``referee-decisions.md``).
+joker stands for the card of its position (decisions D1, D3, D4 and D5 of
+``docs/decisions.md``).
 """
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def build_meld(cards: Sequence[TableCard], rules: Rules) -> Meld:
     """The meld these cards make, as written; MeldError if they make none.
 
     Runs must be written in ascending order and a joker stands where it is written
-    (decision 1); a set may be written in any order.
+    (D1); a set may be written in any order.
     """
     _check_declarations(cards)
     naturals = [tc.card for tc in cards if not tc.card.is_joker]
@@ -218,7 +218,7 @@ def _check_run_shape(run: Run, rules: Rules) -> None:
 
 
 def opening_value(meld: Meld) -> int:
-    """Points toward the opening: jokers count as the card they stand for (decision 6).
+    """Points toward the opening: jokers count as the card they stand for (D6).
 
     A set counts rank value x cards (an ace 11); a run counts by position (a low ace 1,
     a high ace 11, J Q K 10).
@@ -301,7 +301,7 @@ def _attach_to_run(run: Run, cards: Sequence[TableCard], rules: Rules) -> Run:
 
 
 def _prefer_low_aces(layouts: list[Run], cards: Sequence[TableCard]) -> list[Run]:
-    """Decision 3: an ace that could go at either end goes low, a natural one or a joker
+    """D3: an ace that could go at either end goes low, a natural one or a joker
     declared as that ace (``attach JK(AC) to 1`` on 2C..KC)."""
     joker_ace = any(tc.card.is_joker and tc.stands_for is not None
                     and tc.stands_for.rank is Rank.ACE for tc in cards)
@@ -371,7 +371,7 @@ def joker_stands_for(meld: Meld, rules: Rules) -> tuple[Card, ...]:
 
 
 def _two_natural_aces_after_swap(run: Run, position: int) -> bool:
-    """A joker standing for the second ace of a 14-card run cannot be swapped (decision 5)."""
+    """A joker standing for the second ace of a 14-card run cannot be swapped (D5)."""
     return run.low == 1 and run.high == HIGH_ACE and position in (1, HIGH_ACE)
 
 

@@ -189,7 +189,8 @@ class MatchReferee:
         self.hand_scored, self.declared, self.reentry_applied = False, None, False
 
     def _expected_dealer(self) -> str | None:
-        """The next player still in the match after the last dealer (decision 20)."""
+        """The next player still in the match after the last dealer (decision D20
+        of docs/decisions.md)."""
         last = self.last_dealer
         if last is None:
             return None
@@ -226,7 +227,7 @@ class MatchReferee:
                               penalties=hand.penalties, closer=hand.closer, opened=hand.opened)
 
     def on_score(self, event: Score) -> None:
-        """Decision 25: a score line names every player of the hand once; each
+        """Decision D25: a score line names every player of the hand once; each
         difference with the referee's penalties is reported."""
         hand = self.hand
         if hand is None or hand.phase is not Phase.ENDED or self.declared is not None:

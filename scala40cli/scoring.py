@@ -30,7 +30,8 @@ def closed_hand_penalties(
     opened: Iterable[str],
     rules: Rules,
 ) -> dict[str, int]:
-    """Penalties of every player dealt in, once ``closer`` has closed (decision 23).
+    """Penalties of every player dealt in, once ``closer`` has closed (decision D23
+    of docs/decisions.md).
 
     The closer scores 0 (plus ``winner_bonus``); the others the value of their cards,
     or a flat 100 if they never opened (``unopened_penalty``); a closing in one go

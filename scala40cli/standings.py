@@ -1,7 +1,7 @@
 """The standings of a match: totals, who is still in, and when the match is over.
 
 :class:`Standings` takes the result of each hand and applies the match rules in the
-order of the rules matrix's "Scoring" section and the variant switches: totals,
+order of the "Scoring, in order" of docs/rules.md and the variant switches: totals,
 elimination at the threshold (per team with ``teams=pairs``), mortal combat,
 re-entry, and a fixed number of hands with its tie-breaks and play-off hands. It
 knows nothing of events or lines: the referee asks it who is to be dealt in and tells

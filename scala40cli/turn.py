@@ -68,15 +68,15 @@ class Turn:
         return self.opened_before or self.opening
 
     def place(self, natural: Event) -> Event:
-        """Where an end-of-turn problem is reported: on its own line (decisions 7, 12,
+        """Where an end-of-turn problem is reported: on its own line (decisions D7, D12,
         13, 15), unless the turn was cut short later on; the turn is then judged as
-        far as it went, on the line where it was cut (decision 19)."""
+        far as it went, on the line where it was cut (D19)."""
         cut = self.cut_at
         return cut if cut is not None and cut.line > natural.line else natural
 
 
 def end_of_turn_findings(turn: Turn, rules: Rules) -> list[Finding]:
-    """The problems a turn shows once it is over (decisions 7, 8, 12, 13, 15)."""
+    """The problems a turn shows once it is over (D7, D8, D12, D13, D15)."""
     found: list[Finding] = []
     if _threshold_applies(turn, rules) and turn.opening_value < rules.opening_points:
         assert turn.last_opening_meld is not None
@@ -106,7 +106,7 @@ def _threshold_applies(turn: Turn, rules: Rules) -> bool:
 
 def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rules
                          ) -> list[Finding]:
-    """Decision 12 (before opening: inside an opening meld) and 13 (after: on the table)."""
+    """D12 (before opening: inside an opening meld) and D13 (after: on the table)."""
     if not turn.opened_before:
         if (rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
                 and turn.opening_cards[taken] == 0):
@@ -134,7 +134,7 @@ def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
 
 def discard_findings(*, turn: Turn, event: Discard, closes: bool,
                      table: Sequence[TableMeld | None], rules: Rules) -> list[Finding]:
-    """What is wrong with this discard: the card just taken (decision 14), a card that
+    """What is wrong with this discard: the card just taken (D14), a card that
     fits a table meld (``discard_playable``), a joker (``discard_joker``)."""
     card = event.card
     found: list[Finding] = []

@@ -1,6 +1,6 @@
 """Seeded one-event corruptions of legal matches, each knowing where it must be reported.
 
-The acceptance criterion of the referee (``referee-decisions.md``, "Where each problem
+The acceptance criterion of the referee (``docs/decisions.md``, "Where each problem
 is reported"): a legal match with one event corrupted is flagged on the line the table
 gives, and nothing earlier. This module makes such corrupted matches from legal
 matches and says, for each, which code must be the first problem and on which line.
@@ -136,7 +136,7 @@ class TableMeld:
         return max(self.positions)
 
     def value(self) -> int:
-        """What the meld counts toward the opening (decision 6)."""
+        """What the meld counts toward the opening (D6)."""
         if self.kind == "set":
             assert self.rank is not None
             return (11 if self.rank is Rank.ACE else _points(int(self.rank))) * self.size
@@ -245,7 +245,7 @@ class TurnInfo:
                         unmelded: Counter[Card] | None = None,
                         laid: Counter[Card] | None = None) -> bool:
         """After taking cards off the table of this turn (and laying others), the card
-        taken from the pile still reaches the table as classic requires (decisions 12,
+        taken from the pile still reaches the table as classic requires (D12,
         13): in an opening meld before opening, anywhere after."""
         if self.take is None:
             return True
@@ -900,7 +900,7 @@ def _discard_taken_card(walk: Walk, rng: random.Random) -> Iterator[Case]:
     """An opened player takes the pile's top and discards it (a second edit changes
     the discard unless it already was a card of that code). The taken card never
     reaches the table, so the first problem is S008 on the edited `take` line
-    (decision 13); S009 follows on the discard (decision 14)."""
+    (D13); S009 follows on the discard (D14)."""
     make = Maker(walk, "discard_taken_card", "S008")
     for turn, event, top in _draw_to_take(walk, opened=True):
         discard = walk.steps[turn.steps[-1]].event
@@ -1003,7 +1003,7 @@ def _swap_without_joker(walk: Walk, rng: random.Random) -> Iterator[Case]:
 
 @mutator("meld_joker_misdeclared")
 def _meld_joker_misdeclared(walk: Walk, rng: random.Random) -> Iterator[Case]:
-    """A run's joker declared as another card than the one of its place (decision 1)."""
+    """A run's joker declared as another card than the one of its place (D1)."""
     make = Maker(walk, "meld_joker_misdeclared", "M001")
     for step in _player_events(walk, (Meld,)):
         event = step.event
@@ -1024,7 +1024,7 @@ def _meld_joker_misdeclared(walk: Walk, rng: random.Random) -> Iterator[Case]:
 
 @mutator("attach_joker_ambiguous")
 def _attach_joker_ambiguous(walk: Walk, rng: random.Random) -> Iterator[Case]:
-    """A joker attached, undeclared, to a run open at both ends (decision 4): an
+    """A joker attached, undeclared, to a run open at both ends (D4): an
     existing declared joker attach made undeclared, or one inserted after the draw."""
     make = Maker(walk, "attach_joker_ambiguous", "M002")
 

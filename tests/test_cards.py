@@ -1,7 +1,7 @@
 """Cards: spellings of the log format, interning, the deck, penalty points.
 
 Rules pinned: log-format "Lexical" (card codes, case-insensitive, T for 10, suit
-symbols, JK or *), rules-matrix "Fixed for every variant" (two 52-card decks plus
+symbols, JK or *), the rules fixed for every variant (docs/rules.md) (two 52-card decks plus
 jokers, every card twice; penalty 2-10 face, J Q K 10, joker 25) and the `jokers` and
 `ace_penalty` switches.
 """

@@ -1,6 +1,6 @@
 """Legal matches with one event corrupted are flagged on the line the decisions give.
 
-The acceptance criterion (``referee-decisions.md``, "Where each problem is reported"):
+The acceptance criterion (``docs/decisions.md``, "Where each problem is reported"):
 the first violation of a corrupted game is on the line that makes it illegal, with the
 code the table gives, and nothing is reported earlier. :mod:`corruptions` makes the
 corrupted games, many kinds at seeded positions on every legal fixture and on classic

@@ -1,9 +1,9 @@
 """Melds: which sets and runs are valid, what they are worth, how they grow and swap.
 
-Rules pinned: rules-matrix "Fixed for every variant" (sets of 3-4 cards in different
-suits, runs of 3+ consecutive cards of one suit, ace low or high never both, a joker
-takes the value of the card it stands for), the switches `jokers_per_meld`, `run_max`
-and `set_joker_suit`, and referee-decisions 1-6.
+Rules pinned: those fixed for every variant (docs/rules.md, "The classic rules": sets
+of 3-4 cards in different suits, runs of 3+ consecutive cards of one suit, ace low or
+high never both, a joker takes the value of the card it stands for), the switches
+`jokers_per_meld`, `run_max` and `set_joker_suit`, and decisions D1-D6 of docs/decisions.md.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Rule switches: keys and tokens exactly as in rules-matrix.md, presets, overrides.
+"""Rule switches: keys and tokens exactly as specified (docs/rules.md), presets, overrides.
 
 The switch table comes from tests/switch_table.py, written by hand from the rule texts
 and docs/rules.md, not from the code: the point is that the code speaks those words and

@@ -81,7 +81,7 @@ def test_schema_has_every_key_and_no_other() -> None:
 
 @pytest.mark.parametrize("key", [k for k in MATRIX if k not in ("opening_points", "fixed_hands")])
 def test_schema_enums_are_the_matrix_tokens(key: str) -> None:
-    """The schema's strings are the matrix tokens (copied by hand in test_rules), and its
+    """The schema's strings are the switch table tokens (copied by hand in test_rules), and its
     numbers are the tokens that are whole numbers."""
     enum = schema("rules.schema.json")["properties"]["rules"]["properties"][key]["enum"]
     strings = [value for value in enum if isinstance(value, str)]

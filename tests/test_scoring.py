@@ -1,9 +1,9 @@
 """Scoring: the penalty of a hand, the penalties of a closed or void hand, elimination.
 
-Rules pinned: rules-matrix "Scoring, in order" (closer 0; others their cards or a flat
+Rules pinned: docs/rules.md "Scoring, in order" (closer 0; others their cards or a flat
 100 if never opened; doubled when closed in one go; eliminated at 101; a void hand
 scores nothing), the switches `ace_penalty`, `unopened_penalty`, `in_hand_bonus`,
-`winner_bonus`, `elimination`, and referee-decisions 23 and 24.
+`winner_bonus`, `elimination`, and decisions D23 and D24 of docs/decisions.md.
 """
 
 from __future__ import annotations

@@ -40,9 +40,10 @@ Every problem `scala40 replay` reports has a stable code and name, as a linter's
 do: a code never changes meaning, and a retired code is never reused. The letter gives
 the area. `scala40 explain CODE` prints one entry from the command line.
 
-Each problem is placed on the line of the event that breaks the rule (the shared
-referee decisions say which line when it is not obvious). An unreadable file is placed
-at line 1, column 1.
+Each problem is placed on the line of the event that breaks the rule
+([decisions.md](decisions.md#where-each-problem-is-reported) says which line when it is
+not obvious). An unreadable file is placed at line 1, column 1. The "Rule" column says
+the rule in words and links to the page that explains it.
 """
 
 
@@ -70,7 +71,19 @@ def _section(title: str, codes: list[Code]) -> str:
 def _row(code: Code) -> str:
     entry = RULEBOOK[code]
     cells = [code.value, f"`{entry.name}`", entry.summary, entry.source, entry.example]
-    return "| " + " | ".join(_escape(cell) for cell in cells) + " |"
+    escaped = [_escape(cell) for cell in cells]
+    escaped[3] += f" ({_link(entry.see)})"
+    return "| " + " | ".join(escaped) + " |"
+
+
+def _link(see: str) -> str:
+    """A Markdown link to the explanation of a rule: ``[D17](decisions.md#d17)``."""
+    page, _, anchor = see.partition("#")
+    if page == "decisions.md" and anchor[1:].isdigit():
+        label = anchor.upper()
+    else:
+        label = f"{page.removesuffix('.md')}"
+    return f"[{label}]({see})"
 
 
 def _escape(cell: str) -> str:

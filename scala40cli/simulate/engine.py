@@ -370,7 +370,8 @@ class HandEngine:
             raise IllegalMove(f"{player}: {play}: {error}") from None
 
     def _touch(self, turn: _Turn, number: int) -> int:
-        """Attach or swap on meld ``number``: only once opened (decision 9)."""
+        """Attach or swap on meld ``number``: only once opened (decision D9 of
+        docs/decisions.md)."""
         if not 1 <= number <= len(self.table):
             raise IllegalMove(f"there is no meld {number}")
         index = number - 1
@@ -392,7 +393,7 @@ class HandEngine:
             raise IllegalMove(f"{turn.player} takes the discard before opening")
 
     def _end_of_turn(self, turn: _Turn) -> None:
-        """The checks of a turn once it is over (decisions 7, 12, 13, 15)."""
+        """The checks of a turn once it is over (D7, D12, D13, D15)."""
         rules = self.rules
         if turn.opening and turn.opening_value < rules.opening_points:
             raise IllegalMove(f"{turn.player} opens with {turn.opening_value}")
