@@ -1,4 +1,10 @@
-"""The ``scala40`` command: a thin layer over :mod:`scala40cli.audit` and the reporters.
+"""The ``scala40`` command line: every subcommand, its options and how it reads and writes.
+
+Not yet a thin layer: besides parsing options, it gathers the inputs (files, folders,
+patterns, standard input), writes ``--output`` safely, runs ``--compare``, and picks a
+few formats itself (``report``'s html/markdown, ``--compare``'s json, ``rules``'s
+toml/json) outside the registry of :mod:`scala40cli.reporters`. The judging is
+:mod:`scala40cli.audit`'s, the report formats the reporters'.
 
 Exit status, as linters and CI expect: 0 when every game is legal and every file was
 read, 1 when any violation or file error was found, 2 for a wrong command line (click

@@ -192,8 +192,6 @@ class Unparsed(Event):
     starts_hand: bool = False
 
 
-TurnEvent = Draw | Take | Meld | Attach | Swap | Discard
-
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameLog:

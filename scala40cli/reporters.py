@@ -1,7 +1,8 @@
 """Every output format of ``scala40 replay --format``, by name.
 
-One registry, so that the command never branches on a format: adding a format is one
-more :class:`~scala40cli.report.Reporter` class here.
+One registry for the formats of ``replay``: adding one is one more
+:class:`~scala40cli.report.Reporter` class here. (The formats of ``scala40 report``,
+``--compare`` and ``scala40 rules`` are still chosen in :mod:`scala40cli.cli`.)
 """
 
 from __future__ import annotations

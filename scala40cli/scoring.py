@@ -1,7 +1,8 @@
-"""Scoring a hand and keeping the match's totals: the "Scoring, in order" of the rules.
+"""Scoring one hand: the "Scoring, in order" of the rules, up to each player's penalty.
 
 Pure functions over plain values, so that every rule of the score sheet can be tested
-on its own: penalty of a hand of cards, the penalties of a closed hand, who is out.
+on its own: the penalty of a hand of cards, the penalties of a closed or void hand.
+The match's totals and who is out are :mod:`~scala40cli.standings`'s.
 """
 
 from __future__ import annotations
@@ -59,11 +60,3 @@ def void_hand_penalties(players: Sequence[str]) -> dict[str, int]:
     """A void hand scores nothing for anyone dealt in."""
     return dict.fromkeys(players, 0)
 
-
-def newly_eliminated(
-    totals: Mapping[str, int], still_in: Sequence[str], threshold: int | None
-) -> list[str]:
-    """Players still in whose total has reached the threshold, in order of play."""
-    if threshold is None:
-        return []
-    return [player for player in still_in if totals[player] >= threshold]

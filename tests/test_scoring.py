@@ -16,13 +16,17 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40cli.cards import JOKER, NATURAL_CARDS, Card, penalty_points
-from scala40cli.rules import CLASSIC, AcePenalty, InHandBonus, Rules, UnopenedPenalty
-from scala40cli.scoring import (
-    closed_hand_penalties,
-    hand_penalty,
-    newly_eliminated,
-    void_hand_penalties,
+from scala40cli.results import Closing
+from scala40cli.rules import (
+    CLASSIC,
+    AcePenalty,
+    InHandBonus,
+    Rules,
+    UnopenedPenalty,
+    with_values,
 )
+from scala40cli.scoring import closed_hand_penalties, hand_penalty, void_hand_penalties
+from scala40cli.standings import Standings
 
 ACE_11 = rules(ace_penalty=AcePenalty.ELEVEN)
 ACE_1 = rules(ace_penalty=AcePenalty.ONE)
@@ -144,29 +148,28 @@ def test_void_hand_scores_nothing_for_anyone_dealt_in(players: tuple[str, ...]) 
 # --- elimination ------------------------------------------------------------------------
 
 ELIMINATED = [
-    # (totals, players still in (order of play), threshold, newly eliminated)
-    pytest.param({"Anna": 100, "Bruno": 101}, ("Anna", "Bruno"), 101, ["Bruno"],
-                 id="100_stays_101_out"),
-    pytest.param({"Anna": 100, "Bruno": 0}, ("Anna", "Bruno"), 101, [], id="nobody_at_100"),
-    pytest.param({"Anna": 150, "Bruno": 0, "Carla": 101}, ("Carla", "Anna", "Bruno"), 101,
-                 ["Carla", "Anna"], id="several_in_order_of_play"),
-    pytest.param({"Anna": 250, "Bruno": 50, "Carla": 20}, ("Bruno", "Carla"), 101, [],
-                 id="already_out_not_listed_again"),
-    pytest.param({"Anna": 200, "Bruno": 201}, ("Anna", "Bruno"), 201, ["Bruno"],
-                 id="threshold_201"),
-    pytest.param({"Anna": 150, "Bruno": 151}, ("Anna", "Bruno"), 151, ["Bruno"],
-                 id="threshold_151"),
-    pytest.param({"Anna": 1000, "Bruno": 5000}, ("Anna", "Bruno"), None, [],
-                 id="threshold_none_nobody_out"),
-    pytest.param({"Anna": -100}, ("Anna",), 101, [], id="negative_total"),
+    # (totals after the hand, elimination threshold, who is out after it, in seat order)
+    pytest.param({"Anna": 100, "Bruno": 101}, "101", ["Bruno"], id="100_stays_101_out"),
+    pytest.param({"Anna": 100, "Bruno": 0}, "101", [], id="nobody_at_100"),
+    pytest.param({"Anna": 150, "Bruno": 0, "Carla": 101}, "101", ["Anna", "Carla"],
+                 id="several_in_seat_order"),
+    pytest.param({"Anna": 200, "Bruno": 201}, "201", ["Bruno"], id="threshold_201"),
+    pytest.param({"Anna": 150, "Bruno": 151}, "151", ["Bruno"], id="threshold_151"),
+    pytest.param({"Anna": 100, "Bruno": 151, "Carla": 0}, "50n+1", ["Bruno"],
+                 id="threshold_50n_plus_1_three_players"),
+    pytest.param({"Anna": -100, "Bruno": 0}, "101", [], id="negative_total"),
 ]
 
 
-@pytest.mark.parametrize(("totals", "still_in", "threshold", "out"), ELIMINATED)
-def test_newly_eliminated_total_reaching_the_threshold(
-    totals: dict[str, int], still_in: tuple[str, ...], threshold: int | None, out: list[str]
+@pytest.mark.parametrize(("totals", "threshold", "out"), ELIMINATED)
+def test_a_player_whose_total_reaches_the_threshold_is_out(
+    totals: dict[str, int], threshold: str, out: list[str]
 ) -> None:
-    assert newly_eliminated(totals, still_in, threshold) == out
+    standings = Standings(list(totals), with_values(CLASSIC, {"elimination": threshold}))
+    news = standings.record(number=1, closing=Closing.NORMAL, penalties=totals,
+                            closer=None, opened=totals)
+    assert [elimination.player for elimination in news] == out
+    assert standings.still_in == [p for p in totals if p not in out]
 
 
 # --- properties -------------------------------------------------------------------------

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from ..cards import JOKER, Card, full_deck
+from ..deal import HAND_SIZE
 from ..events import (
     Attach,
     Buy,
@@ -69,7 +70,6 @@ from .planner import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
 from .search import sorted_cards
 from .view import PlayerView
 
-HAND_SIZE = 13
 #: Safety net: a hand this long means the bots are stuck (a bug).
 MAX_TURNS = 2000
 #: A match stops after this many hands even when it is not over (with

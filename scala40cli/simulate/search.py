@@ -59,10 +59,6 @@ def _rank_of(i: int) -> int:
     return i % 13 + 1
 
 
-def _suit_of(i: int) -> int:
-    return i // 13
-
-
 def _card_at(suit: int, position: int) -> int:
     """The index of the natural card at a run position (14 is the ace)."""
     return suit * 13 + (0 if position == HIGH_ACE else position - 1)
@@ -305,11 +301,6 @@ def structure(counts: Sequence[int], *, run_max: int, ace_points: int = 11) -> P
     """The best packing of the whole hand, without constraints (what to keep together)."""
     found = best_packing(counts, jokers_ok=True, run_max=run_max, ace_points=ace_points)
     return found if found is not None else EMPTY
-
-
-def rank_of(c: Card) -> int:
-    assert c.rank is not None
-    return int(c.rank)
 
 
 __all__ = ["CARD_OF", "EMPTY", "INDEX_OF", "JOKER_INDEX", "Candidate", "Packing", "Rank",
