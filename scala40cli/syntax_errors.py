@@ -35,7 +35,17 @@ _TERMINAL_WORDS = {
     "STRING": 'a quoted value like "Anna"', "RSQB": "']'", "NUMBER": "a number",
     "POINTS": "a number of points", "_TO": "'to'", "_IN": "'in'", "LSQB": "a header tag",
     "_NL": "the end of the line", "$END": "the end of the line",
+    "HAND": "'hand'", "DEALER": "'dealer'", "DEAL": "'deal'", "UPCARD": "'upcard'",
+    "STOCK": "'stock'", "RESHUFFLE": "'reshuffle'", "SCORE": "'score'",
 }
+#: Characters a hand at a keyboard types for the digits of a card: 1O for 10, I0 for 10.
+_LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": "1"}
+#: The characters of a card code, for the one-edit suggestions.
+_CARD_CHARS = "0123456789AJQKTSHDC"
+#: Words of the format itself, never a typo for a card (``stock to``).
+_KEYWORDS = frozenset({*VERBS, *LINE_KEYWORDS, "to", "in"})
+#: More suggestions than this say nothing useful: none is given.
+_MAX_SUGGESTIONS = 4
 _VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
 _CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS"})
 _ONE_CARD = frozenset({"draw", "take", "discard", "upcard", "buy"})
@@ -57,7 +67,8 @@ def _words(text: str) -> list[re.Match[str]]:
 
 
 def _in_words(names: set[str]) -> str:
-    phrases = [_TERMINAL_WORDS.get(n, f"'{n.lower()}'") for n in sorted(names)]
+    """The terminals Lark expected, in the log's words (never a grammar-internal name)."""
+    phrases = [_TERMINAL_WORDS.get(n, f"'{n.lstrip('_').lower()}'") for n in sorted(names)]
     unique = list(dict.fromkeys(phrases))
     return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " or " + unique[-1]
 
@@ -68,8 +79,51 @@ def _not_a_card(word: str, declarations: bool) -> str:
     try:
         parse_card(word)
     except CardError as exc:
+        guesses = card_suggestions(word)
+        if guesses:
+            return f"'{word}' is not a card; did you mean {_or_list(guesses)}?"
         return str(exc)
     return f"unexpected card '{word}'"
+
+
+def card_suggestions(word: str) -> list[str]:
+    """The cards one typo away from ``word``, as a person would mean them.
+
+    A lookalike typed for a digit (``1OH``, ``I0H``: 10H) is the likeliest typo, so
+    when replacing lookalikes gives a card, that card alone is suggested. Otherwise
+    every card one edit away (one character replaced, removed, added, or two swapped:
+    ``QX`` gives QS, QH, QD, QC); none when there are too many to help.
+    """
+    if word.lower() in _KEYWORDS:
+        return []
+    plain = "".join(_LOOKALIKES.get(char, char) for char in word)
+    if plain != word and (card := _card(plain)):
+        return [card]
+    found = dict.fromkeys(
+        card for edit in _one_edit(word.upper()) if (card := _card(edit)) is not None
+    )
+    return list(found) if len(found) <= _MAX_SUGGESTIONS else []
+
+
+def _one_edit(word: str) -> list[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    removed = [a + b[1:] for a, b in splits if b]
+    swapped = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    replaced = [a + c + b[1:] for a, b in splits if b for c in _CARD_CHARS]
+    added = [a + c + b for a, b in splits for c in _CARD_CHARS]
+    return [*replaced, *removed, *swapped, *added]
+
+
+def _card(text: str) -> str | None:
+    """The canonical code of ``text`` if it is a card, else None."""
+    try:
+        return str(parse_card(text))
+    except CardError:
+        return None
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
 def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
@@ -85,8 +139,10 @@ def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
         if found.lower() in VERBS:
             return f"keywords are lower case: write '{found.lower()}', not '{found}'"
         return f"unknown verb '{found}': expected {_VERB_LIST}"
-    if found and (expected & _CARD_TERMINALS or (verb in ("deal", "stock", "meld", "attach")
-                                                 and card_ish and "NUMBER" not in expected)):
+    cards_go_on = (verb in ("deal", "stock", "meld", "attach") and not prev.isdigit()
+                   and "PLAYER" not in expected)
+    if found and (expected & _CARD_TERMINALS or (cards_go_on and card_ish
+                                                 and "NUMBER" not in expected)):
         return _not_a_card(found, declarations=verb in ("meld", "attach"))
     shown = f", found '{found}'" if found else ""
     if expected == {"NUMBER"}:
@@ -96,7 +152,7 @@ def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
             return "the tag is not closed: expected ']'"
         return f"tag values must be quoted, like [Date \"2026-11-12\"]{shown}"
     if not found:
-        hint = " (only 'take' may leave out its card)" if prev == "draw" else ""
+        hint = " (only 'take' may leave out its card)" if verb == prev == "draw" else ""
         return f"expected {_in_words(expected)}{after}{hint}"
     if "LSQB" in expected:
         return f"unexpected '{found}': {_LINE_START}"
@@ -126,10 +182,13 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
         allowed = set(getattr(exc, "allowed", None) or ()) - {"WS", "COMMENT"}
         if "LSQB" in allowed:
             return column, f"unexpected character {char!r}: {_LINE_START}"
+        if allowed and allowed <= _VERB_TERMINALS:
+            return column, f"unexpected character {char!r}: expected a verb: {_VERB_LIST}"
         return column, f"unexpected character {char!r}: expected {_in_words(allowed)}"
     before = [w.group() for w in words if w.end() < column]
     prev = before[-1] if before else ""
     heads = [w.group() for w in words[:2]]
-    verb = heads[0] if heads and heads[0] in LINE_KEYWORDS else heads[-1] if heads else ""
+    verb = (heads[0] if heads and heads[0] in LINE_KEYWORDS
+            else "" if not heads or heads[0].startswith("[") else heads[-1])
     return column, _message(expected, found, prev, verb)
 

@@ -124,6 +124,7 @@ def grammar_logs(draw: st.DrawFn) -> bytes:
     return text.encode("utf-8", "surrogatepass")
 
 
+@pytest.mark.slow
 @FUZZ
 @given(grammar_logs())
 def test_random_logs_from_the_grammar(check_report: ReportCheck, log: bytes) -> None:
@@ -158,6 +159,7 @@ def corrupt(data: bytes, edits: list[tuple[str, float, int, int]]) -> bytes:
     return bytes(buffer)
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.integers(0, len(SEEDS) - 1), st.lists(edit, min_size=1, max_size=8))
 def test_corrupted_fixtures_and_simulated_games(
@@ -165,6 +167,7 @@ def test_corrupted_fixtures_and_simulated_games(
     judge(corrupt(SEED_BYTES[seed], edits), check_report)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, len(SEEDS) - 1), st.lists(edit, min_size=1, max_size=4))
 def test_a_file_and_the_same_bytes_give_the_same_report(
@@ -178,6 +181,7 @@ def test_a_file_and_the_same_bytes_give_the_same_report(
     assert audit_path(str(log)) == audit_bytes(data, str(log))
 
 
+@pytest.mark.slow
 @FUZZ
 @given(st.binary(max_size=400))
 def test_random_bytes(check_report: ReportCheck, data: bytes) -> None:
@@ -198,6 +202,7 @@ def _harness() -> ModuleType:
 HARNESS = _harness()
 
 
+@pytest.mark.slow
 def test_the_harness_checks_every_seed_without_atheris() -> None:
     assert HARNESS.CLEAN == CLEAN and HARNESS.SEPARATOR == SEPARATOR
     for data in SEED_BYTES:
@@ -211,6 +216,7 @@ def test_the_harness_fails_when_the_clean_game_is_not_ok(monkeypatch: pytest.Mon
         HARNESS.check(b"")
 
 
+@pytest.mark.slow
 @settings(max_examples=50, deadline=None)
 @given(st.binary(max_size=300))
 def test_the_harness_on_random_bytes(data: bytes) -> None:

@@ -262,6 +262,7 @@ def test_a_long_line_in_a_header_or_on_a_hand_line_is_skipped_like_a_syntax_erro
     assert_clean_game_ok(result)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("text", [
     HEAD + b"Bruno draw " + b"6D " * 5_000 + b"\nBruno draw 6D\n\n" + CLEAN,
     HEAD + b'"x' + b"y" * MAX_LINE_CHARS + b"\nhand 2\nAnna drw\n" + b";" * 20_000 + b"\n" + CLEAN,
@@ -292,6 +293,7 @@ def _hand_of(events: int) -> bytes:
     return HEAD + b"Carla draw 6D\n" * (events - HEAD_EVENTS)
 
 
+@pytest.mark.slow
 def test_a_hand_of_the_limit_is_judged_and_one_more_event_is_f003() -> None:
     at_limit = audit_bytes(_hand_of(MAX_HAND_EVENTS) + b"\n" + CLEAN, "x")
     assert "F003" not in {str(e.code) for e in at_limit.errors}
@@ -320,6 +322,7 @@ def test_events_before_any_hand_line_count_as_a_hand() -> None:
     assert_clean_game_ok(result)
 
 
+@pytest.mark.slow
 def test_100000_games_in_one_file_stream_with_the_right_count(tmp_path: Path) -> None:
     """A real process (no traceback, its own peak memory); the streamed GitHub format
     keeps nothing, so memory stays that of one game however many games there are."""
@@ -340,6 +343,7 @@ def test_100000_games_in_one_file_stream_with_the_right_count(tmp_path: Path) ->
     assert peak_kb < 300_000, f"{peak_kb} KB"  # about 35 MB measured
 
 
+@pytest.mark.slow
 def test_reading_holds_one_game_at_a_time() -> None:
     """The cutting into games streams: 100,000 games (3 MB) never in memory at once."""
     game = b'[Players "Anna" "Bruno"]\nhand 1\n'
@@ -441,6 +445,7 @@ def test_not_utf8_rules_file_exits_2(tmp_path: Path) -> None:
     assert f"rules file {rules} is not UTF-8 text (byte 12)" in result.stderr
 
 
+@pytest.mark.slow
 def test_in_a_real_process_bad_input_prints_no_traceback(tmp_path: Path) -> None:
     cases = [str(DATA / "binary.s40"), str(DATA / "latin1-then-good.s40"),
              str(_case("unknown-verb")), str(tmp_path / "missing.s40")]
@@ -611,6 +616,7 @@ def _use(pattern: re.Pattern[str], mode: str, text: str) -> Callable[[], object]
     return lambda: sum(1 for _ in pattern.finditer(text))
 
 
+@pytest.mark.slow
 def test_no_regular_expression_backtracks_badly() -> None:
     """Each pattern on each 100 KB text, timed against a linear pattern that steps
     through every character: a linear pattern stays within a few times that; one that

@@ -55,6 +55,7 @@ def test_replay_of_a_folder_and_of_nothing(tree: Path) -> None:
                                            "0 violations, 1 file error")
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_report_in_the_same_order() -> None:
     def run(*extra: str) -> str:
         result = CliRunner().invoke(main, ["replay", "--format", "json", *extra, str(FIXTURES)],

@@ -205,6 +205,7 @@ LOG_IDS = [name for name, _ in LOGS]
 # ------------------------------------------------------------------ determinism
 
 
+@pytest.mark.slow
 def test_same_seed_same_bytes() -> None:
     a, _ = mm.generate(3, 7, max_hands=3)
     b, _ = mm.generate(3, 7, max_hands=3)
@@ -216,6 +217,7 @@ def test_same_seed_same_bytes() -> None:
     assert a != mm.generate(4, 7, max_hands=2)[0]
 
 
+@pytest.mark.slow
 def test_same_bytes_across_processes_and_hash_seeds() -> None:
     outs = []
     for hash_seed in ("1", "2"):
@@ -230,6 +232,7 @@ def test_same_bytes_across_processes_and_hash_seeds() -> None:
     assert outs[0] == mm.generate(4, 3, max_hands=2, rules=rules)[0]
 
 
+@pytest.mark.slow
 def test_fixtures_are_exactly_what_the_tool_writes() -> None:
     for folder, table in ((LEGAL, mm.FIXTURES), (VARIANTS, mm.VARIANT_FIXTURES)):
         for name, spec in table.items():

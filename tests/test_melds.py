@@ -410,6 +410,7 @@ print(attach(run, [TableCard(parse_card("AS")), TableCard(parse_card("JK"), pars
 """
 
 
+@pytest.mark.slow
 def test_attach_natural_ace_goes_low_with_joker_as_the_other_ace_every_hash_seed() -> None:
     root = Path(__file__).resolve().parents[1]
     env = {**os.environ, "PYTHONPATH": str(root)}
@@ -617,6 +618,7 @@ def valid_runs(draw: st.DrawFn) -> tuple[str, int, int]:
     return " ".join(codes), low, length
 
 
+@pytest.mark.slow
 @given(valid_runs())
 def test_property_valid_runs_are_accepted_and_worth_their_positions(
     run: tuple[str, int, int],

@@ -61,6 +61,7 @@ def one_error(text: str) -> tuple[ParsedLog, str, int, int]:
 # --- the grammar itself -----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_grammar_is_strict_clean() -> None:
     """No terminal collisions and no LALR conflicts (needs lark[interegular])."""
     pytest.importorskip("interegular")
@@ -418,6 +419,7 @@ FRAGMENTS = st.sampled_from([
 ])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 @given(st.lists(FRAGMENTS, max_size=40).map(" ".join))
 def test_fast_path_and_grammar_agree(text: str) -> None:
@@ -437,6 +439,7 @@ LINES = st.tuples(
 ).map(lambda t: " ".join([t[0], *t[1]]) + t[2])
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.lists(LINES, max_size=12).map("\n".join))
 def test_fast_path_and_grammar_agree_on_line_like_text(text: str) -> None:

@@ -109,6 +109,7 @@ def preset_runs(name: str, games: int) -> Iterator[tuple[int, str, str]]:
 PRESET_GAMES = 20
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(PRESETS))
 def test_every_preset_replays_with_no_violation_and_the_same_scores(name: str) -> None:
     closings: Counter[str] = Counter()
@@ -144,6 +145,7 @@ def switch_values() -> list[tuple[str, ...]]:
     return cases
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("sets", switch_values(), ids=lambda sets: "+".join(sets))
 def test_every_switch_value_replays_with_the_same_scores(sets: tuple[str, ...]) -> None:
     """Short matches (at most 8 hands) under each switch value, 2 to 6 players; the only
@@ -161,6 +163,7 @@ def test_every_switch_value_replays_with_the_same_scores(sets: tuple[str, ...]) 
         referee_result(record)
 
 
+@pytest.mark.slow
 def test_reentry_and_mortal_combat_happen() -> None:
     """The match flows that are rarest in play are played and judged alike."""
     seen: Counter[str] = Counter()
@@ -209,6 +212,7 @@ def test_the_written_text_is_canonical() -> None:
     assert format_log(text.encode("utf-8")) == text
 
 
+@pytest.mark.slow
 def test_a_pipe_between_two_processes() -> None:
     command = [sys.executable, "-m", "scala40cli"]
     simulated = subprocess.run([*command, "simulate", "--players", "4", "--games", "3",
@@ -425,6 +429,7 @@ def test_normal_takes_only_to_complete_a_combination() -> None:
     assert takes > 0
 
 
+@pytest.mark.slow
 def test_hard_takes_to_attach_and_takes_jokers_back() -> None:
     attach_takes = swaps = 0
     for record in _matches("hard,easy,normal", "classic", 8, 3):
@@ -566,6 +571,7 @@ def _bench() -> ModuleType:
     return module
 
 
+@pytest.mark.slow
 def test_the_bench_reports_wilson_intervals(capsys: pytest.CaptureFixture[str]) -> None:
     bench = _bench()
     low, high = bench.wilson(50, 100)
@@ -576,6 +582,7 @@ def test_the_bench_reports_wilson_intervals(capsys: pytest.CaptureFixture[str]) 
     assert "hard vs normal" in out and "95% CI" in out
 
 
+@pytest.mark.slow
 def test_hard_beats_easy_in_a_short_run() -> None:
     wins = 0
     for index in range(20):

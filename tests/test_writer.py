@@ -497,6 +497,7 @@ def test_fmt_help_says_comments_are_dropped() -> None:
     assert "Comments are not events: fmt drops them" in result.stdout
 
 
+@pytest.mark.slow
 def test_fmt_every_fixture_then_check_passes(tmp_path: Path) -> None:
     copies = []
     for path in FIXTURES:
