@@ -8,8 +8,10 @@ match) and dispatches every event to the handler for its type.
 
 from __future__ import annotations
 
+import dataclasses
+import difflib
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from .events import (
@@ -39,6 +41,8 @@ from .standings import Standings
 from .violations import Code
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
+NAME_CUTOFF = 0.75
 
 
 
@@ -141,6 +145,7 @@ class MatchReferee:
             for index, event in enumerate(body):
                 if self.flagged_after_match:
                     break
+                event = self._read_name(event)
                 handler = self._handlers.get(type(event))
                 if handler is not None:
                     handler(event)
@@ -157,6 +162,19 @@ class MatchReferee:
                 self.last_line = event.line
             self._finish_hand(at_end=True)
         return self._result(tags)
+
+    def _read_name(self, event: Event) -> Event:
+        """A turn line under a name close to exactly one player's (``Guilia`` for
+        ``Giulia``) is reported and judged as that player's, so that one typo is one
+        violation (docs/decisions.md, "A misspelt name")."""
+        if not isinstance(event, _TURN_EVENTS) or event.player in self.players:
+            return event
+        meant = closest_player(event.player, self.players)
+        if meant is None:
+            return event
+        self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game; "
+                  f"did you mean {meant}?")
+        return dataclasses.replace(event, player=meant)
 
     def _after_hand_event(self) -> None:
         hand = self.hand
@@ -250,11 +268,16 @@ class MatchReferee:
                       + "; ".join(p for p in parts if p))
         if hand.closing is Closing.UNFINISHED:
             return
-        for name, declared in event.entries:
-            computed = hand.penalties.get(name)
-            if computed is not None and computed != declared:
-                self.flag(Code.SCORE_MISMATCH, event,
-                          f"{name} scores {computed}, not {declared}", name)
+        wrong = [(name, hand.penalties[name], declared) for name, declared in event.entries
+                 if name in hand.penalties and hand.penalties[name] != declared]
+        if wrong and _are_totals(event.entries, self.standings.totals):
+            penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
+            self.flag(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
+                      f"line gives the penalties of hand {hand.number}, here {penalties}")
+            return
+        for name, computed, declared in wrong:
+            self.flag(Code.SCORE_MISMATCH, event, f"{name} scores {computed}, not {declared}",
+                      name)
 
     def _finish_hand(self, *, at_end: bool) -> None:
         """Close the books of the current hand and write its score sheet row."""
@@ -293,6 +316,20 @@ class MatchReferee:
 
 
 _DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)
+_TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
+
+
+def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
+    """Does a score line hold every player's running total (this hand included)?"""
+    return all(totals.get(name) == points for name, points in entries)
+
+
+def closest_player(name: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``name`` most likely misspells, or None when no name
+    is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
+    by_folded = {player.casefold(): player for player in players}
+    close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
+    return by_folded[close[0]] if len(close) == 1 else None
 
 
 def _deal_lines_follow(body: list[Event]) -> list[bool]:

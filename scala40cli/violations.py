@@ -133,7 +133,9 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.UNKNOWN_PLAYER: CodeInfo(
         name="unknown-player",
-        summary="An event names a player who is not in the game or not in this hand.",
+        summary="An event names a player who is not in the game or not in this hand. A turn "
+        "line under a name close to exactly one player's (Guilia for Giulia) is judged as "
+        "that player's, and the message asks \"did you mean Giulia?\".",
         source="Players are named exactly as in the [Players] tag; a name close to exactly one"
         " player's is read as that player's",
         see="decisions.md#own-misspelt-name",
@@ -490,7 +492,8 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.SCORE_MISMATCH: CodeInfo(
         name="score-mismatch",
-        summary="A penalty on the `score` line differs from the referee's.",
+        summary="A penalty on the `score` line differs from the referee's. A line that holds "
+        "every player's running total instead is reported once, as running totals.",
         source="The penalties of a hand: the closer 0, the others the value of their cards or "
         "the flat 100 if never opened, with the bonuses of the rules",
         see="decisions.md#d23",
