@@ -43,8 +43,24 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
     if isinstance(text, Problem):
         return tuple([text] for _ in choices)
     parsed = list(iter_games(text, first_line=chunk.first_line))
-    return tuple([replay(item, choice) if isinstance(item, GameLog) else item
-                  for item in parsed] for choice in choices)
+    return tuple(in_line_order([replay(item, choice) if isinstance(item, GameLog) else item
+                                for item in parsed]) for choice in choices)
+
+
+def in_line_order(items: list[Item]) -> list[Item]:
+    """A chunk's games and file errors in the order of their first problem's line, so
+    that a report written as it goes (annotations, JSON lines) shows first what comes
+    first in the file: a syntax error in the ``Players`` tag before "the game has no
+    [Players] tag". Stable: games keep their order, and a file error comes before a
+    game's problem on the same place."""
+    return sorted(items, key=_first_place)
+
+
+def _first_place(item: Item) -> tuple[int, int, int]:
+    if isinstance(item, Problem):
+        return (item.line, item.column, 0)
+    first = min(((p.line, p.column) for p in item.violations), default=(item.line, 0))
+    return (*first, 1)
 
 
 def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1

@@ -92,8 +92,10 @@ class MatchReferee:
         players_tag = next((tag for tag in tags if tag.name == "Players"), None)
         self.rules = self._resolve_rules(tags)
         if players_tag is None:
-            where = tags[0] if tags else Event(line=self.game.line, column=1)
-            self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag")
+            unread = self._unread_header_line()
+            where = unread or (tags[0] if tags else Event(line=self.game.line, column=1))
+            self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
+                f"; line {unread.line} could not be read" if unread else ""))
             return False
         names = players_tag.values
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(set(names)) != len(names):
@@ -108,6 +110,16 @@ class MatchReferee:
                       "the match is played without teams")
         self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
         return True
+
+    def _unread_header_line(self) -> Unparsed | None:
+        """The first unreadable line among the header tags: a broken [Players] tag is
+        likelier there than anywhere, so G001 is placed on it, after its syntax error."""
+        for event in self.game.events:
+            if isinstance(event, Unparsed):
+                return event
+            if not isinstance(event, Tag):
+                return None
+        return None
 
     def _resolve_rules(self, tags: list[Tag]) -> Rules:
         """The rules of the game: its [Rules] preset and [Rule] values, under the
