@@ -37,15 +37,9 @@ from .audit import (
     unreadable,
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
-from .compare import compare_files
+from .compare import compare_files, comparison_document, render_comparison_text
 from .inputs import Missing, expand
-from .report import (
-    Reporter,
-    Summary,
-    comparison_document,
-    problem_lines,
-    render_comparison_text,
-)
+from .report import Reporter, Summary, problem_lines
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
 from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file

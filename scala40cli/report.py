@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TextIO
 
 from . import __version__
-from .compare import GameComparison
 from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue, TeamResult
 from .rules import CLASSIC
 
@@ -361,56 +360,6 @@ def render_text(files: Sequence[FileResult]) -> str:
         lines.append("")
     lines.append(Summary.of(files).sentence())
     return "\n".join(lines) + "\n"
-
-
-# --- comparisons between rule sets -------------------------------------------------------
-
-
-def comparison_document(names: Sequence[str], runs: Sequence[Sequence[FileResult]],
-                        comparisons: Sequence[GameComparison]) -> JsonObject:
-    """The report under the first rule set, with what changes under the others."""
-    document = report_document(runs[0])
-    document["rule_sets"] = list(names)
-    document["comparisons"] = [_comparison_json(c) for c in comparisons]
-    return document
-
-
-def _comparison_json(comparison: GameComparison) -> JsonObject:
-    return {
-        "path": comparison.path,
-        "index": comparison.index,
-        "line": comparison.line,
-        "same": comparison.same,
-        "outcomes": [
-            {"rules": name, "ok": game.ok, "violations": len(game.violations),
-             "finished": game.finished, "winner": game.winner, "totals": game.totals}
-            for name, game in zip(comparison.rule_sets, comparison.results, strict=True)
-        ],
-        "differences": [{"topic": d.topic, "values": d.values}
-                        for d in comparison.differences],
-    }
-
-
-def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameComparison]) -> str:
-    """One table a game: what differs (rows) under each rule set (columns)."""
-    lines: list[str] = []
-    for comparison in comparisons:
-        lines.append(f"{comparison.path}: game {comparison.index} (line {comparison.line})")
-        if comparison.same:
-            lines += ["  the same outcome under every rule set", ""]
-            continue
-        rows = [["", *names]] + [[d.topic, *(_short(d.values[n]) for n in names)]
-                                 for d in comparison.differences]
-        lines += ["  " + line for line in _align(rows, rule_before=(1,))]
-        lines.append("")
-    differing = sum(1 for c in comparisons if not c.same)  # lines made terminal-safe below
-    lines.append(f"{_count(len(comparisons), 'game')} compared under {', '.join(names)}: "
-                 f"{differing} with a different outcome")
-    return terminal_safe("\n".join(lines) + "\n")
-
-
-def _short(text: str, width: int = 40) -> str:
-    return text if len(text) <= width else text[:width - 1] + "…"
 
 
 # --- reporters --------------------------------------------------------------------------

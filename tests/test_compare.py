@@ -33,10 +33,10 @@ def test_in_one_go_winner_depends_on_the_in_hand_bonus() -> None:
     comparison = compare_game("in-one-go.s40", ["doubled", "minus100"], [doubled, minus100])
     by_topic = {d.topic: d.values for d in comparison.differences}
     # doubled: the two unopened players pay 200 and are out; minus100: 100 each, Bruno -100
-    assert by_topic["winner"] == {"doubled": "Bruno", "minus100": "not finished"}
+    assert by_topic["winner"] == {"doubled": "Bruno", "minus100": "match not finished"}
     assert by_topic["total Anna"] == {"doubled": "200", "minus100": "100"}
     assert by_topic["total Bruno"] == {"doubled": "0", "minus100": "-100"}
-    assert by_topic["eliminated"] == {"doubled": "Anna (hand 1), Carla (hand 1)",
+    assert by_topic["eliminated"] == {"doubled": "Anna in hand 1, Carla in hand 1",
                                       "minus100": "nobody"}
     # the score line of the log was written under the doubled rule
     assert by_topic["line 19: C002 Anna"] == {"doubled": "legal",
@@ -75,7 +75,8 @@ def test_replay_compare_text_is_a_table_of_differences() -> None:
     lines = result.stdout.splitlines()
     assert lines[0] == f"{path}: game 1 (line 1)"
     assert lines[1].split() == ["classic", "traditional"]
-    assert any(line.split()[:4] == ["total", "Bruno", "0", "-100"] for line in lines)
+    assert any(line.split()[:7] == ["Total", "Anna", "200,", "Bruno", "0,", "Carla", "200"]
+               for line in lines)
     assert lines[-1] == "1 game compared under classic, traditional: 1 with a different outcome"
 
 
@@ -89,3 +90,37 @@ def test_replay_compare_usage_errors(arguments: list[str]) -> None:
     result = CliRunner().invoke(main, ["replay", *arguments, path])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def _compare_text(*arguments: str) -> list[str]:
+    result = CliRunner().invoke(main, ["replay", "--compare", *arguments],
+                                catch_exceptions=False)
+    return result.stdout.splitlines()
+
+
+def test_compare_shows_a_hand_only_when_it_differs_in_one_row() -> None:
+    lines = _compare_text("classic,mortal-combat", str(FIXTURES / "legal" / "five-players.s40"))
+    hand_rows = [line.split()[:2] for line in lines if line.startswith("  Hand ")]
+    # hands 1..12 under classic; mortal combat ends after hand 4; hand 1 is the same
+    assert [row[1] for row in hand_rows] == [str(n) for n in range(2, 13)]
+    assert "  Hand 5                Anna 58, Bruno 4, Carla 0, Elena 30;    not played" in lines
+    assert any(line.strip() == "closed by Carla (in one go)" for line in lines)
+    assert len(lines) < 100  # a row a topic, not a row a player and hand
+
+
+def test_compare_cells_are_wrapped_never_cut() -> None:
+    lines = _compare_text("classic,traditional", str(FIXTURES / "legal" / "two-players.s40"))
+    assert not any("…" in line for line in lines)
+    assert max(len(line) for line in lines) <= 100
+    text = " ".join(line.strip() for line in lines)
+    assert "Anna may not take the discard before opening" in text
+    assert "10 more, on lines 170, 183, 251, 311, 319, 383, 387, 458, 498, 530" in text
+
+
+def test_compare_uses_the_words_of_the_score_sheet() -> None:
+    lines = _compare_text("classic,traditional", str(FIXTURES / "legal" / "two-players.s40"))
+    labels = [line[2:].split("  ")[0] for line in lines[3:] if line.startswith("  ")
+              and not line.startswith("   ")]
+    assert labels[:5] == ["Winner", "Eliminated", "Total", "Hand 9", "Violations"]
+    assert "match not finished" in lines[3]
+    assert "Anna in hand 9" in lines[4]
