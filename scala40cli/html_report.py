@@ -330,7 +330,7 @@ def _facts(game: GameResult) -> str:
     rows = [("Players", ", ".join(game.players) or "(none)")]
     hidden = _OWN_TAGS | ({"Teams"} if game.teams else set())
     rows += [(tag.name, ", ".join(tag.values)) for tag in game.tags if tag.name not in hidden]
-    rows.append(("Rules", rules_summary(game.rules, game.rule_sources)))
+    rows.append(("Rules", rules_summary(game.rules, game.rule_sources, game.preset)))
     if game.teams:
         rows.append(("Teams", teams_summary(game.teams)))
     rows.append(("Starts at", f"line {game.line}"))

@@ -62,7 +62,7 @@ def game_markdown(path: str, game: GameResult) -> list[str]:
 def _facts(game: GameResult) -> list[str]:
     facts = [("Players", ", ".join(game.players) or "(none)")]
     facts += [(t.name, ", ".join(t.values)) for t in game.tags if t.name not in _OWN_TAGS]
-    facts.append(("Rules", rules_summary(game.rules, game.rule_sources)))
+    facts.append(("Rules", rules_summary(game.rules, game.rule_sources, game.preset)))
     if game.teams:
         facts.append(("Teams", teams_summary(game.teams)))
     # Two spaces end a line with a line break, so the facts stay one a line.

@@ -60,6 +60,7 @@ class MatchReferee:
         self.choice = choice
         self.rules = CLASSIC
         self.rule_sources: dict[str, str] = {}
+        self.preset: str | None = None
         self.violations: list[Problem] = []
         self.players: tuple[str, ...] = ()
         self.standings = Standings((), CLASSIC)
@@ -143,6 +144,7 @@ class MatchReferee:
         for line, message in resolved.problems:
             self.flag(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)), message)
         self.rule_sources = resolved.sources
+        self.preset = resolved.preset
         return resolved.rules
 
     # --- the match --------------------------------------------------------------------
@@ -324,7 +326,8 @@ class MatchReferee:
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
-            teams=standings.team_results(), rule_sources=dict(self.rule_sources))
+            teams=standings.team_results(), rule_sources=dict(self.rule_sources),
+            preset=self.preset)
 
 
 _DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)

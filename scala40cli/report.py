@@ -16,7 +16,7 @@ from typing import Any, ClassVar, TextIO
 
 from . import __version__
 from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue, TeamResult
-from .rules import CLASSIC
+from .rules import CLASSIC, PRESETS
 
 JsonObject = dict[str, Any]
 
@@ -225,7 +225,7 @@ def score_sheet(path: str, game: GameResult) -> list[str]:
     lines = [f"{path}: game {game.index} (line {game.line})"]
     lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
     lines.append(f"  Players: {', '.join(game.players) or '(none)'}")
-    lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources)}")
+    lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources, game.preset)}")
     if game.teams:
         lines.append(f"  Teams: {teams_summary(game.teams)}")
     lines.append("")
@@ -242,26 +242,32 @@ def _shown_tags(tags: Sequence[TagValue]) -> list[TagValue]:
 _PRESET_SOURCE = "preset "
 
 
-def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = None) -> str:
-    """The preset, then every switch set elsewhere with where it was set.
+def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = None,
+                  preset: str | None = None) -> str:
+    """The preset, then only the switches whose value differs from it, with where each
+    was set: ``classic (log line 3) + opening_points=50 (log line 4)``.
 
-    ``classic + opening_points=50 (log line 4), take_after_opening=free (--set)``; a
-    preset chosen by a tag or the command line says where: ``scala50 (--rules)``.
-    Without sources (a result built by hand), the switches that differ from classic.
+    A preset chosen by a tag, the command line or a rules file says where, when a
+    switch still has its value from it: ``scala50 (--rules)``. A rules file that
+    restates its preset (as ``scala40 rules PRESET`` writes it) adds only what it
+    changes. Without sources (a result built by hand), the switches that differ from
+    classic.
     """
     if not sources:
-        base = CLASSIC.as_tokens()
-        changed = [f"{key}={token}" for key, token in rules.items() if base.get(key) != token]
-        return " + ".join(["classic", ", ".join(changed)]) if changed else "classic"
-    preset = next(
-        (source.removeprefix(_PRESET_SOURCE) for source in sources.values()
-         if source.startswith(_PRESET_SOURCE)),
-        "no preset",
-    )
-    changed = [
-        f"{key}={rules.get(key, '?')} ({source})"
-        for key, source in sources.items() if not source.startswith(_PRESET_SOURCE)
-    ]
+        return _over("classic", rules, {key: "" for key in rules}, CLASSIC.as_tokens())
+    label = next((source.removeprefix(_PRESET_SOURCE) for source in sources.values()
+                  if source.startswith(_PRESET_SOURCE)), None)
+    name = preset or (label.split(" (")[0] if label else "classic")
+    base = PRESETS[name].rules.as_tokens() if name in PRESETS else CLASSIC.as_tokens()
+    setting = {key: source for key, source in sources.items()
+               if not source.startswith(_PRESET_SOURCE)}
+    return _over(label or name, rules, setting, base)
+
+
+def _over(preset: str, rules: Mapping[str, str], setting: Mapping[str, str],
+          base: Mapping[str, str]) -> str:
+    changed = [f"{key}={rules.get(key, '?')}" + (f" ({source})" if source else "")
+               for key, source in setting.items() if rules.get(key) != base.get(key)]
     return " + ".join([preset, ", ".join(changed)]) if changed else preset
 
 

@@ -101,6 +101,9 @@ class GameResult:
     #: Where each rule value came from: "preset classic", "log line 4", "--set", ...
     rule_sources: dict[str, str] = field(default_factory=dict)
     teams: tuple[TeamResult, ...] = ()
+    #: The base preset the rules start from (a rules file's, a tag's, classic), even
+    #: when every switch was set over it; None for a result built by hand.
+    preset: str | None = None
 
     @property
     def ok(self) -> bool:

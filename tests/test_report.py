@@ -6,11 +6,14 @@ import dataclasses
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 from conftest import ReportCheck
 
 from scala40cli import __version__
+from scala40cli.cli import main
 from scala40cli.report import (
     JsonReporter,
     Summary,
@@ -292,14 +295,28 @@ def test_rules_summary_names_a_chosen_preset_and_where_it_came_from() -> None:
     sources = dict.fromkeys(rules, "preset scala50 (--rules)")
     assert rules_summary(rules, sources) == "scala50 (--rules)"
     sources["jokers"] = "rules file house.toml"
-    assert rules_summary(rules, sources) == "scala50 (--rules) + jokers=4 (rules file house.toml)"
+    rules["jokers"] = "2"
+    assert rules_summary(rules, sources) == "scala50 (--rules) + jokers=2 (rules file house.toml)"
 
 
-def test_rules_summary_shows_a_value_set_to_what_the_preset_has() -> None:
-    """A tag that sets the preset's own value is still a setting, and is shown."""
+def test_rules_summary_leaves_out_a_value_set_to_what_the_preset_has() -> None:
+    """Only what differs from the preset is news to a reader of the sheet."""
     sources = dict.fromkeys(CLASSIC.as_tokens(), "preset classic")
     sources["jokers"] = "log line 3"
-    assert rules_summary(CLASSIC.as_tokens(), sources) == "classic + jokers=4 (log line 3)"
+    assert rules_summary(CLASSIC.as_tokens(), sources) == "classic"
+
+
+def test_rules_summary_of_a_rules_file_that_restates_its_preset(tmp_path: Path) -> None:
+    """``scala40 rules traditional > house.toml``, one value edited: every switch comes
+    from the file, yet the sheet names the file's preset and the one change."""
+    written = CliRunner().invoke(main, ["rules", "traditional"], catch_exceptions=False)
+    house = tmp_path / "house.toml"
+    house.write_text(written.stdout.replace('ace_penalty = "1" ', 'ace_penalty = "11"'),
+                     encoding="utf-8")
+    fixture = Path(__file__).resolve().parent.parent / "fixtures" / "legal" / "in-one-go.s40"
+    result = CliRunner().invoke(main, ["replay", "--rules", str(house), str(fixture)])
+    (line,) = [line for line in result.stdout.splitlines() if line.startswith("  Rules:")]
+    assert line == f"  Rules: traditional + ace_penalty=11 (rules file {house})"
 
 
 # --- teams, play-offs and rule sources --------------------------------------------------
