@@ -44,6 +44,9 @@ _LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": 
 _CARD_CHARS = "0123456789AJQKTSHDC"
 #: Words of the format itself, never a typo for a card (``stock to``).
 _KEYWORDS = frozenset({*VERBS, *LINE_KEYWORDS, "to", "in"})
+#: A card code is at most 3 characters: a longer word is no typo for one (and the
+#: one-edit search stays small on hostile input).
+_MAX_TYPO_LENGTH = 5
 #: More suggestions than this say nothing useful: none is given.
 _MAX_SUGGESTIONS = 4
 _VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
@@ -94,7 +97,7 @@ def card_suggestions(word: str) -> list[str]:
     every card one edit away (one character replaced, removed, added, or two swapped:
     ``QX`` gives QS, QH, QD, QC); none when there are too many to help.
     """
-    if word.lower() in _KEYWORDS:
+    if len(word) > _MAX_TYPO_LENGTH or word.lower() in _KEYWORDS:
         return []
     plain = "".join(_LOOKALIKES.get(char, char) for char in word)
     if plain != word and (card := _card(plain)):

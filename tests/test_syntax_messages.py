@@ -43,6 +43,7 @@ SUGGESTIONS = [
     pytest.param("1Z", [], id="nothing_one_typo_away"),
     pytest.param("K", [], id="too_many_to_help"),
     pytest.param("to", [], id="a_keyword_is_no_typo_for_a_card"),
+    pytest.param("10HHHH", [], id="a_long_word_is_no_typo_for_a_card"),
 ]
 
 
