@@ -8,7 +8,7 @@ against what happened at the table (not against what should have happened).
 The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock: judged by
 :class:`~scala40cli.deal.DealChecker`), ``PLAY`` (turns) and ``ENDED`` (closed, void or
 given up as unreadable). Which rule decides
-each judgement is named in the docstrings: "D17" is decision 17 of
+each judgement is named in the docstrings: "D17" is the decision numbered 17 in
 ``docs/decisions.md`` (anchor ``#d17``).
 """
 
@@ -490,7 +490,7 @@ class HandReferee:
                       event.player)
             if not meld.joker_count:
                 return  # no joker to take: nothing changes places
-            self.table[index] = forced_swap(meld, event.card)  # decision 27
+            self.table[index] = forced_swap(meld, event.card)  # D27
         else:
             if self.rules.freed_joker is FreedJoker.MUST_USE:
                 turn.freed_jokers.append(event)

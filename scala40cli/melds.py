@@ -398,7 +398,7 @@ def swap(meld: Meld, natural: Card, rules: Rules) -> Meld:
 
 
 def forced_swap(meld: Meld, natural: Card) -> Meld | None:
-    """The meld after a refused swap that still happened at the table (decision 27): the
+    """The meld after a refused swap that still happened at the table (D27): the
     card took the joker's place. The meld a legal swap would give when the card fits it
     (a swap refused by the rules, not by the cards); None, an invalid meld, when not."""
     try:

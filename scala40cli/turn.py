@@ -97,7 +97,7 @@ def end_of_turn_findings(turn: Turn, rules: Rules) -> list[Finding]:
 
 
 def _threshold_applies(turn: Turn, rules: Rules) -> bool:
-    """An opening must reach the threshold (decision 10), but for a closing in one go
+    """An opening must reach the threshold (D10), but for a closing in one go
     under ``one_go_threshold=waived``: its melds need only be valid."""
     if not turn.opening:
         return False

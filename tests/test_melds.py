@@ -377,7 +377,7 @@ def test_attach_ace_and_joker_as_the_other_ace_make_a_14_card_run(attached: str)
 
 
 def test_a_joker_declared_as_the_ace_goes_low_like_a_natural_ace() -> None:
-    """Decision 3: ``attach JK(AS)`` on 2S..KS names the card and either end is legal:
+    """D3: ``attach JK(AS)`` on 2S..KS names the card and either end is legal:
     it goes low; a natural AS attached after it then goes high (14 cards)."""
     grown = attach(meld(TWO_TO_K), table_cards("JK(AS)"), CLASSIC)
     assert isinstance(grown, Run)

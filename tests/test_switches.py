@@ -128,7 +128,7 @@ CASES: list[Case] = [
     Case("opening_turn_plays.s40", "opening_turn_plays", "nothing",
          outcome(("M005", "Anna attach 8S to 4"), ("M005", "Anna attach 7H to 1"),
                  totals={"Anna": 39, "Bruno": 0})),
-    # joker_swap: a refused swap is reported and still exchanges the cards (decision 27).
+    # joker_swap: a refused swap is reported and still exchanges the cards (D27).
     Case("joker_swap.s40", "joker_swap", "yes",
          outcome(penalties={1: {"Anna": 59, "Bruno": 0}})),
     Case("joker_swap.s40", "joker_swap", "no",
