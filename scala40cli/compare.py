@@ -213,8 +213,8 @@ def _hand_text(hand: HandResult, players: Sequence[str], with_closing: bool) -> 
     scores = [f"{p} {hand.penalties[p]}" if p in hand.penalties else f"{p} not dealt in"
               for p in players]
     parts = [", ".join(scores)] if scores else []
-    if with_closing:
-        parts.append(f"closed by {closed_by(hand)}")
+    if with_closing:  # "closed by Anna (in one go)", or "void", "unfinished"
+        parts.append(f"closed by {closed_by(hand)}" if hand.closer else closed_by(hand))
     return "; ".join(parts)
 
 
