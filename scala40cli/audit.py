@@ -14,6 +14,7 @@ processes and come back in file order, so the result is the same as a serial run
 from __future__ import annotations
 
 import dataclasses
+import errno
 import io
 import sys
 from collections.abc import Iterable, Iterator, Sequence
@@ -141,6 +142,8 @@ Source = tuple[str, str | FileResult | None]
 def _lines_of(source: str | None) -> Iterator[Iterable[bytes]]:
     """The lines of a file or of standard input, opened only while they are read."""
     if source is None:
+        if sys.stdin is None:  # started with standard input closed
+            raise OSError(errno.EBADF, "no standard input")
         yield sys.stdin.buffer
         return
     with Path(source).open("rb") as handle:

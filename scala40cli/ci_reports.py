@@ -8,26 +8,45 @@ problem keeps its code, so a reader can look it up with ``scala40 explain CODE``
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import xml.etree.ElementTree as ET
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TextIO
+from urllib.parse import quote
+from xml.sax.saxutils import escape, quoteattr
 
 from . import __version__
-from .audit import Record, records_of
-from .markdown import game_markdown
-from .report import JsonObject, Reporter, Summary, Tally, file_error_json, game_json
+from .audit import Record
+from .escape import (
+    json_safe,
+    terminal_line,
+    workflow_data,
+    workflow_property,
+    xml_neutral,
+    xml_safe,
+)
+from .job_summary import GITHUB_SUMMARY_LIMIT, RESERVED, JobSummary
+from .json_stream import HOLE, JsonArray, template
+from .report import (
+    JsonObject,
+    Reporter,
+    Summary,
+    Tally,
+    file_error_json,
+    game_json,
+    plural,
+)
 from .results import FileResult, GameResult, Problem
 from .violations import RULEBOOK, Code
 
 #: Where ``scala40 explain`` lives for people reading a SARIF rule.
 HELP_URI = "https://github.com/scala40/scala40/blob/main/docs/violations.md"
 
-#: GitHub shows at most this many annotations of one kind a step by default.
-DEFAULT_MAX_ANNOTATIONS = 50
+#: GitHub shows at most 10 error annotations a step: more are not shown, so by default
+#: no more are written, and a notice says how many more problems there are.
+DEFAULT_MAX_ANNOTATIONS = 10
 
 
 def all_problems(files: Sequence[FileResult]) -> Iterator[tuple[str, Problem]]:
@@ -43,76 +62,86 @@ def all_problems(files: Sequence[FileResult]) -> Iterator[tuple[str, Problem]]:
 # --- GitHub Actions -------------------------------------------------------------------
 
 
-def _escape_data(text: str) -> str:
-    """GitHub workflow command data: %, CR and LF are escaped."""
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    """A workflow command property value: also ``:`` and ``,``, which separate them."""
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
-
-
 def github_annotation(path: str, problem: Problem) -> str:
-    """``::error file=...,line=...,col=...,title=CODE name::message``."""
-    properties = ",".join(f"{key}={_escape_property(value)}" for key, value in (
+    """``::error file=...,line=...,col=...,title=CODE name::message``, escaped as GitHub
+    requires (and terminal-safe: the runner echoes it into the job log)."""
+    properties = ",".join(f"{key}={workflow_property(value)}" for key, value in (
         ("file", path), ("line", str(problem.line)), ("col", str(problem.column)),
         ("title", f"{problem.code} {problem.name}")))
-    return f"::error {properties}::{_escape_data(f'{problem.code} {problem.message}')}"
+    return f"::error {properties}::{workflow_data(f'{problem.code} {problem.message}')}"
 
 
 class GithubReporter(Reporter):
     """GitHub Actions workflow commands: one ``::error`` annotation a problem, at most
-    ``max_annotations`` of them, then a count of the rest; a Markdown summary is
-    appended to ``$GITHUB_STEP_SUMMARY`` when it is set. Written as the audit goes:
-    memory does not grow with the number of games."""
+    ``max_annotations`` of them, then a notice with the count of the rest and the
+    counts; a Markdown summary (:mod:`scala40cli.job_summary`, under 1 MiB) is appended
+    to ``$GITHUB_STEP_SUMMARY`` at the end when that variable is set (when it cannot
+    be, :attr:`side_failure` says why). Keeps nothing of a game but what fits in that
+    summary."""
 
     name = "github"
-    streams = True
 
     def __init__(self, max_annotations: int = DEFAULT_MAX_ANNOTATIONS) -> None:
         self.max_annotations = max_annotations
 
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        self.write_records(records_of(files), stream)
-
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        summary_file = os.environ.get("GITHUB_STEP_SUMMARY")
-        with contextlib.ExitStack() as stack:
-            sheets = (stack.enter_context(Path(summary_file).open("a", encoding="utf-8"))
-                      if summary_file else None)
-            return self._annotate(records, stream, sheets)
-
-    def _annotate(self, records: Iterable[Record], stream: TextIO, sheets: TextIO | None
-                  ) -> Summary:
-        tally, shown = Tally(), 0
-        if sheets is not None:
-            sheets.write("## scala40\n\n")
+        target = os.environ.get("GITHUB_STEP_SUMMARY")
+        sheets, failure = None, None
+        if target:
+            try:
+                sheets = JobSummary(budget=GITHUB_SUMMARY_LIMIT - RESERVED
+                                    - _size_of(target))
+            except OSError as error:
+                failure = error
+        tally, problems = Tally(), 0
         for kind, path, payload in records:
-            problems: Sequence[Problem] = ()
-            if kind == "game" and isinstance(payload, GameResult):
+            found: Sequence[Problem] = ()
+            if isinstance(payload, GameResult):
                 tally.add_game(payload)
-                problems = payload.violations
+                found = payload.violations
                 if sheets is not None:
-                    sheets.write("\n".join(game_markdown(path, payload)) + "\n")
-            elif kind == "error" and isinstance(payload, Problem):
+                    sheets.add_game(path, payload)
+            elif isinstance(payload, Problem):
                 tally.file_errors += 1
-                problems = (payload,)
-            else:
+                found = (payload,)
+                if sheets is not None:
+                    sheets.add_file_error(path, payload)
+            elif kind == "end":
                 tally.files += 1
-            for problem in problems:
-                shown += 1
-                if shown <= self.max_annotations:
+            for problem in found:
+                problems += 1
+                if problems <= self.max_annotations:
                     stream.write(github_annotation(path, problem) + "\n")
-        hidden = shown - self.max_annotations
-        if hidden > 0:
-            stream.write(f"::warning title=scala40::{hidden} more problems are not "
-                         "annotated (see the job summary or run scala40 replay)\n")
+        hidden = max(problems - self.max_annotations, 0)
         summary = tally.summary()
+        if hidden:
+            stream.write(f"::notice title=scala40::{plural(hidden, 'more problem')} than the "
+                         f"{self.max_annotations} annotated: see the job summary, or run "
+                         "scala40 replay\n")
         stream.write(summary.sentence() + "\n")
-        if sheets is not None:
-            sheets.write(summary.sentence() + "\n")
+        if sheets is not None and target:
+            failure = _append(target, sheets.render(summary, hidden, self.max_annotations))
+        if failure is not None:
+            reason = failure.strerror or str(failure)
+            self.side_failure = (f"cannot write the job summary GITHUB_STEP_SUMMARY="
+                                 f"{terminal_line(target or '')}: {reason}")
         return summary
+
+
+def _size_of(target: str) -> int:
+    """The bytes already in the summary file (earlier output of the same step); raises
+    OSError when it cannot be appended to, so that the failure is known early."""
+    with Path(target).open("a", encoding="utf-8") as handle:
+        return os.fstat(handle.fileno()).st_size
+
+
+def _append(target: str, text: str) -> OSError | None:
+    try:
+        with Path(target).open("a", encoding="utf-8") as handle:
+            handle.write(text)
+    except OSError as error:
+        return error
+    return None
 
 
 # --- SARIF 2.1.0 ----------------------------------------------------------------------
@@ -131,8 +160,16 @@ def _sarif_rule(code: Code) -> JsonObject:
     }
 
 
-def _artifact_uri(path: str) -> str:
-    return Path(path).as_posix() if path != "<stdin>" else "stdin"
+def artifact_uri(path: str) -> str:
+    """A file name as a SARIF ``artifactLocation.uri``: a relative (or, for an absolute
+    path, an absolute-path) URI reference, with ``/`` between folders and every other
+    character that a URI does not allow there (a space, ``%``, ``#``, ``?``, ``:``,
+    a backslash, non-ASCII letters, bytes of a name that is not UTF-8) percent-encoded."""
+    if path == "<stdin>":
+        return "stdin"
+    if os.sep != "/":
+        path = path.replace(os.sep, "/")
+    return quote(os.fsencode(path), safe="/")
 
 
 def _sarif_result(path: str, problem: Problem, rule_index: int) -> JsonObject:
@@ -142,7 +179,7 @@ def _sarif_result(path: str, problem: Problem, rule_index: int) -> JsonObject:
         "level": "error",
         "message": {"text": problem.message},
         "locations": [{"physicalLocation": {
-            "artifactLocation": {"uri": _artifact_uri(path)},
+            "artifactLocation": {"uri": artifact_uri(path)},
             "region": {"startLine": problem.line, "startColumn": problem.column},
         }}],
     }
@@ -151,10 +188,8 @@ def _sarif_result(path: str, problem: Problem, rule_index: int) -> JsonObject:
     return result
 
 
-def sarif_document(files: Sequence[FileResult]) -> JsonObject:
-    """The SARIF 2.1.0 log of a run: every code as a rule, every problem as a result."""
+def _sarif_log(results: object) -> JsonObject:
     codes = list(Code)
-    index = {code: i for i, code in enumerate(codes)}
     return {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -165,71 +200,142 @@ def sarif_document(files: Sequence[FileResult]) -> JsonObject:
                 "informationUri": HELP_URI,
                 "rules": [_sarif_rule(code) for code in codes],
             }},
-            "results": [_sarif_result(path, problem, index[problem.code])
-                        for path, problem in all_problems(files)],
+            "results": results,
         }],
     }
 
 
+_RULE_INDEX = {code: i for i, code in enumerate(Code)}
+
+
+def sarif_document(files: Sequence[FileResult]) -> JsonObject:
+    """The SARIF 2.1.0 log of a run: every code as a rule, every problem as a result."""
+    return _sarif_log([_sarif_result(path, problem, _RULE_INDEX[problem.code])
+                       for path, problem in all_problems(files)])
+
+
 class SarifReporter(Reporter):
-    """SARIF 2.1.0, for code scanning dashboards."""
+    """SARIF 2.1.0, for code scanning dashboards. Written as the audit goes, a result a
+    problem: keeps nothing of a game."""
 
     name = "sarif"
 
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        json.dump(sarif_document(files), stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        pieces, (results_at,) = template(_sarif_log(HOLE))
+        stream.write(pieces[0])
+        results = JsonArray(stream, results_at)
+        tally = Tally()
+        for kind, path, problem in _problems(records, tally):
+            del kind
+            results.add(_sarif_result(path, problem, _RULE_INDEX[problem.code]))
+        results.close()
+        stream.write(pieces[1] + "\n")
+        return tally.summary()
+
+
+def _problems(records: Iterable[Record], tally: Tally
+              ) -> Iterator[tuple[str, str, Problem]]:
+    """Every problem of a streamed audit with its file, counted in ``tally``."""
+    for kind, path, payload in records:
+        if isinstance(payload, GameResult):
+            tally.add_game(payload)
+            yield from (("game", path, problem) for problem in payload.violations)
+        elif isinstance(payload, Problem):
+            tally.file_errors += 1
+            yield ("error", path, payload)
+        elif kind == "end":
+            tally.files += 1
 
 
 # --- JUnit XML ------------------------------------------------------------------------
 
-
-def _game_case(suite: ET.Element, path: str, game: GameResult) -> None:
-    case = ET.SubElement(suite, "testcase", classname=path,
-                         name=f"game {game.index} (line {game.line})")
-    if game.violations:
-        lines = [f"{path}:{v.line}:{v.column}: {v.code} {v.message}" for v in game.violations]
-        failure = ET.SubElement(case, "failure", type="scala40",
-                                message=f"{len(game.violations)} violation"
-                                + ("s" if len(game.violations) != 1 else ""))
-        failure.text = "\n".join(lines)
+#: What the JUnit report keeps of a game until the end (the root element carries the
+#: counts): its index, its first line, and the text of its failure when it has one.
+Case = tuple[int, int, str | None]
 
 
-def junit_tree(files: Sequence[FileResult]) -> ET.Element:
-    """One testsuite a file, one testcase a game; file errors are ``error`` cases."""
-    root = ET.Element("testsuites", name="scala40")
-    totals = {"tests": 0, "failures": 0, "errors": 0}
-    for result in files:
-        suite = ET.SubElement(root, "testsuite", name=result.path)
-        for problem in result.errors:
-            case = ET.SubElement(suite, "testcase", classname=result.path, name="file")
-            error = ET.SubElement(case, "error", type=str(problem.code), message=problem.message)
-            error.text = f"{result.path}:{problem.line}:{problem.column}: {problem.code} " \
-                         f"{problem.message}"
-        for game in result.games:
-            _game_case(suite, result.path, game)
-        counts = {"tests": len(result.games) + len(result.errors),
-                  "failures": sum(1 for game in result.games if not game.ok),
-                  "errors": len(result.errors)}
-        for key, value in counts.items():
-            suite.set(key, str(value))
-            totals[key] += value
-    for key, value in totals.items():
-        root.set(key, str(value))
-    return root
+def _problem_text(path: str, problem: Problem) -> str:
+    return f"{path}:{problem.line}:{problem.column}: {problem.code} {problem.message}"
+
+
+@dataclass(slots=True)
+class _Suite:
+    """One file's test suite: its file errors as one ``file`` case, a case a game."""
+
+    path: str
+    errors: list[str] = field(default_factory=list)
+    cases: list[Case] = field(default_factory=list)
+    failures: int = 0
+
+    def lines(self) -> Iterator[str]:
+        name = _attr(self.path)
+        tests = len(self.cases) + (1 if self.errors else 0)
+        yield (f'  <testsuite name={name} tests="{tests}" failures="{self.failures}" '
+               f'errors="{1 if self.errors else 0}">')
+        if self.errors:
+            yield f'    <testcase classname={name} name="file">'
+            message = _attr(plural(len(self.errors), "file error"))
+            text = _text("\n".join(self.errors))
+            yield f'      <error type="scala40" message={message}>{text}</error>'
+            yield "    </testcase>"
+        for index, line, failure in self.cases:
+            yield f'    <testcase classname={name} name="game {index}">'
+            yield "      <properties>"
+            yield f'        <property name="line" value="{line}" />'
+            yield "      </properties>"
+            if failure is not None:
+                count = failure.count("\n") + 1
+                yield (f'      <failure type="scala40" message='
+                       f'{_attr(plural(count, "violation"))}>{_text(failure)}</failure>')
+            yield "    </testcase>"
+        yield "  </testsuite>"
+
+
+def _attr(value: str) -> str:
+    return quoteattr(xml_safe(value))
+
+
+def _text(value: str) -> str:
+    return escape(xml_safe(value))
 
 
 class JunitReporter(Reporter):
-    """JUnit XML: clean games count as passed tests, games with violations as failures."""
+    """JUnit XML: one test suite a file, one test case a game named ``game N`` (N its
+    place in the file, so that adding a line to a log renames nothing; the first line
+    is a property), passed when clean and failed with its violations otherwise; a
+    file's errors are one ``file`` case in error. The root carries the counts, so the
+    document is written at the end: it keeps a game's index, line and failure text."""
 
     name = "junit"
 
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        root = junit_tree(files)
-        ET.indent(root)
-        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n')
-        stream.write(ET.tostring(root, encoding="unicode"))
-        stream.write("\n")
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        suites: list[_Suite] = []
+        tally = Tally()
+        current: _Suite | None = None
+        for kind, path, payload in records:
+            if current is None:
+                current = _Suite(path)
+                suites.append(current)
+            if isinstance(payload, GameResult):
+                tally.add_game(payload)
+                failure = "\n".join(_problem_text(path, v) for v in payload.violations)
+                current.cases.append((payload.index, payload.line, failure or None))
+                current.failures += not payload.ok
+            elif isinstance(payload, Problem):
+                tally.file_errors += 1
+                current.errors.append(_problem_text(path, payload))
+            elif kind == "end":
+                tally.files += 1
+                current = None
+        tests = sum(len(s.cases) + (1 if s.errors else 0) for s in suites)
+        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                     f'<testsuites name="scala40" tests="{tests}" '
+                     f'failures="{sum(s.failures for s in suites)}" '
+                     f'errors="{sum(1 for s in suites if s.errors)}">\n')
+        for suite in suites:
+            stream.write(xml_neutral("\n".join(suite.lines()) + "\n"))
+        stream.write("</testsuites>\n")
+        return tally.summary()
 
 
 # --- JSON Lines -----------------------------------------------------------------------
@@ -237,30 +343,26 @@ class JunitReporter(Reporter):
 
 class JsonlReporter(Reporter):
     """One JSON object a line: a record per game (and per file error) as soon as it is
-    judged, then a summary record; described by ``schemas/jsonl.schema.json``. Memory
-    does not grow with the number of games."""
+    judged, then a summary record; described by ``schemas/jsonl.schema.json``. Keeps
+    nothing of a game once it is written."""
 
     name = "jsonl"
-    streams = True
-
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        self.write_records(records_of(files), stream)
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         tally = Tally()
         for kind, path, payload in records:
             record: JsonObject | None = None
-            if kind == "game" and isinstance(payload, GameResult):
+            if isinstance(payload, GameResult):
                 tally.add_game(payload)
                 record = {"type": "game", "path": path, "game": game_json(payload)}
-            elif kind == "error" and isinstance(payload, Problem):
+            elif isinstance(payload, Problem):
                 tally.file_errors += 1
                 record = {"type": "file_error", "path": path,
                           "error": file_error_json(payload)}
-            else:
+            elif kind == "end":
                 tally.files += 1
             if record is not None:
-                stream.write(json.dumps(record, ensure_ascii=False) + "\n")
+                stream.write(json_safe(json.dumps(record, ensure_ascii=False)) + "\n")
         summary = tally.summary()
         stream.write(json.dumps({"type": "summary", "version": __version__,
                                  "summary": summary.as_json()}) + "\n")

@@ -30,16 +30,14 @@ from .audit import (
     FILE_LINE,
     Record,
     Source,
-    audit_bytes,
     audit_many,
-    audit_path,
     stream_records,
     unreadable,
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .inputs import Missing, expand
-from .report import Reporter, Summary, problem_lines
+from .report import Reporter, Summary, gather, problem_lines
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
 from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file
@@ -59,6 +57,8 @@ from .writer import format_log
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
+#: A wrong command line, or an output that cannot be written.
+EXIT_USAGE = 2
 
 #: Files from which a progress bar is worth showing.
 PROGRESS_MIN_FILES = 5
@@ -98,7 +98,15 @@ def main() -> None:
     type=click.IntRange(min=0),
     default=DEFAULT_MAX_ANNOTATIONS,
     show_default=True,
-    help="With --format github: annotate at most this many problems, then count the rest.",
+    help="With --format github: annotate at most this many problems, then say how many "
+    "more there are (GitHub shows 10 error annotations a step).",
+)
+@click.option(
+    "--quiet",
+    "-q",
+    is_flag=True,
+    help="With --format text: print only the problems and the summary line, no score "
+    "sheets (for pre-commit and CI logs).",
 )
 @click.option(
     "--jobs",
@@ -149,6 +157,7 @@ def replay(
     exit_zero: bool,
     max_annotations: int,
     jobs: int,
+    quiet: bool,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -163,21 +172,38 @@ def replay(
                           output, jobs)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
-    reporter = make_reporter(report_format, max_annotations=max_annotations)
-    summary = _write_report(reporter, files, choice, jobs, output)
+    reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
+    summary = _write_report(reporter, input_records(files, choice, jobs), output)
+    if reporter.side_failure is not None:
+        click.echo(f"scala40: {reporter.side_failure}", err=True)
+        ctx.exit(EXIT_USAGE)
     clean = summary.violations == 0 and summary.file_errors == 0
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
 
 
-def _write_report(reporter: Reporter, arguments: Sequence[str], choice: RuleChoice | None,
-                  jobs: int, output: str | None) -> Summary:
-    """The report, written as the games are judged (the streamed formats keep nothing;
-    the others gather the run first); to ``--output`` through a new file renamed over
-    it at the end, so that an input named as the output is read whole first."""
-    sources = [_source(item) for item in expand(arguments)]
+def input_sources(arguments: Sequence[str]) -> list[Source]:
+    """What the FILE... arguments of every command that judges logs stand for: files,
+    folders, patterns and ``-``, in order, each once; an argument that names nothing
+    is a source whose result is its ``F001``. The one place that reads arguments."""
+    return [_source(item) for item in expand(arguments)]
+
+
+def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int
+                  ) -> Iterator[Record]:
+    """The audit of the arguments as a stream (``audit.stream_records``), with a
+    progress bar on standard error when it is a terminal and there are several files."""
+    sources = input_sources(arguments)
     records = stream_records(sources, choice, jobs=jobs)
     if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
         records = _with_progress(records, len(sources))
+    return records
+
+
+def _write_report(reporter: Reporter, records: Iterator[Record], output: str | None
+                  ) -> Summary:
+    """The report, written as the games are judged; to ``--output`` through a new file
+    renamed over it at the end, so that an input named as the output is read whole
+    first."""
     if output is None or output == STDIN_ARGUMENT:
         return reporter.write_records(records, sys.stdout)
     folder = Path(output).resolve().parent
@@ -229,7 +255,7 @@ def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None],
                  ) -> list[tuple[FileResult, ...]]:
     """Every input the arguments stand for, under each rule choice, in order; a
     progress bar on standard error when it is a terminal and there are several files."""
-    sources = [_source(item) for item in expand(arguments)]
+    sources = input_sources(arguments)
     results = audit_many(sources, choices, jobs=jobs)
     if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
         return list(results)
@@ -260,20 +286,6 @@ def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | 
         return choice_from(rules, sets)
     except RulesError as error:
         raise click.UsageError(str(error)) from None
-
-
-def _audit(name: str, choice: RuleChoice | None = None) -> FileResult:
-    if name == STDIN_ARGUMENT:
-        return _audit_stdin(choice)
-    return audit_path(name, choice)
-
-
-def _audit_stdin(choice: RuleChoice | None = None) -> FileResult:
-    """Standard input as bytes, so that its encoding is judged like a file's."""
-    data = _read_stdin()
-    if isinstance(data, FileResult):
-        return data
-    return audit_bytes(data, STDIN_NAME, choice)
 
 
 def _read_stdin() -> bytes | FileResult:
@@ -501,15 +513,23 @@ REPORT_FORMATS = ("markdown", "html")
               help="Replay under this preset or rules file, as `scala40 replay --rules`.")
 @click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
               help="Set one rule switch (repeatable), as `scala40 replay --set`.")
-def report_command(files: tuple[str, ...], report_format: str | None, output: str | None,
-                   rules_option: str | None, set_options: tuple[str, ...]) -> None:
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Judge the games in this many processes, as `scala40 replay --jobs`.")
+@click.pass_context
+def report_command(ctx: click.Context, files: tuple[str, ...], report_format: str | None,
+                   output: str | None, rules_option: str | None,
+                   set_options: tuple[str, ...], jobs: int) -> None:
     """Write the score report of the games of FILE...: sheets, outcomes, charts.
 
-    For each game: the score sheet (one row a hand, one column a player, who closed and
-    how), the eliminations and the winner, the violations, and each player's running
-    total by hand with the elimination threshold. A FILE of - reads standard input.
-    Exit status 0: the report was written, whatever the games hold (the report shows
-    their violations; `scala40 replay` judges them); 2: a wrong command line.
+    A FILE may be a log, a folder (every *.s40 file below it), a pattern such as
+    'logs/**/*.s40', or - for standard input, exactly as for `scala40 replay`. For each
+    game: the score sheet (one row a hand, one column a player, who closed and how),
+    the eliminations and the winner, the violations, and each player's running total
+    by hand with the elimination threshold; file errors are listed first. Exit status
+    0: the report was written and every input read, whatever the games hold (the report
+    shows their violations; `scala40 replay` judges them); 1: the report was written but
+    an input could not be read or parsed (missing, not UTF-8, a syntax error: listed in
+    the report); 2: a wrong command line.
     """
     from .html_report import html_report
     from .markdown import markdown_report
@@ -518,9 +538,10 @@ def report_command(files: tuple[str, ...], report_format: str | None, output: st
     if report_format is None:
         html_suffix = output is not None and output.lower().endswith((".html", ".htm"))
         report_format = "html" if html_suffix else "markdown"
-    results = [_audit(name, choice) for name in files]
+    results = gather(input_records(files, choice, jobs))
     render = html_report if report_format == "html" else markdown_report
     _emit(render(results), output)
+    ctx.exit(EXIT_PROBLEMS if any(result.errors for result in results) else EXIT_OK)
 
 
 @main.command("simulate")

@@ -15,11 +15,11 @@ the Markdown report.
 
 from __future__ import annotations
 
-import html
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from .escape import html_text, xml_neutral
 from .report import Summary, closed_by, rules_summary, teams_summary
 from .results import Closing, FileResult, GameResult, HandResult, Problem
 from .rules import ELIMINATION_NONE, ELIMINATION_PER_PLAYER
@@ -29,8 +29,9 @@ _OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
 
 
 def esc(text: object) -> str:
-    """Text for HTML content or a quoted attribute."""
-    return html.escape(str(text), quote=True)
+    """Text for HTML content or a quoted attribute, terminal-safe (the page may be
+    printed to a terminal or a CI log)."""
+    return html_text(text)
 
 
 # --- the chart's data -------------------------------------------------------------------
@@ -416,7 +417,7 @@ def html_report(files: Sequence[FileResult]) -> str:
             entries.append((ident, result.path, game))
             body.append(game_html(result.path, game, ident))
     contents = _contents(entries) if len(entries) > 1 else ""
-    return "\n".join([
+    return xml_neutral("\n".join([
         "<!DOCTYPE html>",
         '<html lang="en">',
         "<head>",
@@ -435,7 +436,7 @@ def html_report(files: Sequence[FileResult]) -> str:
         "</main>",
         "</body>",
         "</html>",
-    ]) + "\n"
+    ]) + "\n")
 
 
 STYLE = """

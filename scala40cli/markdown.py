@@ -16,30 +16,17 @@ column (Unicode blocks scaled to the threshold) still shows the trend at a glanc
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
+from .escape import markdown_code, markdown_text, terminal_safe, workflow_neutral
 from .html_report import Series, chart_series, elimination_threshold
 from .report import Summary, closed_by, rules_summary, teams_summary
 from .results import FileResult, GameResult, Problem
 
 _OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
-#: Characters Markdown (or the HTML GitHub lets through) would read as syntax.
-_SPECIAL = re.compile(r"([\\`*_\[\]<>&|~#!])")
 _BLOCKS = "▁▂▃▄▅▆▇█"
-
-
-def _text(text: str) -> str:
-    """Text shown as written: Markdown and HTML syntax escaped, on one line."""
-    return _SPECIAL.sub(r"\\\1", text.replace("\r", " ").replace("\n", " "))
-
-
-def _code(text: str) -> str:
-    """A code span that holds ``text`` whatever backticks it has; pipes escaped for tables."""
-    text = text.replace("\n", " ").replace("|", "\\|")
-    fence = "`" * (max((len(run) for run in re.findall(r"`+", text)), default=0) + 1)
-    pad = " " if text.startswith("`") or text.endswith("`") else ""
-    return f"{fence}{pad}{text}{pad}{fence}"
+#: Markdown text and code spans, escaped (:mod:`scala40cli.escape`).
+_text, _code = markdown_text, markdown_code
 
 
 def _row(cells: Sequence[str]) -> str:
@@ -151,4 +138,4 @@ def markdown_report(files: Sequence[FileResult]) -> str:
             lines.append("")
         for game in result.games:
             lines += game_markdown(result.path, game)
-    return "\n".join(lines) + "\n"
+    return workflow_neutral(terminal_safe("\n".join(lines) + "\n"))

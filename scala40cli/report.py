@@ -8,13 +8,18 @@ more branch in the command. The JSON document is described by
 
 from __future__ import annotations
 
-import json
+import io
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TextIO
 
 from . import __version__
+from .audit import Record, records_of
+
+# terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
+from .escape import terminal_line, workflow_neutral
+from .escape import terminal_safe as terminal_safe
 from .results import Closing, FileResult, GameResult, HandResult, Problem, TagValue, TeamResult
 from .rules import CLASSIC, PRESETS
 
@@ -60,13 +65,13 @@ class Summary:
     def sentence(self) -> str:
         """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any)."""
         parts = [
-            _count(self.files, "file"),
-            _count(self.games, "game"),
+            plural(self.files, "file"),
+            plural(self.games, "game"),
             f"{self.games_with_violations} with violations",
-            _count(self.violations, "violation"),
+            plural(self.violations, "violation"),
         ]
         if self.file_errors:
-            parts.append(_count(self.file_errors, "file error"))
+            parts.append(plural(self.file_errors, "file error"))
         return ", ".join(parts)
 
 
@@ -91,7 +96,7 @@ class Tally:
                        violations=self.violations, file_errors=self.file_errors)
 
 
-def _count(number: int, noun: str) -> str:
+def plural(number: int, noun: str) -> str:
     return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
@@ -188,12 +193,15 @@ def problem_lines(result: FileResult) -> list[str]:
     problems = list(result.errors)
     problems += [problem for game in result.games for problem in game.violations]
     problems.sort(key=lambda problem: (problem.line, problem.column))
-    lines: list[str] = []
-    for problem in problems:
-        place = f"{result.path}:{problem.line}:{problem.column}"
-        lines.append(f"{place}: {problem.code} {problem.message}")
-        if problem.context is not None:
-            lines += caret_lines(problem.context, problem.column)
+    return [line for problem in problems for line in problem_block(result.path, problem)]
+
+
+def problem_block(path: str, problem: Problem) -> list[str]:
+    """One problem: ``path:line:column: CODE message``, and its source line and a caret
+    when it carries one."""
+    lines = [f"{path}:{problem.line}:{problem.column}: {problem.code} {problem.message}"]
+    if problem.context is not None:
+        lines += caret_lines(problem.context, problem.column)
     return lines
 
 
@@ -286,7 +294,7 @@ def hand_table(game: GameResult) -> list[str]:
     header = ["Hand", *game.players, "Closed by"]
     rows = [_hand_row(hand, game.players) for hand in game.hands]
     totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
-    return _align([header, *rows, totals], rule_before=(1, len(rows) + 1))
+    return align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
 
 
 def closed_by(hand: HandResult) -> str:
@@ -304,7 +312,7 @@ def _cell(scores: dict[str, int], player: str) -> str:
     return str(scores[player]) if player in scores else ""
 
 
-def _align(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[str]:
+def align_columns(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[str]:
     """Rows padded into columns: the first and last (labels) to the left, the scores
     between them to the right so that units line up. A rule of dashes goes before each
     row index of ``rule_before``.
@@ -331,7 +339,7 @@ def outcome_lines(game: GameResult) -> list[str]:
         lines.append(f"Eliminated: {outs}")
     lines.append(_winner_line(game))
     count = len(game.violations)
-    lines.append("No violations." if count == 0 else f"{_count(count, 'violation')} (see above).")
+    lines.append("No violations." if count == 0 else f"{plural(count, 'violation')} (see above).")
     return lines
 
 
@@ -343,29 +351,61 @@ def _winner_line(game: GameResult) -> str:
     return "Match not finished."
 
 
-#: Control characters a log could use to drive the reader's terminal (ESC, BEL, ...):
-#: every one but the line end and the tab is shown as an escape like ``\x1b``.
-_CONTROLS = {code: f"\\x{code:02x}" for code in (*range(0x20), 0x7F, *range(0x80, 0xA0))
-             if code not in (0x09, 0x0A)}
+class _TextStream:
+    """The text report written as the audit goes: a file error where it is found, each
+    game's violations (in line order) then its score sheet, the counts last. A blank
+    line stands before and after each sheet. Every line is made safe for a terminal and
+    for a CI runner that reads workflow commands, because logs and names come from anyone.
+    """
+
+    def __init__(self, stream: TextIO, quiet: bool) -> None:
+        self.stream, self.quiet = stream, quiet
+        self.tally = Tally()
+        self.last: str | None = None  # "problems", "sheet" or None before anything
+
+    def _block(self, kind: str, lines: list[str]) -> None:
+        if not lines:
+            return
+        blank = self.last is not None and "sheet" in (kind, self.last)
+        text = ("\n" if blank else "") + "\n".join(lines) + "\n"
+        self.stream.write(workflow_neutral(terminal_safe(text)))
+        self.last = kind
+
+    def record(self, kind: str, path: str, payload: GameResult | Problem | None) -> None:
+        shown = terminal_line(path)
+        if isinstance(payload, Problem):
+            self.tally.file_errors += 1
+            self._block("problems", problem_block(shown, payload))
+        elif isinstance(payload, GameResult):
+            self.tally.add_game(payload)
+            violations = sorted(payload.violations, key=lambda v: (v.line, v.column))
+            self._block("problems", [line for v in violations
+                                     for line in problem_block(shown, v)])
+            if not self.quiet:
+                self._block("sheet", score_sheet(shown, payload))
+        elif kind == "end":
+            self.tally.files += 1
+
+    def close(self) -> Summary:
+        summary = self.tally.summary()
+        self.stream.write(("\n" if self.last else "") + summary.sentence() + "\n")
+        return summary
 
 
-def terminal_safe(text: str) -> str:
-    """Text that cannot send control sequences to a terminal (a log is input from anyone)."""
-    return text.translate(_CONTROLS)
+def write_text(records: Iterable[Record], stream: TextIO, *, quiet: bool = False) -> Summary:
+    """Write the text report of a streamed audit (see ``audit.stream_records``); only
+    the problems and the counts when ``quiet``. Keeps nothing but the counts."""
+    writer = _TextStream(stream, quiet)
+    for kind, path, payload in records:
+        writer.record(kind, path, payload)
+    return writer.close()
 
 
-def render_text(files: Sequence[FileResult]) -> str:
-    """The whole text report: every problem first, then every sheet, then the counts."""
-    lines = [line for result in files for line in problem_lines(result)]
-    for result in files:
-        for game in result.games:
-            if lines:
-                lines.append("")
-            lines += score_sheet(result.path, game)
-    if lines:
-        lines.append("")
-    lines.append(Summary.of(files).sentence())
-    return "\n".join(lines) + "\n"
+def render_text(files: Sequence[FileResult], *, quiet: bool = False) -> str:
+    """The text report of results already collected, as ``replay`` prints it."""
+    stream = io.StringIO()
+    write_text(records_of(files), stream, quiet=quiet)
+    return stream.getvalue()
 
 
 # --- reporters --------------------------------------------------------------------------
@@ -375,28 +415,22 @@ class Reporter(ABC):
     """An output format: writes the report of a run to a text stream."""
 
     name: ClassVar[str]
-    #: True when the format is written as the audit goes (see ``write_records``).
-    streams: ClassVar[bool] = False
+    #: Why a second output of the format (the GitHub job summary) could not be
+    #: written, in words; the command says so and fails after the report is written.
+    side_failure: str | None = None
 
     @abstractmethod
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        """Write the report of a streamed audit (see ``audit.stream_records``) as it
+        goes, keeping no more of each game than the format needs; return the counts."""
+
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        """Write the report of ``files`` to ``stream``."""
-
-    def write_records(self, records: Iterable[tuple[str, str, GameResult | Problem | None]],
-                      stream: TextIO) -> Summary:
-        """Write the report of a streamed audit (see ``audit.stream_records``).
-
-        A format that is one document, or that lists every problem before the sheets,
-        gathers the run first; the streamed formats override this and keep nothing.
-        """
-        files = gather(records)
-        self.write(files, stream)
-        return Summary.of(files)
+        """Write the report of results already collected."""
+        self.write_records(records_of(files), stream)
 
 
-def gather(records: Iterable[tuple[str, str, GameResult | Problem | None]]
-           ) -> list[FileResult]:
-    """The file results of a streamed audit."""
+def gather(records: Iterable[Record]) -> list[FileResult]:
+    """The file results of a streamed audit, for the reports that need them all."""
     files: list[FileResult] = []
     errors: list[Problem] = []
     games: list[GameResult] = []
@@ -409,22 +443,3 @@ def gather(records: Iterable[tuple[str, str, GameResult | Problem | None]]
             files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
             errors, games = [], []
     return files
-
-
-class JsonReporter(Reporter):
-    """The JSON document of ``schemas/report.schema.json``, indented, UTF-8 as is."""
-
-    name = "json"
-
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        json.dump(report_document(files), stream, indent=2, ensure_ascii=False)
-        stream.write("\n")
-
-
-class TextReporter(Reporter):
-    """Problems as ``path:line:column: CODE message``, then a score sheet per game."""
-
-    name = "text"
-
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        stream.write(terminal_safe(render_text(files)))

@@ -76,7 +76,8 @@ def test_github_caps_the_annotations_and_says_how_many_are_left(
     lines = written(GithubReporter(max_annotations=2), results).splitlines()
     assert sum(line.startswith("::error ") for line in lines) == 2
     hidden = problem_count(results) - 2
-    assert f"::warning title=scala40::{hidden} more problems are not annotated" in lines[2]
+    assert lines[2] == (f"::notice title=scala40::{hidden} more problems than the 2 annotated: "
+                        "see the job summary, or run scala40 replay")
 
 
 def test_github_appends_a_markdown_summary_when_asked(
@@ -168,4 +169,4 @@ def test_max_annotations_is_passed_to_the_github_format() -> None:
     result = CliRunner().invoke(main, ["replay", "--format", "github", "--max-annotations", "1",
                                        path], catch_exceptions=False)
     assert result.stdout.count("::error ") == 1
-    assert "::warning title=scala40::1 more problems are not annotated" in result.stdout
+    assert "::notice title=scala40::1 more problem than the 1 annotated" in result.stdout

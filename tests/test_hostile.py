@@ -33,8 +33,9 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import ReportCheck
+from peak_memory import run_measured
 
-from scala40cli import fastlines, inputs, markdown, parser, rulesfile, syntax_errors, writer
+from scala40cli import escape, fastlines, inputs, parser, rulesfile, syntax_errors, writer
 from scala40cli.audit import audit_bytes, audit_path
 from scala40cli.chunks import game_chunks
 from scala40cli.cli import main
@@ -328,18 +329,13 @@ def test_100000_games_in_one_file_stream_with_the_right_count(tmp_path: Path) ->
     keeps nothing, so memory stays that of one game however many games there are."""
     log = tmp_path / "many.s40"
     log.write_bytes(b'[Players "Anna" "Bruno"]\nhand 1\n' * 100_000)
-    code = ("import resource, sys\nfrom scala40cli.cli import main\n"
-            "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
-            "peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
-            "print('peak-kb', peak, file=sys.stderr)\nsys.exit(status)\n")
-    completed = subprocess.run(
-        [sys.executable, "-c", code, "replay", "--format", "github", "--max-annotations", "0",
-         str(log)], cwd=ROOT, capture_output=True, text=True, check=False)
-    assert completed.returncode == 1, completed.stderr
+    completed = run_measured("replay", "--format", "github", "--max-annotations", "0",
+                             str(log))
+    assert completed.status == 1, completed.stderr
     assert "Traceback" not in completed.stderr
     assert completed.stdout.splitlines()[-1] == (
         "1 file, 100000 games, 100000 with violations, 100000 violations")
-    peak_kb = int(completed.stderr.split("peak-kb")[1])
+    peak_kb = completed.peak_kb
     assert peak_kb < 300_000, f"{peak_kb} KB"  # about 35 MB measured
 
 
@@ -587,7 +583,8 @@ def _all_patterns() -> dict[str, tuple[re.Pattern[str], str]]:
         "fastlines._ODD_SPACE": (fastlines._ODD_SPACE, "scan"),
         "syntax_errors._WORD": (syntax_errors._WORD, "scan"),
         "writer._BARE": (writer._BARE, "fullmatch"),
-        "markdown._SPECIAL": (markdown._SPECIAL, "scan"),
+        "escape._MARKDOWN_SPECIAL": (escape._MARKDOWN_SPECIAL, "scan"),
+        "escape._COMMAND_START": (escape._COMMAND_START, "scan"),
         "markdown backticks": (re.compile(r"`+"), "scan"),
         "rulesfile._NUMBER": (rulesfile._NUMBER, "fullmatch"),
         "rulesfile._SCALAR_LIST": (rulesfile._SCALAR_LIST, "scan"),

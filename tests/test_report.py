@@ -15,9 +15,7 @@ from conftest import ReportCheck
 from scala40cli import __version__
 from scala40cli.cli import main
 from scala40cli.report import (
-    JsonReporter,
     Summary,
-    TextReporter,
     caret_lines,
     hand_table,
     problem_lines,
@@ -27,7 +25,7 @@ from scala40cli.report import (
     score_sheet,
     teams_summary,
 )
-from scala40cli.reporters import REPORTERS
+from scala40cli.reporters import REPORTERS, JsonReporter, TextReporter
 from scala40cli.resources import schema
 from scala40cli.results import Closing, FileResult, GameResult, HandResult
 from scala40cli.rules import CLASSIC
@@ -424,13 +422,34 @@ def test_six_players_fit_a_terminal(finished_match: GameResult) -> None:
 
 
 def test_render_text_order(faulty_file: FileResult, unreadable_file: FileResult) -> None:
+    """Streamed: a file's errors where they come, each game's violations then its sheet."""
     text = render_text([faulty_file, unreadable_file])
     lines = text.splitlines()
-    assert lines[0].startswith("club/saturday.s40:48:1: T004")
-    assert lines[5] == "missing.s40:1:1: F001 cannot read the file: No such file or directory"
-    assert text.index("club/saturday.s40: game 1") < text.index("club/saturday.s40: game 2")
+    assert lines[0].startswith("club/saturday.s40:57:18: F003")
+    order = [lines.index(line) for line in (
+        "club/saturday.s40: game 1 (line 1)",
+        "club/saturday.s40:48:1: T004 Anna discards KH, which is not in her hand",
+        "club/saturday.s40:60:1: G006 the game ends in the middle of hand 2",
+        "club/saturday.s40: game 2 (line 38)",
+        "missing.s40:1:1: F001 cannot read the file: No such file or directory")]
+    assert order == sorted(order)
+    assert lines[order[1] - 1] == "" and lines[order[3] - 1] == ""
+    assert lines[order[4] - 1] == ""
     assert lines[-1] == "2 files, 2 games, 1 with violations, 2 violations, 2 file errors"
+    assert lines[-2] == ""
     assert text.endswith("\n")
+
+
+def test_quiet_text_has_only_the_problems_and_the_summary(
+        faulty_file: FileResult, legal_file: FileResult) -> None:
+    text = render_text([faulty_file, legal_file], quiet=True)
+    errors_first = problem_lines(FileResult(path=faulty_file.path, errors=faulty_file.errors))
+    violations = problem_lines(FileResult(path=faulty_file.path, games=faulty_file.games))
+    assert text == "\n".join([*errors_first, *violations, "",
+                              "2 files, 3 games, 1 with violations, 2 violations, "
+                              "1 file error"]) + "\n"
+    assert render_text([legal_file], quiet=True) == (
+        "1 file, 1 game, 0 with violations, 0 violations\n")
 
 
 def test_render_text_of_a_legal_file(legal_file: FileResult) -> None:

@@ -450,9 +450,9 @@ def test_report_reads_standard_input_and_takes_rules() -> None:
     assert preset.exit_code == 0 and "(no elimination)" in preset.stdout
 
 
-def test_report_of_a_missing_file_shows_its_error() -> None:
+def test_report_of_a_missing_file_shows_its_error_and_exits_1() -> None:
     result = run("report", "no-such-file.s40")
-    assert result.exit_code == 0
+    assert result.exit_code == 1
     assert "`F001` cannot read the file" in result.stdout
 
 
