@@ -36,6 +36,7 @@ from .audit import (
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
+from .escape import json_safe
 from .inputs import Missing, expand
 from .report import Reporter, Summary, gather, problem_lines
 from .reporters import REPORTERS, make_reporter
@@ -234,8 +235,8 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     runs = list(zip(*audit_inputs(files, choices, jobs), strict=True))
     comparisons = compare_files(names, runs)
     if report_format == "json":
-        text = json.dumps(comparison_document(names, runs, comparisons), indent=2,
-                          ensure_ascii=False) + "\n"
+        text = json_safe(json.dumps(comparison_document(names, runs, comparisons), indent=2,
+                                    ensure_ascii=False)) + "\n"
     else:
         text = render_comparison_text(names, comparisons)
     _emit(text, output)
@@ -525,11 +526,12 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     'logs/**/*.s40', or - for standard input, exactly as for `scala40 replay`. For each
     game: the score sheet (one row a hand, one column a player, who closed and how),
     the eliminations and the winner, the violations, and each player's running total
-    by hand with the elimination threshold; file errors are listed first. Exit status
-    0: the report was written and every input read, whatever the games hold (the report
-    shows their violations; `scala40 replay` judges them); 1: the report was written but
-    an input could not be read or parsed (missing, not UTF-8, a syntax error: listed in
-    the report); 2: a wrong command line.
+    by hand with the elimination threshold; a file's errors come before its games.
+
+    Exit status 0: the report was written and every input read, whatever the games
+    hold (the report shows their violations; `scala40 replay` judges them); 1: the
+    report was written but an input could not be read or parsed (missing, not UTF-8, a
+    syntax error: listed in the report); 2: a wrong command line.
     """
     from .html_report import html_report
     from .markdown import markdown_report

@@ -81,17 +81,17 @@ class JobSummary:
         if unannotated:
             lines += [f"{plural(unannotated, 'more problem')} not annotated: GitHub shows "
                       f"at most 10 error annotations a step, and this run annotated "
-                      f"{max_annotations} (`--max-annotations`). All are listed below or "
-                      "by `scala40 replay`.", ""]
+                      f"{max_annotations} (`--max-annotations`). The file errors and each "
+                      "game's violations are listed below; `scala40 replay` lists them "
+                      "all.", ""]
         errors = [text for _, text, _ in self.kept[Part.FILE_ERROR]]
         if errors or self.left_out[Part.FILE_ERROR]:
             lines += ["### File errors", "", "".join(errors).rstrip("\n"), ""]
         sheets = sorted(self.kept[Part.FAILED_GAME] + self.kept[Part.CLEAN_GAME])
         lines += [text for _, text, _ in sheets]
         note = self._left_out_line()
-        if note:
-            lines += ["", note]
-        return workflow_neutral("\n".join(lines).rstrip("\n") + "\n")
+        body = "\n".join(lines).rstrip("\n") + "\n"
+        return workflow_neutral(body + ("\n" + note + "\n" if note else ""))
 
     def _left_out_line(self) -> str:
         errors = self.left_out[Part.FILE_ERROR]

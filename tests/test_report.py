@@ -487,3 +487,50 @@ def test_summary_sentence(counts: tuple[int, int, int, int, int], sentence: str)
 def test_every_code_is_reportable() -> None:
     """A code the rulebook lacks would crash the report at ``Problem.name``."""
     assert set(RULEBOOK) == set(Code)
+
+
+# --- the command: --quiet, and a text report that streams ---------------------------------
+
+
+def test_replay_quiet_prints_only_the_problems_and_the_summary() -> None:
+    from pathlib import Path
+
+    from click.testing import CliRunner
+
+    from scala40cli.cli import main
+
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures"
+    legal = str(fixtures / "legal" / "two-players.s40")
+    illegal = str(fixtures / "illegal" / "T004-not-in-hand-meld.s40")
+    for option in ("-q", "--quiet"):
+        clean = CliRunner().invoke(main, ["replay", option, legal], catch_exceptions=False)
+        assert clean.exit_code == 0
+        assert clean.stdout == "1 file, 1 game, 0 with violations, 0 violations\n"
+        found = CliRunner().invoke(main, ["replay", option, legal, illegal],
+                                   catch_exceptions=False)
+        assert found.exit_code == 1
+        lines = found.stdout.splitlines()
+        assert lines[0].startswith(f"{illegal}:18:1: T004 ")
+        assert lines[-2:] == ["", "2 files, 2 games, 1 with violations, 1 violation"]
+        assert "Players:" not in found.stdout and "Winner" not in found.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("report_format", ["text", "json", "junit"])
+def test_the_reports_do_not_keep_every_game(report_format: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """20,000 tiny games: gathering the run took ~7 KB a game (140 MB here); streamed,
+    the text and JSON reports keep nothing of a game, JUnit about 100 bytes
+    (bench/memory.py measures every format on 200,000)."""
+    from peak_memory import run_measured
+
+    log = tmp_path / "tiny.s40"
+    log.write_bytes(b'[Players "Anna" "Bruno"]\nhand 1\n' * 20_000)
+    out = tmp_path / "report.out"
+    run = run_measured("replay", "--format", report_format, str(log), stdout_to=out)
+    assert run.status == 1, run.stderr
+    assert run.peak_kb < 80_000, f"{run.peak_kb} KB"  # about 40 MB measured
+    tail = out.read_text(encoding="utf-8")[-400:]
+    if report_format == "text":
+        assert tail.endswith("1 file, 20000 games, 20000 with violations, 20000 violations\n")
+    elif report_format == "json":
+        assert '"games": 20000' in tail

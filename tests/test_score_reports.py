@@ -507,3 +507,59 @@ def test_chromium_draws_the_page(tmp_path: Path, width: int, height: int) -> Non
     data = shot.read_bytes()
     assert _png_size(data) == (width, height)
     assert len(data) > 20_000, "a blank page compresses to a few KB"
+
+
+# --- report takes the inputs replay takes -------------------------------------------------
+
+
+def _logs(tmp_path: Path) -> Path:
+    folder = tmp_path / "logs"
+    (folder / "old").mkdir(parents=True)
+    shutil.copy(ROOT / "fixtures" / "legal" / "two-players.s40", folder / "a.s40")
+    shutil.copy(ROOT / "fixtures" / "legal" / "in-one-go.s40", folder / "old" / "b.s40")
+    (folder / "notes.txt").write_text("not a log\n", encoding="utf-8")
+    return folder
+
+
+def test_report_of_a_folder_reports_every_log_below_it(tmp_path: Path) -> None:
+    folder = _logs(tmp_path)
+    result = run("report", str(folder))
+    assert result.exit_code == 0, result.output
+    assert result.stdout.splitlines()[2] == "2 files, 2 games, 0 with violations, 0 violations"
+    assert f"### `{folder}/a.s40`: game 1" in result.stdout
+    assert f"### `{folder}/old/b.s40`: game 1" in result.stdout
+    assert "F001" not in result.stdout
+
+
+def test_report_of_a_pattern_and_of_standard_input(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    _logs(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    result = run("report", "logs/**/*.s40")
+    assert result.exit_code == 0, result.output
+    assert "### `logs/a.s40`: game 1" in result.stdout
+    assert "### `logs/old/b.s40`: game 1" in result.stdout
+    data = (ROOT / "fixtures" / "legal" / "two-players.s40").read_bytes()
+    piped = CliRunner().invoke(main, ["report", "-"], input=data, catch_exceptions=False)
+    assert piped.exit_code == 0
+    assert "### `<stdin>`: game 1" in piped.stdout
+
+
+@pytest.mark.parametrize("argument", ["missing.s40", "empty-folder", "nothing/*.s40"])
+def test_report_exits_1_when_an_input_cannot_be_read(tmp_path: Path, argument: str,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "empty-folder").mkdir()
+    monkeypatch.chdir(tmp_path)
+    good = str(ROOT / "fixtures" / "legal" / "two-players.s40")
+    result = run("report", good, argument, "-o", "report.md")
+    assert result.exit_code == 1
+    text = (tmp_path / "report.md").read_text(encoding="utf-8")
+    assert f"- `{argument}` line 1: `F001` " in text  # the report is written and says why
+    assert "Winner: **Bruno**" in text
+
+
+def test_report_exits_0_on_violations_and_1_on_a_syntax_error() -> None:
+    illegal = ROOT / "fixtures" / "illegal"
+    assert run("report", str(illegal / "T004-not-in-hand-meld.s40")).exit_code == 0
+    assert run("report", str(illegal / "F003-syntax-error.s40")).exit_code == 1
+    assert run("report", str(illegal / "F002-bad-encoding.s40")).exit_code == 1
