@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import tempfile
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TextIO
+from typing import IO, TextIO
 from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
@@ -249,46 +250,65 @@ def _problems(records: Iterable[Record], tally: Tally
 
 # --- JUnit XML ------------------------------------------------------------------------
 
-#: What the JUnit report keeps of a game until the end (the root element carries the
-#: counts): its index, its first line, and the text of its failure when it has one.
-Case = tuple[int, int, str | None]
+#: The JUnit document starts with its counts, so its test cases are spooled as the games
+#: are judged: in memory up to this many characters, then in a temporary file (deleted
+#: when closed, and by the system at once on POSIX), never in a list of games.
+SPOOL_IN_MEMORY = 1024 * 1024
+
+
+def _spool() -> IO[str]:
+    return tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY, mode="w+",
+                                         encoding="utf-8")
 
 
 def _problem_text(path: str, problem: Problem) -> str:
     return f"{path}:{problem.line}:{problem.column}: {problem.code} {problem.message}"
 
 
-@dataclass(slots=True)
 class _Suite:
-    """One file's test suite: its file errors as one ``file`` case, a case a game."""
+    """One file's test suite: a case a game, as it comes; its file errors (kept until
+    the file ends) as one ``file`` case in error."""
 
-    path: str
-    errors: list[str] = field(default_factory=list)
-    cases: list[Case] = field(default_factory=list)
-    failures: int = 0
+    def __init__(self, path: str) -> None:
+        self.path, self.name = path, _attr(path)
+        self.errors: list[str] = []
+        self.cases = _spool()
+        self.games = self.failures = 0
 
-    def lines(self) -> Iterator[str]:
-        name = _attr(self.path)
-        tests = len(self.cases) + (1 if self.errors else 0)
-        yield (f'  <testsuite name={name} tests="{tests}" failures="{self.failures}" '
-               f'errors="{1 if self.errors else 0}">')
+    def add_game(self, game: GameResult) -> None:
+        self.games += 1
+        lines = [f'    <testcase classname={self.name} name="game {game.index}">',
+                 "      <properties>",
+                 f'        <property name="line" value="{game.line}" />',
+                 "      </properties>"]
+        if game.violations:
+            self.failures += 1
+            failure = "\n".join(_problem_text(self.path, v) for v in game.violations)
+            lines.append(f'      <failure type="scala40" message='
+                         f'{_attr(plural(len(game.violations), "violation"))}>'
+                         f'{_text(failure)}</failure>')
+        lines.append("    </testcase>")
+        self.cases.write(xml_neutral("\n".join(lines) + "\n"))
+
+    @property
+    def tests(self) -> int:
+        return self.games + (1 if self.errors else 0)
+
+    def close(self, document: IO[str]) -> None:
+        """Write the whole suite to ``document`` and free its spool."""
+        document.write(f'  <testsuite name={self.name} tests="{self.tests}" '
+                       f'failures="{self.failures}" errors="{1 if self.errors else 0}">\n')
         if self.errors:
-            yield f'    <testcase classname={name} name="file">'
             message = _attr(plural(len(self.errors), "file error"))
             text = _text("\n".join(self.errors))
-            yield f'      <error type="scala40" message={message}>{text}</error>'
-            yield "    </testcase>"
-        for index, line, failure in self.cases:
-            yield f'    <testcase classname={name} name="game {index}">'
-            yield "      <properties>"
-            yield f'        <property name="line" value="{line}" />'
-            yield "      </properties>"
-            if failure is not None:
-                count = failure.count("\n") + 1
-                yield (f'      <failure type="scala40" message='
-                       f'{_attr(plural(count, "violation"))}>{_text(failure)}</failure>')
-            yield "    </testcase>"
-        yield "  </testsuite>"
+            document.write(xml_neutral(
+                f'    <testcase classname={self.name} name="file">\n'
+                f'      <error type="scala40" message={message}>{text}</error>\n'
+                "    </testcase>\n"))
+        self.cases.seek(0)
+        shutil.copyfileobj(self.cases, document)
+        self.cases.close()
+        document.write("  </testsuite>\n")
 
 
 def _attr(value: str) -> str:
@@ -303,37 +323,38 @@ class JunitReporter(Reporter):
     """JUnit XML: one test suite a file, one test case a game named ``game N`` (N its
     place in the file, so that adding a line to a log renames nothing; the first line
     is a property), passed when clean and failed with its violations otherwise; a
-    file's errors are one ``file`` case in error. The root carries the counts, so the
-    document is written at the end: it keeps a game's index, line and failure text."""
+    file's errors are one ``file`` case in error. The root carries the counts: the
+    cases are spooled (:data:`SPOOL_IN_MEMORY`) and copied after it, so nothing of a
+    game is kept in memory once its case is written."""
 
     name = "junit"
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        suites: list[_Suite] = []
         tally = Tally()
+        tests = failures = errors = 0
         current: _Suite | None = None
-        for kind, path, payload in records:
-            if current is None:
-                current = _Suite(path)
-                suites.append(current)
-            if isinstance(payload, GameResult):
-                tally.add_game(payload)
-                failure = "\n".join(_problem_text(path, v) for v in payload.violations)
-                current.cases.append((payload.index, payload.line, failure or None))
-                current.failures += not payload.ok
-            elif isinstance(payload, Problem):
-                tally.file_errors += 1
-                current.errors.append(_problem_text(path, payload))
-            elif kind == "end":
-                tally.files += 1
-                current = None
-        tests = sum(len(s.cases) + (1 if s.errors else 0) for s in suites)
-        stream.write('<?xml version="1.0" encoding="UTF-8"?>\n'
-                     f'<testsuites name="scala40" tests="{tests}" '
-                     f'failures="{sum(s.failures for s in suites)}" '
-                     f'errors="{sum(1 for s in suites if s.errors)}">\n')
-        for suite in suites:
-            stream.write(xml_neutral("\n".join(suite.lines()) + "\n"))
+        with _spool() as document:
+            for kind, path, payload in records:
+                if current is None:
+                    current = _Suite(path)
+                if isinstance(payload, GameResult):
+                    tally.add_game(payload)
+                    current.add_game(payload)
+                elif isinstance(payload, Problem):
+                    tally.file_errors += 1
+                    current.errors.append(_problem_text(path, payload))
+                elif kind == "end":
+                    tally.files += 1
+                    tests += current.tests
+                    failures += current.failures
+                    errors += 1 if current.errors else 0
+                    current.close(document)
+                    current = None
+            stream.write('<?xml version="1.0" encoding="UTF-8"?>\n'
+                         f'<testsuites name="scala40" tests="{tests}" failures="{failures}" '
+                         f'errors="{errors}">\n')
+            document.seek(0)
+            shutil.copyfileobj(document, stream)
         stream.write("</testsuites>\n")
         return tally.summary()
 

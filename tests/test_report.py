@@ -519,7 +519,7 @@ def test_replay_quiet_prints_only_the_problems_and_the_summary() -> None:
 @pytest.mark.parametrize("report_format", ["text", "json", "junit"])
 def test_the_reports_do_not_keep_every_game(report_format: str, tmp_path) -> None:  # type: ignore[no-untyped-def]
     """20,000 tiny games: gathering the run took ~7 KB a game (140 MB here); streamed,
-    the text and JSON reports keep nothing of a game, JUnit about 100 bytes
+    the text and JSON reports keep nothing of a game, and JUnit spools its test cases
     (bench/memory.py measures every format on 200,000)."""
     from peak_memory import run_measured
 
