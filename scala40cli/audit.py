@@ -234,10 +234,17 @@ def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs
 
 
 def records_of(files: Sequence[FileResult]) -> Iterator[Record]:
-    """Results already collected, as the stream :func:`stream_records` would give."""
+    """Results already collected, as the stream :func:`stream_records` would give: each
+    file error just before the game whose lines hold it."""
     for result in files:
-        yield from (("error", result.path, problem) for problem in result.errors)
-        yield from (("game", result.path, game) for game in result.games)
+        errors = sorted(result.errors, key=lambda problem: (problem.line, problem.column))
+        games = result.games
+        for number, game in enumerate(games):
+            end = games[number + 1].line if number + 1 < len(games) else None
+            while errors and (end is None or errors[0].line < end):
+                yield ("error", result.path, errors.pop(0))
+            yield ("game", result.path, game)
+        yield from (("error", result.path, problem) for problem in errors)
         yield ("end", result.path, None)
 
 

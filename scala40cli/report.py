@@ -352,16 +352,18 @@ def _winner_line(game: GameResult) -> str:
 
 
 class _TextStream:
-    """The text report written as the audit goes: a file error where it is found, each
-    game's violations (in line order) then its score sheet, the counts last. A blank
-    line stands before and after each sheet. Every line is made safe for a terminal and
-    for a CI runner that reads workflow commands, because logs and names come from anyone.
-    """
+    """The text report written as the audit goes: for each game, its problems (its own
+    file errors, such as a syntax error in it, and its violations, in line order) then
+    its score sheet; a file error outside any game where it is found; the counts last.
+    A blank line stands before and after each sheet. Every line is made safe for a
+    terminal and for a CI runner that reads workflow commands, because logs and names
+    come from anyone. Holds only the file errors of the game being read."""
 
     def __init__(self, stream: TextIO, quiet: bool) -> None:
         self.stream, self.quiet = stream, quiet
         self.tally = Tally()
         self.last: str | None = None  # "problems", "sheet" or None before anything
+        self.pending: list[Problem] = []  # file errors waiting for their game
 
     def _block(self, kind: str, lines: list[str]) -> None:
         if not lines:
@@ -371,20 +373,25 @@ class _TextStream:
         self.stream.write(workflow_neutral(terminal_safe(text)))
         self.last = kind
 
+    def _problems(self, path: str, problems: list[Problem]) -> None:
+        problems.sort(key=lambda problem: (problem.line, problem.column))
+        self._block("problems", [line for p in problems for line in problem_block(path, p)])
+
     def record(self, kind: str, path: str, payload: GameResult | Problem | None) -> None:
         shown = terminal_line(path)
         if isinstance(payload, Problem):
             self.tally.file_errors += 1
-            self._block("problems", problem_block(shown, payload))
+            self.pending.append(payload)
         elif isinstance(payload, GameResult):
             self.tally.add_game(payload)
-            violations = sorted(payload.violations, key=lambda v: (v.line, v.column))
-            self._block("problems", [line for v in violations
-                                     for line in problem_block(shown, v)])
+            self._problems(shown, [*self.pending, *payload.violations])
+            self.pending = []
             if not self.quiet:
                 self._block("sheet", score_sheet(shown, payload))
         elif kind == "end":
             self.tally.files += 1
+            self._problems(shown, self.pending)
+            self.pending = []
 
     def close(self) -> Summary:
         summary = self.tally.summary()
