@@ -205,8 +205,8 @@ def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs
                    ) -> Iterator[Record]:
     """The audit as a stream, for reports that write as they go: ``("game", path,
     result)``, ``("error", path, problem)`` and ``("end", path, None)``, in file order
-    (a game's own file errors, such as a syntax error in it, just before it). Nothing
-    is kept once yielded, so memory does not grow with the number of games."""
+    (within a game, in the order of :func:`in_line_order`). Nothing is kept once
+    yielded, so memory does not grow with the number of games."""
     wanted: Choices = (choice,)
     units = _units(sources)
     judged: Iterator[tuple[str, int, object]]
@@ -218,11 +218,10 @@ def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs
     for kind, number, payload in judged:
         path = sources[number][0]
         if kind == "chunk":
-            items: list[Item] = payload[0]  # type: ignore[index]
-            # a chunk is one game: its file errors (syntax) first, then the game
-            yield from (("error", path, item) for item in items if isinstance(item, Problem))
-            for item in items:
-                if isinstance(item, GameResult):
+            for item in payload[0]:  # type: ignore[index]
+                if isinstance(item, Problem):
+                    yield ("error", path, item)
+                else:
                     index += 1
                     yield ("game", path, item if item.index == index
                            else dataclasses.replace(item, index=index))

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from .report import closed_by, report_document, terminal_safe
+from .escape import terminal_line, terminal_safe, workflow_neutral
+from .report import closed_by, report_document
 from .results import FileResult, GameResult, HandResult, Problem
 from .violations import RULEBOOK, Code
 
@@ -247,7 +248,8 @@ def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameCompa
     in full, wrapped to its column."""
     lines: list[str] = []
     for comparison in comparisons:
-        lines.append(f"{comparison.path}: game {comparison.index} (line {comparison.line})")
+        place = f"game {comparison.index} (line {comparison.line})"
+        lines.append(f"{terminal_line(comparison.path)}: {place}")
         if comparison.same:
             lines += ["  the same outcome under every rule set", ""]
             continue
@@ -256,7 +258,7 @@ def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameCompa
     differing = sum(1 for c in comparisons if not c.same)
     lines.append(f"{_count(len(comparisons), 'game')} compared under {', '.join(names)}: "
                  f"{differing} with a different outcome")
-    return terminal_safe("\n".join(lines) + "\n")
+    return workflow_neutral(terminal_safe("\n".join(lines) + "\n"))
 
 
 def _table(names: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
