@@ -10,16 +10,23 @@ reported on the very line that shows it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
 
 from .cards import JOKER, Card, full_deck
 from .events import Deal, Dealer, Event, Stock, Upcard
+from .results import Problem
 from .rules import Rules, UpcardJoker
 from .violations import Code
 
-#: ``flag(code, event, message, player)`` records a violation.
-Flag = Callable[[Code, Event, str, str | None], None]
+
+class Flag(Protocol):
+    """``flag(code, event, message, player)`` records a violation and returns it; with
+    ``cause`` it records a note, a consequence of that problem (D28)."""
+
+    def __call__(self, code: Code, event: Event, message: str, player: str | None = None,
+                 cause: Problem | None = None) -> Problem: ...
 
 HAND_SIZE = 13
 
@@ -43,6 +50,14 @@ class Dealt:
     discard_pile: list[Card]
     #: Eliminated players dealt in again (``reentry=yes``).
     reentered: tuple[str, ...] = ()
+    #: Cards of each hand the log does not know (``?``, or a missing or short deal);
+    #: negative when a deal line shows more cards than the player was dealt.
+    unknown: dict[str, int] = field(default_factory=dict)
+    #: Players whose hand is uncertain because of a reported problem of the deal.
+    doubts: dict[str, Problem] = field(default_factory=dict)
+    #: A problem of the deal that leaves the discard pile or the stock uncertain.
+    pile_doubt: Problem | None = None
+    stock_doubt: Problem | None = None
 
 
 class DealChecker:
@@ -67,6 +82,12 @@ class DealChecker:
         #: Deal lines that name nobody of the game, kept in case one player lacks a deal.
         self.strays: list[Deal] = []
         self.hands: dict[str, Counter[Card]] = {}
+        self.unknown: dict[str, int] = {}
+        #: A deal line wrote ``?`` (format 1.1): the stock cannot be listed then.
+        self.written_unknown = False
+        self.doubts: dict[str, Problem] = {}
+        self.pile_doubt: Problem | None = None
+        self.stock_doubt: Problem | None = None
         self.unseen: Counter[Card] = full_deck(rules.jokers)
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
@@ -90,9 +111,10 @@ class DealChecker:
 
     def on_deal(self, event: Deal) -> None:
         player = event.player
+        known = [c for c in event.cards if c is not None]
         if player not in self.game_players:
             self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", None)
-            self._count_out(event, event.cards, None)
+            self._count_out(event, known, None)
             self.strays.append(event)
             return
         if player in self.hands:
@@ -108,11 +130,24 @@ class DealChecker:
                           player)
                 return
             self.reentered.append(player)
+        self._set_hand(player, event)
         if len(event.cards) != HAND_SIZE:
-            self.flag(Code.DEAL_SIZE, event,
-                      f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
-        self._count_out(event, event.cards, player)
-        self.hands[player] = Counter(event.cards)
+            # The most likely table: the player holds 13 cards, the line lacks some
+            # (unknown ones) or shows some they do not hold (D28).
+            self.doubts[player] = self.flag(
+                Code.DEAL_SIZE, event,
+                f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
+            self.unknown[player] += max(0, HAND_SIZE - len(event.cards))
+        extra = self._count_out(event, known, player)
+        if extra is not None:
+            self.doubts.setdefault(player, extra)
+
+    def _set_hand(self, player: str, event: Deal) -> None:
+        """The known cards of a deal line, and how many it leaves unknown (``?``)."""
+        unknown = sum(1 for c in event.cards if c is None)
+        self.written_unknown = self.written_unknown or unknown > 0
+        self.hands[player] = Counter(c for c in event.cards if c is not None)
+        self.unknown[player] = unknown
 
     def on_upcard(self, event: Upcard) -> None:
         """A joker upcard goes back into the stock and another card is turned
@@ -123,7 +158,9 @@ class DealChecker:
             return
         self.joker_upcard = None
         self.upcard = event.card
-        self._count_out(event, (event.card,), None)
+        extra = self._count_out(event, (event.card,), None)
+        if extra is not None:
+            self.pile_doubt = extra
         if event.card.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
             self.unseen[JOKER] += 1
             self.joker_upcard = event
@@ -134,12 +171,19 @@ class DealChecker:
             return
         self.stock_line = event
 
+    def empty(self) -> bool:
+        """Nothing of the deal is written but maybe its dealer (a score-only hand)."""
+        return not self.hands and not self.strays and self.upcard is None \
+            and self.stock_line is None
+
     def complete(self) -> bool:
         """Every player still in is dealt and the upcard is turned."""
         dealt = all(player in self.hands for player in self.still_in)
         return dealt and self.upcard is not None and self.joker_upcard is None
 
-    def _count_out(self, event: Event, cards: Sequence[Card], player: str | None) -> None:
+    def _count_out(self, event: Event, cards: Sequence[Card], player: str | None
+                   ) -> Problem | None:
+        """Count the cards out of the deck; the problem of those beyond their copies."""
         extra: list[Card] = []
         for c in cards:
             if self.unseen[c] > 0:
@@ -147,11 +191,16 @@ class DealChecker:
             else:
                 extra.append(c)
         if extra:
-            self.flag(Code.TOO_MANY_COPIES, event,
-                      f"more copies than the deck holds: {card_codes(extra)}", player)
+            return self.flag(Code.TOO_MANY_COPIES, event,
+                             f"more copies than the deck holds: {card_codes(extra)}", player)
+        return None
 
-    def close(self) -> Dealt:
-        """Play starts: report what the deal lacks (at the ``hand`` line) and set the table."""
+    def close(self, playing: frozenset[str] = frozenset()) -> Dealt:
+        """Play starts: report what the deal lacks (at the ``hand`` line) and set the table.
+
+        A player without a deal line who plays in the hand (``playing``) was most likely
+        dealt 13 cards the log does not show; one who does not play sits the hand out.
+        """
         start, number = self.start, self.number
         dealer = self.dealer
         if self.dealer_line is None:
@@ -162,10 +211,13 @@ class DealChecker:
         if len(undealt) == 1 and len(self.strays) == 1:
             # A deal under a misspelt name (reported) is the deal of the one player
             # without one: judging it so keeps the rest of the hand meaningful.
-            self.hands[undealt.pop()] = Counter(self.strays[0].cards)
+            self._set_hand(undealt.pop(), self.strays[0])
         for player in undealt:
-            self.flag(Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}",
-                      player)
+            # The most likely table: the player was dealt 13 cards the log does not show.
+            self.doubts[player] = self.flag(
+                Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}", player)
+            if player in playing:
+                self.hands[player], self.unknown[player] = Counter(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
             self.flag(Code.MISSING_UPCARD, start, f"hand {number} has no upcard", None)
@@ -177,19 +229,34 @@ class DealChecker:
         stock, stock_order = self._stock()
         order = tuple(p for p in self.seats if p in self.hands)
         return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
-                     stock_order=stock_order, discard_pile=pile, reentered=tuple(self.reentered))
+                     stock_order=stock_order, discard_pile=pile, reentered=tuple(self.reentered),
+                     unknown=self.unknown, doubts=self.doubts, pile_doubt=self.pile_doubt,
+                     stock_doubt=self.stock_doubt)
 
     def _stock(self) -> tuple[Counter[Card], list[Card] | None]:
-        """The stock: what the deal left of the deck, or the stock line checked against it."""
+        """The stock: what the deal left of the deck, or the stock line checked against it.
+
+        While cards of the hands are unknown, the stock's contents are not: the Counter
+        is then every card not seen yet (the stock and the unknown cards together).
+        """
         left = +self.unseen
         line = self.stock_line
         if line is None:
             return left, None
+        if self.written_unknown:
+            self.flag(Code.OUT_OF_PLACE, line, "a log with unknown cards (?) has no stock "
+                      "line; this one is ignored", None)
+            return left, None
         stock = Counter(line.cards)
+        hidden = sum(self.unknown.values())
+        if hidden and stock <= left and (left - stock).total() == hidden:
+            return stock, list(reversed(line.cards))  # the cards of a missing deal
         if stock != left:
             missing = card_codes(sorted((left - stock).elements(), key=str))
             extra = card_codes(sorted((stock - left).elements(), key=str))
             parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
-            self.flag(Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
-                      f"the deck: {'; '.join(p for p in parts if p)}", None)
+            earlier = next(iter(self.doubts.values()), self.pile_doubt)
+            self.stock_doubt = self.flag(
+                Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
+                f"the deck: {'; '.join(p for p in parts if p)}", None, earlier)
         return stock, list(reversed(line.cards))

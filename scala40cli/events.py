@@ -13,6 +13,9 @@ from typing import ClassVar
 
 from .cards import Card
 
+#: How many cards ``deal P ?`` stands for: a whole deal, unknown.
+DEAL_SIZE = 13
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
@@ -70,11 +73,12 @@ class Dealer(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal(Event):
-    """``deal P c1 ... c13``: the cards dealt to one player."""
+    """``deal P c1 ... c13``: the cards dealt to one player; None is a card the log does
+    not know (``?``, format 1.1; ``deal P ?`` is thirteen of them)."""
 
     verb: ClassVar[str] = "deal"
     player: str
-    cards: tuple[Card, ...]
+    cards: tuple[Card | None, ...]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -105,10 +109,11 @@ class PlayerEvent(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Draw(PlayerEvent):
-    """``P draw C``: the top card of the stock."""
+    """``P draw C``: the top card of the stock; ``card`` None for ``P draw ?``, a card
+    the log does not know (format 1.1)."""
 
     verb: ClassVar[str] = "draw"
-    card: Card
+    card: Card | None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -179,10 +184,11 @@ class Score(Event):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Unparsed(Event):
-    """Marks lines the parser could not read (from ``line`` up to ``end_line``).
+    """Marks a line the parser could not read (``end_line`` is ``line``, but for a
+    hand cut at the limit of events, where it marks the lines not read).
 
     The parse error itself is reported by the parser; the marker tells the referee
-    that the hand it falls in cannot be judged past this point. ``starts_hand`` says
+    that the hand it falls in is judged without that line. ``starts_hand`` says
     the unreadable line was itself a ``hand`` line (``hand two``): a hand was there,
     and the next hand's number and dealer are judged with it counted.
     """
@@ -190,6 +196,9 @@ class Unparsed(Event):
     verb: ClassVar[str] = "unparsed"
     end_line: int
     starts_hand: bool = False
+    #: The marker stands for the rest of a hand over the limit of events: that hand
+    #: is not judged further.
+    rest_of_hand: bool = False
 
 
 

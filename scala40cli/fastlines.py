@@ -20,6 +20,7 @@ from collections.abc import Callable
 
 from .cards import JOKER, Card, parse_card
 from .events import (
+    DEAL_SIZE,
     Attach,
     Buy,
     Deal,
@@ -95,7 +96,31 @@ def _is_number(word: str, signed: bool = False) -> bool:
     return digits.isdigit() and digits.isascii() and len(digits) <= 9
 
 
-def _one_card(kind: type[Draw] | type[Discard] | type[Buy]) -> _Builder:
+#: The spelling of a card the log does not know (format 1.1): deals and draws only.
+UNKNOWN_CARD = "?"
+
+
+def dealt_cards(words: list[str]) -> tuple[Card | None, ...] | None:
+    """The cards of a deal line (``?`` is None; a lone ``?`` is a whole unknown deal),
+    or None if a word is neither a card nor ``?``."""
+    if words == [UNKNOWN_CARD]:
+        return (None,) * DEAL_SIZE
+    try:
+        return tuple([None if x == UNKNOWN_CARD else CARD[x] for x in words])
+    except KeyError:
+        return None
+
+
+def _fast_draw(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 3:
+        return None
+    if w[2] == UNKNOWN_CARD:
+        return Draw(line=line, column=column, player=w[0], card=None)
+    card = CARD.get(w[2])
+    return None if card is None else Draw(line=line, column=column, player=w[0], card=card)
+
+
+def _one_card(kind: type[Discard] | type[Buy]) -> _Builder:
     def build(w: _Words, line: int, column: int) -> Event | None:
         card = CARD.get(w[2]) if len(w) == 3 else None
         return None if card is None else kind(line=line, column=column, player=w[0], card=card)
@@ -153,7 +178,7 @@ def _fast_dealer(w: _Words, line: int, column: int) -> Event | None:
 
 
 def _fast_deal(w: _Words, line: int, column: int) -> Event | None:
-    cards = _fast_cards(w, 2) if len(w) >= 2 and _is_name(w[1]) else None
+    cards = dealt_cards(w[2:]) if len(w) >= 2 and _is_name(w[1]) else None
     return None if cards is None else Deal(line=line, column=column, player=w[1], cards=cards)
 
 
@@ -184,7 +209,7 @@ def _fast_score(w: _Words, line: int, column: int) -> Event | None:
 _FAST_LINES = {"hand": _fast_hand, "dealer": _fast_dealer, "deal": _fast_deal,
                "upcard": _fast_upcard, "stock": _fast_stock, "reshuffle": _fast_reshuffle,
                "score": _fast_score}
-_FAST_VERBS = {"draw": _one_card(Draw), "take": _fast_take, "meld": _fast_meld,
+_FAST_VERBS = {"draw": _fast_draw, "take": _fast_take, "meld": _fast_meld,
                "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard),
                "buy": _one_card(Buy)}
 

@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from enum import Enum
 from typing import Any
 
 from .cards import JOKER, Card
 from .deal import DealChecker, Flag, card_codes
+from .doubts import Doubts
 from .events import (
     Attach,
     Buy,
@@ -37,9 +39,10 @@ from .events import (
     Take,
     Upcard,
 )
+from .lookahead import mistyped, next_player_event, players_to_come, used_this_turn
 from .melds import Meld as TableMeld
 from .melds import MeldError, attach, build_meld, forced_swap, opening_value, swap
-from .results import Closing
+from .results import Closing, Problem
 from .rules import (
     ClosingDiscard,
     ClosingFirstRound,
@@ -51,9 +54,12 @@ from .rules import (
     TakeBeforeOpening,
     YesNo,
 )
-from .scoring import closed_hand_penalties, void_hand_penalties
+from .scoring import Bounds, closed_hand_penalties, unverified_penalties, void_hand_penalties
 from .turn import Finding, Turn, discard_findings, end_of_turn_findings
 from .violations import Code
+
+#: The problems of the card taken from the pile, reported when the turn is over.
+_TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
 
 _SETUP_HANDLERS: dict[type[Event], Callable[[DealChecker, Any], None]] = {
     Dealer: DealChecker.on_dealer, Deal: DealChecker.on_deal,
@@ -89,12 +95,29 @@ class HandReferee:
         self.game_players = frozenset(game_players)
         self.seats = tuple(game_players)
         self.expected_dealer = expected_dealer
+        #: D28: the parts of the hand uncertain since a reported problem.
+        self.doubts = Doubts()
         self.setup: DealChecker | None = DealChecker(
             number=number, start=start, still_in=still_in, game_players=game_players,
-            expected_dealer=expected_dealer, rules=rules, flag=flag, reentry=reentry)
+            expected_dealer=expected_dealer, rules=rules, flag=self.flag, reentry=reentry)
         self.phase = Phase.SETUP
         self.dealer: str | None = None
+        #: The cards of each hand the referee has seen.
         self.hands: dict[str, Counter[Card]] = {}
+        #: How many cards of each hand it has not seen (``?``, format 1.1, or a deal line
+        #: that is missing or short).
+        self.unknown: dict[str, int] = {}
+        #: Cards not seen anywhere yet: where a card the log did not show comes from.
+        self.unseen: Counter[Card] = Counter()
+        #: Players whose penalty is taken as declared, with why (set when the hand closes).
+        self.unverified: dict[str, str] = {}
+        #: For those: the least and most the declared penalty may be (None: no bound).
+        self.bounds: dict[str, Bounds | None] = {}
+        #: The line of the event that ended the hand.
+        self.end_line = start.line
+        #: The rest of the game's events and where this one is, to see who plays next.
+        self.upcoming: Sequence[Event] = ()
+        self.position = 0
         self.order: tuple[str, ...] = ()
         self.reentered: tuple[str, ...] = ()
         self.stock: Counter[Card] = Counter()
@@ -118,11 +141,21 @@ class HandReferee:
         self.closing = Closing.UNFINISHED
         self.penalties: dict[str, int] = {}
         self.flagged_after_end = False
+        #: The hand was ended by its score line (see :meth:`end_as_declared`).
+        self.declared_end = False
 
     # --- reporting --------------------------------------------------------------------
 
-    def flag(self, code: Code, event: Event, message: str, player: str | None = None) -> None:
-        self._flag(code, event, message, player)
+    def flag(self, code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        """Report a problem; a note instead when it only follows from an earlier one."""
+        doubts = self.doubts
+        if cause is None:
+            cause = doubts.cause(code, player, event.line)
+        problem = self._flag(code, event, message, player, cause)
+        if cause is None:
+            doubts.after(problem, player, isinstance(event, (Meld, Attach, Swap)))
+        return problem
 
     # --- setup ----------------------------------------------------------------------
 
@@ -144,17 +177,31 @@ class HandReferee:
     def _start_play(self) -> None:
         """The first event of play closes the deal and sets the table."""
         assert self.setup is not None
-        dealt = self.setup.close()
+        dealt = self.setup.close(players_to_come(self.upcoming, self.position))
         self.setup = None
         self.dealer = dealt.dealer
         self.hands = dealt.hands
+        self.unknown = dealt.unknown
+        self.doubts.hands.update(dealt.doubts)
+        self.doubts.pile, self.doubts.stock = dealt.pile_doubt, dealt.stock_doubt
         self.order = dealt.order
         self.reentered = dealt.reentered
         self.stock = dealt.stock
         self.stock_order = dealt.stock_order
         self.stock_count = self.stock.total()
+        if self.stock_order is None:  # the Counter holds the unknown cards of the hands too
+            self.stock_count -= sum(self.unknown.values())
+        # Without a stock line, the stock's Counter is every card not seen yet.
+        self.unseen = self.stock if self.stock_order is None else +self.stock
         self.discard_pile = dealt.discard_pile
         self.current = self._first_player()
+        expected = self.expected_dealer
+        first = self.upcoming[self.position] if self.position < len(self.upcoming) else None
+        if expected is not None and self.dealer not in (None, expected) and self.order \
+                and isinstance(first, PlayerEvent) and first.player == self._next_after(expected):
+            # D28: the play follows the dealer the rotation names (reported), so
+            # the dealer written was a slip: the hand is dealt by that one.
+            self.dealer, self.current = expected, first.player
         self.phase = Phase.PLAY
 
     def _first_player(self) -> str:
@@ -175,6 +222,42 @@ class HandReferee:
                 if candidate in self.order:
                     return candidate
         return self.order[0]
+
+    # --- who made an event: the most likely author (D28) -----------------------
+
+    def attribute(self, event: Event) -> Event:
+        """The event as the most likely table reads it: a turn event written under a
+        name that is no player's, or another player's in the middle of a turn, while
+        the next line goes on with the player whose turn it is, is that player's: the
+        name was mistyped. It is reported once and judged as theirs."""
+        if not isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard)):
+            return event
+        if self.phase is Phase.SETUP:
+            self._start_play()
+        current, player = self.current, event.player
+        if self.phase is not Phase.PLAY or not current or player == current:
+            return event
+        if not self._mistyped(event):
+            return event
+        if player in self.game_players:
+            self.flag(Code.WRONG_TURN, event, f"it is {current}'s turn, not {player}'s", player)
+            if isinstance(event, (Attach, Swap)) and player not in self.opened:
+                # as written, the line breaks this rule too (on the same line)
+                what = "attach" if isinstance(event, Attach) else "swap a joker"
+                self.flag(Code.NOT_OPENED, event, f"{player} may not {what} before opening",
+                          player)
+        else:
+            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game")
+        return replace(event, player=current)
+
+    def _mistyped(self, event: PlayerEvent) -> bool:
+        turn = self.turn
+        in_turn = turn is not None and turn.player == self.current and turn.drew
+        return mistyped(event, next_player_event(self.upcoming, self.position), self.current,
+                        in_turn=in_turn, known=event.player in self.game_players)
+
+    def _used_this_turn(self, card: Card, event: PlayerEvent) -> bool:
+        return used_this_turn(self.upcoming, self.position, card, event.player)
 
     # --- turn bookkeeping -------------------------------------------------------------
 
@@ -203,10 +286,11 @@ class HandReferee:
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
         if player != self.current:
-            self.flag(Code.WRONG_TURN, event, f"it is {self.current}'s turn, not {player}'s",
-                      player)
+            problem = self.flag(Code.WRONG_TURN, event,
+                                f"it is {self.current}'s turn, not {player}'s", player)
             if self.turn is not None:
                 self.turn.cut_at = event
+                self._discard_unseen(self.turn, problem)
                 self._end_turn()
                 if self.void_after_turn:
                     self._end_void()
@@ -219,6 +303,13 @@ class HandReferee:
             self.last_discarder = None
         return self.turn
 
+    def _discard_unseen(self, turn: Turn, cause: Problem) -> None:
+        """A turn cut short after its draw most likely ended with a discard the log
+        lost: the player's cards and the pile's top are uncertain from there."""
+        if turn.drew and turn.buy is None:
+            self.doubts.doubt_hand(turn.player, cause)
+            self.doubts.doubt_pile(cause)
+
     def _after_end(self, event: Event) -> None:
         if not self.flagged_after_end:
             self.flagged_after_end = True
@@ -226,65 +317,158 @@ class HandReferee:
                       f"hand {self.number} has ended; the rest of it is ignored",
                       getattr(event, "player", None))
 
-    def _need_draw(self, turn: Turn, event: PlayerEvent) -> None:
+    def _need_draw(self, turn: Turn, event: PlayerEvent, cards: Sequence[Card] = ()) -> None:
+        """A play before the draw is reported; the most likely table is that the draw
+        line is missing: the top of the pile if the play uses it, else a stock card."""
         if not turn.drew and not turn.flagged_no_draw:
             turn.flagged_no_draw = True
-            self.flag(Code.PLAY_BEFORE_DRAW, event,
-                      f"{event.player} must draw or take before playing", event.player)
+            problem = self.flag(Code.PLAY_BEFORE_DRAW, event,
+                                f"{event.player} must draw or take before playing", event.player)
+            if turn.buy is not None:
+                return
+            turn.drew = True
+            self.doubts.doubt_hand(event.player, problem)
+            pile, player = self.discard_pile, event.player
+            lacking = [c for c in cards if not self._holds(player, c)]
+            if pile and pile[-1] in lacking:
+                self.hands[player][pile.pop()] += 1
+            elif len(lacking) == 1 and self.stock[lacking[0]] > 0 and self.stock_count > 0:
+                self._draw_known(player, lacking[0])  # the play shows the card drawn
+            else:  # drawn from the stock at the end of the turn, unless the draw comes
+                turn.owes_draw = True
+                self.doubts.doubt_stock(problem)
+
+    def _draw_known(self, player: str, card: Card) -> None:
+        """A draw the log lost, of a card the play shows: out of the stock, wherever."""
+        order = self.stock_order
+        if order and card in order:
+            del order[len(order) - 1 - order[::-1].index(card)]
+        self.stock[card] -= 1
+        self.stock_count -= 1
+        self.hands[player][card] += 1
+
+    def _pay_draw(self, turn: Turn) -> None:
+        """The draw a turn lacked is taken as a stock draw the log lost."""
+        if turn.owes_draw:
+            turn.owes_draw = False
+            if self.stock_count > 0:
+                self._draw_unseen(turn.player)
+
+    def _size(self, player: str) -> int:
+        """How many cards the player holds, seen or not."""
+        return self.hands[player].total() + self.unknown.get(player, 0)
+
+    def _holds(self, player: str, card: Card) -> bool:
+        return self.hands[player][card] > 0 or self.unknown.get(player, 0) > 0
+
+    def _take_out(self, event: PlayerEvent, card: Card) -> bool:
+        """Take a card out of the player's hand: a seen one, else one of their unknown
+        cards; False if they hold neither (then nothing is taken out)."""
+        player = event.player
+        known = self.hands[player]
+        if known[card] > 0:
+            known[card] -= 1
+            return True
+        held = self.unknown.get(player, 0)
+        if held <= 0:
+            return False
+        self.unknown[player] = held - 1
+        if self.unseen[card] > 0:
+            self.unseen[card] -= 1
+        else:  # never a third copy among all the cards seen
+            self.flag(Code.TOO_MANY_COPIES, event, f"more copies than the deck holds: {card}",
+                      player, self.doubts.of_hand(player))
+        return True
 
     def _remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> None:
         """Take the cards out of the player's hand; those not there are reported."""
-        hand = self.hands[event.player]
-        missing: list[Card] = []
-        for c in cards:
-            if hand[c] > 0:
-                hand[c] -= 1
-            else:
-                missing.append(c)
+        missing = [c for c in cards if not self._take_out(event, c)]
+        turn = self.turn
+        message = f"{event.player} does not hold {card_codes(missing)}"
+        if missing and turn is not None and turn.take_event is not None \
+                and isinstance(turn.take_event, Take) \
+                and self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line) is None:
+            # Held until the turn is over: if the take breaks a rule, this most likely
+            # is the card the turn drew, the take line standing for a draw.
+            turn.deferred.append((Code.NOT_IN_HAND, event, message))
+            order = self.stock_order
+            if order and order[-1] in missing:
+                self.stock[order.pop()] -= 1
+                self.stock_count -= 1
+            return
         if missing:
-            self.flag(Code.NOT_IN_HAND, event,
-                      f"{event.player} does not hold {card_codes(missing)}", event.player)
+            problem = self.flag(Code.NOT_IN_HAND, event, message, event.player)
+            self.doubts.doubt_hand(event.player, problem)
+            if isinstance(event, Discard):
+                self.doubts.doubt_pile(problem)
 
     # --- draws ------------------------------------------------------------------------
 
-    def _mark_drawn(self, turn: Turn, event: Draw | Take) -> None:
-        if turn.drew:
-            self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
-                      event.player)
-        turn.drew = True
+    def _mark_drawn(self, turn: Turn, event: Draw | Take) -> bool:
+        """Count the draw; a second one is reported, applied (D27), and leaves
+        the player's cards, the stock and the pile uncertain (D28)."""
         turn.draws += 1
+        if turn.owes_draw:  # the draw comes late, after a play (reported then)
+            turn.owes_draw = False
+            return True
+        if turn.drew:
+            problem = self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
+                                event.player)
+            self.doubts.doubt_hand(event.player, problem)
+            self.doubts.doubt_stock(problem)
+            self.doubts.doubt_pile(problem)
+        turn.drew = True
+        return True
 
     def on_draw(self, event: Draw) -> None:
         turn = self._accept(event)
-        if turn is None:
+        if turn is None or not self._mark_drawn(turn, event):
             return
-        self._mark_drawn(turn, event)
-        if self.stock_count == 0:
+        if self.stock_count <= 0:
             self.flag(Code.MISSING_RESHUFFLE, event,
                       "the stock is empty: a reshuffle line must come first", event.player)
             self._reshuffle()
-        self._draw_from_stock(event)
-        self.hands[event.player][event.card] += 1
+        if event.card is None:
+            self._draw_unseen(event.player)
+        else:
+            self._draw_from_stock(event, event.card)
         if (self.stock_count == 0 and self.reshuffles > 0
                 and self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID):
             self.void_after_turn = True  # D16
 
-    def _draw_from_stock(self, event: Draw) -> None:
+    def _draw_unseen(self, player: str) -> None:
+        """A draw the log does not show (``draw ?``, or a missing draw line): the top of
+        a known stock, else a card the referee does not know."""
+        order = self.stock_order
+        if order:
+            top = order.pop()
+            self.stock[top] -= 1
+            self.hands[player][top] += 1
+        else:
+            self.unknown[player] = self.unknown.get(player, 0) + 1
+        self.stock_count -= 1
+
+    def _draw_from_stock(self, event: Draw, drawn: Card) -> None:
         """D18: with a known stock a draw must be its top card; otherwise the
         drawn card is taken out wherever it is and the stated top stays on top."""
-        drawn = event.card
+        self.hands[event.player][drawn] += 1
         order = self.stock_order
         if order and order[-1] is drawn:
             order.pop()
         elif self.stock[drawn] <= 0:
-            self.flag(Code.NOT_IN_STOCK, event, f"no {drawn} is left in the stock", event.player)
+            problem = self.flag(Code.NOT_IN_STOCK, event, f"no {drawn} is left in the stock",
+                                event.player)
+            self.doubts.doubt_stock(problem)
+            self.doubts.doubt_hand(event.player, problem)
             if order:
                 self.stock[order.pop()] -= 1
             self.stock_count -= 1
             return
         elif order:
-            self.flag(Code.DRAW_NOT_TOP, event,
-                      f"the top of the stock is {order[-1]}, not {drawn}", event.player)
+            problem = self.flag(Code.DRAW_NOT_TOP, event,
+                                f"the top of the stock is {order[-1]}, not {drawn}", event.player)
+            self.doubts.doubt_stock(problem)
+            self.doubts.doubt_hand(event.player, problem)
             del order[len(order) - 1 - order[::-1].index(drawn)]
         self.stock[drawn] -= 1
         self.stock_count -= 1
@@ -296,7 +480,8 @@ class HandReferee:
         if turn.buy is not None:
             self.flag(Code.ILLEGAL_BUY, event, "the extra card of a buy comes from the stock",
                       event.player)
-        self._mark_drawn(turn, event)
+        if not self._mark_drawn(turn, event):
+            return
         pile = self.discard_pile
         if not pile:
             self.flag(Code.EMPTY_DISCARD_PILE, event, "the discard pile is empty", event.player)
@@ -305,10 +490,16 @@ class HandReferee:
         if taken is pile[-1]:
             pile.pop()
         else:
-            self.flag(Code.TAKE_NOT_TOP, event,
-                      f"the top of the discard pile is {pile[-1]}, not {taken}", event.player)
-            if taken in pile:
+            problem = self.flag(Code.TAKE_NOT_TOP, event,
+                                f"the top of the discard pile is {pile[-1]}, not {taken}",
+                                event.player)
+            if taken in pile and not (self._used_this_turn(pile[-1], event)
+                                      and not self._used_this_turn(taken, event)):
                 del pile[len(pile) - 1 - pile[::-1].index(taken)]
+            elif problem.caused_by is None:
+                taken = pile.pop()  # most likely a slip of the pen: the top was taken
+            else:
+                pile.pop()  # the pile is uncertain: its top was the card written
         self.hands[event.player][taken] += 1
         turn.taken, turn.take_event = taken, event
         if not turn.opened_before and self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
@@ -394,14 +585,16 @@ class HandReferee:
         turn = self._accept(event)
         if turn is None:
             return
-        self._need_draw(turn, event)
         cards = [tc.card for tc in event.cards]
+        self._need_draw(turn, event, cards)
         self._remove_from_hand(event, cards)
         meld: TableMeld | None
         try:
             meld = build_meld(event.cards, self.rules)
         except MeldError as error:
-            self.flag(Code.INVALID_MELD, event, f"invalid meld: {error}", event.player)
+            problem = self.flag(Code.INVALID_MELD, event, f"invalid meld: {error}", event.player)
+            if not turn.opened_before:
+                turn.invalid_meld = turn.invalid_meld or problem
             meld = None
         self.table.append(meld)
         self.owners.append(event.player)
@@ -431,9 +624,12 @@ class HandReferee:
         if turn.opened_before:
             return
         what = "attach" if isinstance(event, Attach) else "swap a joker"
-        if not turn.opening or turn.opening_value < self.rules.opening_points:
+        if not turn.opening:
             self.flag(Code.NOT_OPENED, event,
                       f"{event.player} may not {what} before opening", event.player)
+        elif turn.opening_value < self.rules.opening_points:  # settled with the opening
+            turn.deferred.append((Code.NOT_OPENED, event,
+                                  f"{event.player} may not {what} before opening"))
         elif self.rules.opening_turn_plays is OpeningTurnPlays.NOTHING:
             self.flag(Code.NOT_OPENED, event,
                       f"{event.player} may not {what} in the opening turn", event.player)
@@ -446,37 +642,38 @@ class HandReferee:
         turn = self._accept(event)
         if turn is None:
             return
-        self._need_draw(turn, event)
+        cards = [tc.card for tc in event.cards]
+        self._need_draw(turn, event, cards)
         index = self._table_meld(event)
         self._check_opened(turn, event, None if index is None else self.owners[index])
-        cards = [tc.card for tc in event.cards]
         self._remove_from_hand(event, cards)
         turn.laid.update(cards)
         if JOKER in cards and turn.freed_jokers:
             turn.freed_jokers.pop(0)
         meld = None if index is None else self.table[index]
+        invalid = ""
         if index is not None and meld is not None:
             try:
                 self.table[index] = attach(meld, event.cards, self.rules)
             except MeldError as error:
-                self.flag(Code.INVALID_ATTACH, event,
-                          f"cannot attach to meld {event.meld}: {error}",
-                          event.player)
-        self._check_emptied(event, turn)
+                invalid = f"cannot attach to meld {event.meld}: {error}"
+        closing = self._check_emptied(event, turn)
+        if invalid:  # an attach that closes without a discard: that is its problem
+            self.flag(Code.INVALID_ATTACH, event, invalid, event.player, closing)
 
     def on_swap(self, event: Swap) -> None:
         turn = self._accept(event)
         if turn is None:
             return
-        self._need_draw(turn, event)
+        self._need_draw(turn, event, (event.card,))
         index = self._table_meld(event)
         if index is None:
             return
         self._check_opened(turn, event, self.owners[index])
-        hand = self.hands[event.player]
-        if hand[event.card] <= 0:
-            self.flag(Code.NOT_IN_HAND, event, f"{event.player} does not hold {event.card}",
-                      event.player)
+        if not self._holds(event.player, event.card):
+            problem = self.flag(Code.NOT_IN_HAND, event,
+                                f"{event.player} does not hold {event.card}", event.player)
+            self.doubts.doubt_hand(event.player, problem)
             return
         meld = self.table[index]
         if meld is None:
@@ -494,8 +691,8 @@ class HandReferee:
         else:
             if self.rules.freed_joker is FreedJoker.MUST_USE:
                 turn.freed_jokers.append(event)
-        hand[event.card] -= 1
-        hand[JOKER] += 1
+        self._take_out(event, event.card)
+        self.hands[event.player][JOKER] += 1
         turn.laid[event.card] += 1
 
     def on_discard(self, event: Discard) -> None:
@@ -506,10 +703,11 @@ class HandReferee:
             self.flag(Code.OUT_OF_PLACE, event, "a buy ends without a discard; the line is "
                       "ignored", event.player)
             return
-        self._need_draw(turn, event)
+        self._need_draw(turn, event, (event.card,))
+        self._pay_draw(turn)
         self._remove_from_hand(event, (event.card,))
         self.discard_pile.append(event.card)
-        closes = self.hands[event.player].total() == 0
+        closes = self._size(event.player) <= 0
         self._report(discard_findings(turn=turn, event=event, closes=closes, table=self.table,
                                       rules=self.rules), event.player)
         if closes:
@@ -527,22 +725,27 @@ class HandReferee:
         return (self.rules.stock_exhausted is StockExhausted.RESHUFFLE
                 and self.stock_count <= 0 and len(self.discard_pile) <= 1)
 
-    def _report(self, findings: list[Finding], player: str) -> None:
-        for code, where, message in findings:
-            self.flag(code, where, message, player)
+    def _report(self, findings: list[Finding], player: str) -> list[Problem]:
+        return [self.flag(code, where, message, player) for code, where, message in findings]
 
     # --- end of turn and of hand ------------------------------------------------------
 
-    def _check_emptied(self, event: PlayerEvent, turn: Turn) -> None:
+    def _check_emptied(self, event: PlayerEvent, turn: Turn) -> Problem | None:
         """Emptying the hand by laying down closes it; with ``closing_discard=needs`` that
-        is a violation on the event that empties the hand, and the hand ends there."""
-        if self.hands[event.player].total() > 0:
-            return
+        is a violation on the event that empties the hand (returned), and the hand ends
+        there."""
+        if self._size(event.player) == 0:
+            self._pay_draw(turn)  # the lost draw holds the card still to play
+        if self._size(event.player) > 0:
+            return None
+        problem = None
         if self.rules.closing_discard is ClosingDiscard.NEEDS:
-            self.flag(Code.CLOSING_WITHOUT_DISCARD, event,
-                      f"{event.player} has no card left to discard: a hand closes with a discard",
-                      event.player)
+            problem = self.flag(
+                Code.CLOSING_WITHOUT_DISCARD, event,
+                f"{event.player} has no card left to discard: a hand closes with a discard",
+                event.player)
         self._close(event.player, turn, event)
+        return problem
 
     def _end_turn(self) -> None:
         """End-of-turn checks (see :func:`~scala40cli.turn.end_of_turn_findings`)."""
@@ -552,7 +755,35 @@ class HandReferee:
         self.turn = None
         if turn.opening:
             self.opened.add(turn.player)  # D8: even a refused opening counts
-        self._report(end_of_turn_findings(turn, self.rules), turn.player)
+        findings = end_of_turn_findings(turn, self.rules)
+        taken = [f for f in findings if f[0] in _TAKE_CODES]
+        opening = [f for f in findings if f[0] is Code.OPENING_TOO_LOW]
+        rest = [f for f in findings if f not in taken and f not in opening]
+        for problem in self._report(taken, turn.player):
+            turn.take_problem = turn.take_problem or problem
+        # D28: an opening short only because a meld of it is invalid, or
+        # because the meld with the taken card is missing, is not a problem of its own.
+        opening_cause = turn.invalid_meld or turn.take_problem
+        too_low = [self.flag(code, where, message, turn.player, opening_cause)
+                   for code, where, message in opening]
+        self._report(rest, turn.player)
+        self._settle_deferred(turn, too_low[0] if too_low else None)
+
+    def _settle_deferred(self, turn: Turn, too_low: Problem | None) -> None:
+        """Report what the turn held back: a card not in hand after a take that broke
+        a rule (the take most likely was a draw), an attach before an opening that fell
+        short (its consequence), or else as violations of their own."""
+        take = turn.take_problem
+        if take is not None:
+            self.doubts.doubt_stock(take)
+            self.doubts.doubt_hand(turn.player, take)
+        for code, where, message in turn.deferred:
+            cause = too_low if code is Code.NOT_OPENED else take
+            earlier = cause if cause is not None and cause.line < where.line else None
+            problem = self.flag(code, where, message, turn.player, earlier)
+            if code is Code.NOT_IN_HAND and isinstance(where, Discard):
+                self.doubts.doubt_pile(problem)
+        turn.deferred.clear()
 
     def _close(self, closer: str, turn: Turn, event: PlayerEvent) -> None:
         """The closer emptied their hand: score the hand (D23)."""
@@ -563,10 +794,19 @@ class HandReferee:
                       "hand, in the first round", closer)
         self._end_turn()
         self.closer = closer
+        self.end_line = event.line
         self.closing = Closing.IN_ONE_GO if in_one_go else Closing.NORMAL
         self.penalties = closed_hand_penalties(
             players=self.order, closer=closer, in_one_go=in_one_go, hands=self.hands,
             opened=self.opened, rules=self.rules)
+        self.bounds = unverified_penalties(
+            players=self.order, closer=closer, in_one_go=in_one_go, hands=self.hands,
+            unknown=self.unknown, opened=self.opened, rules=self.rules)
+        for player in self.bounds:
+            cause = self.doubts.of_hand(player)
+            self.unverified[player] = (
+                f"holds {self.unknown[player]} unknown cards" if cause is None
+                else f"the hand is uncertain after line {cause.line}")
         self.phase = Phase.ENDED
 
     def _end_void(self) -> None:
@@ -574,8 +814,38 @@ class HandReferee:
         self.penalties = void_hand_penalties(self.order)
         self.phase = Phase.ENDED
 
+    def score_only(self) -> bool:
+        """A hand of a paper score sheet: nothing of it written but its score line
+        (and maybe its dealer): no deal, no upcard, no play."""
+        return self.phase is Phase.SETUP and self.setup is not None and self.setup.empty()
+
+    def end_score_only(self, declared: dict[str, int]) -> None:
+        """Close a score-only hand: its penalties are the declared ones."""
+        assert self.setup is not None
+        self.dealer = self.setup.dealer or self.expected_dealer
+        self.order = self.setup.still_in
+        self.setup = None
+        self.penalties = {p: declared.get(p, 0) for p in self.order}
+        self.unverified = dict.fromkeys(self.order, "a score-only hand")
+        self.declared_end = True
+        self.phase = Phase.ENDED
+
+    def end_as_declared(self, declared: dict[str, int], cause: Problem) -> None:
+        """The hand did not end as the log reads, most likely because of an earlier
+        problem; its score line ends it, and its penalties are taken as declared."""
+        self.give_up()
+        line = self.doubts.root(cause).line
+        for player in self.penalties:
+            if player in declared:
+                self.penalties[player] = declared[player]
+                self.unverified[player] = f"taken as declared: the hand is uncertain after " \
+                                          f"line {line}"
+        self.declared_end = True
+
     def give_up(self) -> None:
         """The hand cannot be judged further (unreadable or cut short): it scores nothing."""
+        if self.turn is not None:
+            self._settle_deferred(self.turn, None)
         self.turn = None
         self.closing = Closing.UNFINISHED
         self.penalties = void_hand_penalties(self.order or tuple(self.hands))

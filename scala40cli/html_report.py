@@ -20,7 +20,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from .escape import html_text, xml_neutral
-from .report import Summary, closed_by, rules_summary, teams_summary
+from .report import (
+    DECLARED_LEGEND,
+    Summary,
+    closed_by,
+    penalty_text,
+    rules_summary,
+    teams_summary,
+)
 from .results import Closing, FileResult, GameResult, HandResult, Problem
 from .rules import ELIMINATION_NONE, ELIMINATION_PER_PLAYER
 
@@ -293,8 +300,8 @@ def _score_cell(hand: HandResult, player: str, goes_out: bool) -> str:
     if goes_out:
         classes.append("goes-out")
         run = f'<span class="run">{hand.totals.get(player, 0)} <b>out</b></span>'
-    return (f'<td class="{" ".join(classes)}"><span class="pen">{hand.penalties[player]}'
-            f"</span>{run}</td>")
+    return (f'<td class="{" ".join(classes)}"><span class="pen">'
+            f"{esc(penalty_text(hand, player))}</span>{run}</td>")
 
 
 # --- a game, a file, the page -----------------------------------------------------------
@@ -324,6 +331,8 @@ def game_html(path: str, game: GameResult, ident: str) -> str:
 def _sheet_panel(game: GameResult) -> str:
     note = ('<p class="note">Each cell: the penalty of the hand, and under it the running '
             "total.</p>" if game.hands else "")
+    if any(hand.unverified for hand in game.hands):
+        note += f'<p class="note">{esc(DECLARED_LEGEND)}.</p>'
     return f'<section class="sheet-panel"><h3>Score sheet</h3>{sheet_table(game)}{note}</section>'
 
 

@@ -20,7 +20,14 @@ from collections.abc import Sequence
 
 from .escape import markdown_code, markdown_text, terminal_safe, workflow_neutral
 from .html_report import Series, chart_series, elimination_threshold
-from .report import Summary, closed_by, rules_summary, teams_summary
+from .report import (
+    DECLARED_LEGEND,
+    Summary,
+    closed_by,
+    penalty_text,
+    rules_summary,
+    teams_summary,
+)
 from .results import FileResult, GameResult, Problem
 
 _OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
@@ -63,10 +70,13 @@ def _sheet(game: GameResult) -> list[str]:
     lines = [_row(["Hand", *players, "Closed by"])]
     lines.append(_row(["---:", *("---:" for _ in game.players), "---"]))
     for hand in game.hands:
-        scores = [str(hand.penalties[p]) if p in hand.penalties else "" for p in game.players]
+        scores = [_text(penalty_text(hand, p)) if p in hand.penalties else ""
+                  for p in game.players]
         lines.append(_row([str(hand.number), *scores, _text(closed_by(hand))]))
     totals = [f"**{game.totals.get(p, 0)}**" for p in game.players]
     lines.append(_row(["**Total**", *totals, ""]))
+    if any(hand.unverified for hand in game.hands):
+        lines += ["", _text(DECLARED_LEGEND) + "."]
     return [*lines, ""]
 
 

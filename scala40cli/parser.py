@@ -7,11 +7,12 @@ callbacks, here, build the events directly, so no parse tree is ever made. Since
 format has one event a line, every line parses on its own: plain lines go through the
 fast path of :mod:`scala40cli.fastlines`, and runs of the other lines go to Lark.
 
-A syntax error costs the rest of its hand, never the file: the problem is recorded
-(in words, by :mod:`scala40cli.syntax_errors`), an :class:`Unparsed` marker takes the
-place of the lines up to the next ``hand`` line or header tag, and parsing goes on
-from there. A line or a hand over the bounds of :mod:`scala40cli.limits` is an error of
-the same kind, recovered from in the same way.
+A syntax error costs its own line only: the problem is recorded (in words, by
+:mod:`scala40cli.syntax_errors`), an :class:`Unparsed` marker takes the place of the
+line, and parsing goes on at the next line; the referee judges the hand without it.
+A line over the bounds of :mod:`scala40cli.limits` is an error of the same kind; the
+events of a hand beyond its limit give way to one marker, and that hand is not judged
+further.
 """
 
 from __future__ import annotations
@@ -50,14 +51,24 @@ from .events import (
     Unparsed,
     Upcard,
 )
-from .fastlines import BLANK, CARD, JOKERS, TABLE, fast_event, fast_path_safe, player_name
+from .fastlines import (
+    BLANK,
+    CARD,
+    JOKERS,
+    TABLE,
+    UNKNOWN_CARD,
+    dealt_cards,
+    fast_event,
+    fast_path_safe,
+    player_name,
+)
 from .limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
 from .resources import grammar_text
 from .results import Problem
 from .syntax_errors import LineError, explain
 from .violations import Code
 
-#: A line that starts a chunk: error recovery resumes there.
+#: A line that starts a hand or a game: an unreadable one still stands for a hand.
 _BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![A-Za-z0-9_.\-]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
 _MAX_RUN, _MIN_RUN = 4096, 4
@@ -120,7 +131,8 @@ class _EventBuilder(Transformer[Token, None]):
         self._add(Dealer, c[0], player=player_name(c[1]))
 
     def deal(self, c: list[Token]) -> None:
-        cards = tuple([CARD[x] for x in c[2].split()]) if len(c) > 2 else ()
+        cards = dealt_cards(c[2].split()) if len(c) > 2 else ()
+        assert cards is not None  # the DEALT terminal holds only cards and ?
         self._add(Deal, c[0], player=player_name(c[1]), cards=cards)
 
     def upcard(self, c: list[Token]) -> None:
@@ -137,7 +149,8 @@ class _EventBuilder(Transformer[Token, None]):
         self._add(Score, c[0], entries=pairs)
 
     def draw(self, c: list[Token]) -> None:
-        self._add(Draw, c[0], player=player_name(c[0]), card=CARD[c[1]])
+        card = None if c[1] == UNKNOWN_CARD else CARD[c[1]]
+        self._add(Draw, c[0], player=player_name(c[0]), card=card)
 
     def take(self, c: list[Token]) -> None:
         self._add(Take, c[0], player=player_name(c[0]), card=CARD[c[1]] if c[1:] else None)
@@ -294,7 +307,8 @@ class _Games:
         """The marker, and its problem, of the events of a hand beyond the limit."""
         first, last = cut[0], cut[-1]
         end = last.end_line if isinstance(last, Unparsed) else last.line
-        marker = Unparsed(line=first.line, column=first.column, end_line=end)
+        marker = Unparsed(line=first.line, column=first.column, end_line=end,
+                          rest_of_hand=True)
         if isinstance(hand, HandStart):
             where = f"hand {hand.number} (line {hand.line}) has"
         elif hand is not None:
@@ -403,9 +417,7 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
             i, run = stop + (held is not None), min(run * 4, _MAX_RUN)
             continue
         i, run = problem.line - base, _MIN_RUN  # keep the work lost on the next error small
-        bad_line = lines[i - 1].lstrip(" \t")
-        while i < count and _BOUNDARY.match(lines[i]) is None:
-            i += 1
+        bad_line = lines[i - 1].lstrip(" \t")  # reading resumes at the next line
         marker = Unparsed(line=problem.line, column=problem.column, end_line=base + i,
                           starts_hand=_BOUNDARY.match(bad_line) is not None and bad_line[:1] != "[")
         games.mark(marker, problem, header=bad_line[:1] == "[")

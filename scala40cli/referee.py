@@ -37,6 +37,7 @@ from .events import (
 from .hand import HandReferee, Phase
 from .results import Closing, GameResult, HandResult, Problem, TagValue
 from .rules import CLASSIC, RuleChoice, Rules, Teams, resolve
+from .scorelines import judge_declared, report_missing_score
 from .standings import Standings
 from .violations import Code
 
@@ -62,6 +63,8 @@ class MatchReferee:
         self.rule_sources: dict[str, str] = {}
         self.preset: str | None = None
         self.violations: list[Problem] = []
+        #: Consequences of reported problems (D28), each with its cause.
+        self.notes: list[Problem] = []
         self.players: tuple[str, ...] = ()
         self.standings = Standings((), CLASSIC)
         self.hand: HandReferee | None = None
@@ -75,16 +78,25 @@ class MatchReferee:
         self.unknown_dealer = False
         self.flagged_after_match = False
         self.last_line = game.line
+        #: The events after the tags and the index of the one being judged (look-ahead).
+        self.body: list[Event] = []
+        self.at = 0
         self._handlers: dict[type[Event], Callable[[Any], None]] = {
             HandStart: self.on_hand, Score: self.on_score, Unparsed: self.on_unparsed,
         }
 
     # --- reporting --------------------------------------------------------------------
 
-    def flag(self, code: Code, event: Event, message: str, player: str | None = None) -> None:
+    def flag(self, code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        """Report a violation; with ``cause``, keep a note of a consequence of it instead."""
         hand = self.hand.number if self.hand is not None else None
-        self.violations.append(Problem(code=code, message=message, line=event.line,
-                                       column=event.column, hand=hand, player=player))
+        while cause is not None and cause.caused_by is not None:
+            cause = cause.caused_by  # a note goes back to the violation it follows from
+        problem = Problem(code=code, message=message, line=event.line, column=event.column,
+                          hand=hand, player=player, caused_by=cause)
+        (self.violations if cause is None else self.notes).append(problem)
+        return problem
 
     # --- the header -------------------------------------------------------------------
 
@@ -156,7 +168,9 @@ class MatchReferee:
         if self._read_header(tags):
             hand_events = _hand_dispatch()
             deal_goes_on = _deal_lines_follow(body)
+            self.body = body
             for index, event in enumerate(body):
+                self.at = index
                 if self.flagged_after_match:
                     break
                 event = self._read_name(event)
@@ -171,6 +185,8 @@ class MatchReferee:
                     self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
                               "the line is ignored", getattr(event, "player", None))
                 else:
+                    self.hand.upcoming, self.hand.position = body, index
+                    event = self.hand.attribute(event)
                     hand_events[type(event)](self.hand, event)
                     self._after_hand_event()
                 self.last_line = event.line
@@ -197,19 +213,35 @@ class MatchReferee:
         if not self.reentry_applied and hand.phase is not Phase.SETUP:
             self.reentry_applied = True
             self.standings.reenter(hand.reentered)
-        if hand.phase is Phase.ENDED and not self.hand_scored:
+
+    def _score_pending(self) -> None:
+        """Score the hand that has ended, if not yet (its score line may have used the
+        declared penalties where the referee could not compute them)."""
+        hand = self.hand
+        if hand is not None and hand.phase is Phase.ENDED and not self.hand_scored:
             self._score_hand(hand)
 
     def on_hand(self, event: HandStart) -> None:
+        self._score_pending()
         if self.standings.finished:
             self.flagged_after_match = True
             self.flag(Code.AFTER_MATCH_END, event, "the match has ended; the rest is ignored")
             return
         self._finish_hand(at_end=False)
         expected = self.hands[-1].number + 1 if self.hands else 1
-        if event.number != expected:
+        number = event.number
+        if number != expected:
             self.flag(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}")
-        self._new_hand(event.number, event, self._expected_dealer())
+            if self._next_hand_number() == expected + 1:
+                number = expected  # the next hand follows on: this number was a slip
+        self._new_hand(number, event, self._expected_dealer())
+
+    def _next_hand_number(self) -> int | None:
+        """The number of the next ``hand`` line after the one being judged."""
+        for later in self.body[self.at + 1:]:
+            if isinstance(later, HandStart):
+                return later.number
+        return None
 
     def _new_hand(self, number: int, start: Event, expected_dealer: str | None) -> None:
         standings = self.standings
@@ -234,23 +266,34 @@ class MatchReferee:
         return None
 
     def on_unparsed(self, event: Unparsed) -> None:
-        """A line the parser could not read: the hand in play is given up, unscored.
+        """A line the parser could not read is skipped and the hand judged without it.
 
-        An unreadable ``hand`` line still stands for a hand: it is counted, so the next
-        hand's number is judged against it, and its dealer is unknown, so the next
-        dealer is not judged.
+        What the line did is unknown, so from there on the referee doubts its picture
+        of the hand (D28): a card "not in hand", a turn out of order or a score
+        that differs is a note, a consequence of the unreadable line; what the table
+        shows (melds, attaches, swaps, the opening) is judged as always. An unreadable
+        ``hand`` line still stands for a hand: it is counted, so the next hand's number
+        is judged against it, and its dealer is unknown, so the next dealer is not
+        judged.
         """
         if event.starts_hand and not self.standings.finished:
+            self._score_pending()
             self._finish_hand(at_end=False)
             self._new_hand(self.hands[-1].number + 1 if self.hands else 1, event, None)
             self.last_dealer, self.unknown_dealer = None, True
         hand = self.hand
         in_play = hand is not None and hand.phase is not Phase.ENDED
-        self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                  + ("this hand is not judged further" if in_play else "see the file's errors"))
-        if hand is not None and in_play:
+        if hand is not None and in_play and event.rest_of_hand:
+            self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                      "this hand is not judged further")
             hand.give_up()
             self.hand_scored = True
+            return
+        problem = self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                            + ("the hand is judged without it" if in_play
+                               else "see the file's errors"))
+        if hand is not None and in_play and not event.starts_hand:
+            hand.doubts.everything = hand.doubts.everything or problem
 
     def _score_hand(self, hand: HandReferee) -> None:
         """Add the hand's penalties to the totals and put out who reached the threshold."""
@@ -262,11 +305,22 @@ class MatchReferee:
         """Decision D25: a score line names every player of the hand once; each
         difference with the referee's penalties is reported."""
         hand = self.hand
-        if hand is None or hand.phase is not Phase.ENDED or self.declared is not None:
+        if hand is None or self.declared is not None:
             why = "a second score line" if self.declared is not None else \
                 "a score line before the hand ended"
             self.flag(Code.OUT_OF_PLACE, event, why)
             return
+        if hand.score_only():
+            hand.end_score_only(dict(event.entries))
+        elif hand.phase is not Phase.ENDED:
+            # D28: after a reported problem the hand's end may be what the
+            # referee lost track of: the score line then ends it, as declared.
+            cause = hand.doubts.earliest()
+            self.flag(Code.OUT_OF_PLACE, event, "a score line before the hand ended", None,
+                      cause)
+            if cause is None:
+                return
+            hand.end_as_declared(dict(event.entries), cause)
         self.declared = dict(event.entries)
         names = [name for name, _ in event.entries]
         dealt = hand.order
@@ -281,17 +335,21 @@ class MatchReferee:
                       "the score line must name every player of the hand once: "
                       + "; ".join(p for p in parts if p))
         if hand.closing is Closing.UNFINISHED:
+            self._score_pending()
             return
         wrong = [(name, hand.penalties[name], declared) for name, declared in event.entries
-                 if name in hand.penalties and hand.penalties[name] != declared]
-        if wrong and _are_totals(event.entries, self.standings.totals):
+                 if name in hand.penalties and name not in hand.bounds
+                 and hand.penalties[name] != declared]
+        after = {p: t + hand.penalties.get(p, 0) for p, t in self.standings.totals.items()}
+        if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
             penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
             self.flag(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
                       f"line gives the penalties of hand {hand.number}, here {penalties}")
+            self._score_pending()
             return
-        for name, computed, declared in wrong:
-            self.flag(Code.SCORE_MISMATCH, event, f"{name} scores {computed}, not {declared}",
-                      name)
+        for name, declared in event.entries:
+            judge_declared(hand, event, name, declared, self.flag)
+        self._score_pending()
 
     def _finish_hand(self, *, at_end: bool) -> None:
         """Close the books of the current hand and write its score sheet row."""
@@ -302,9 +360,14 @@ class MatchReferee:
             where = Event(line=self.game.last_line if at_end else self.last_line, column=1)
             self.flag(Code.UNFINISHED_HAND, where,
                       f"hand {hand.number} did not end" + (" before the end of the game"
-                                                          if at_end else ""))
+                                                          if at_end else ""), None,
+                      hand.doubts.earliest())
             hand.give_up()
             self.hand_scored = True
+        elif not self.hand_scored:
+            if self.declared is None:
+                report_missing_score(hand, self.flag)
+            self._score_hand(hand)
         if self.unknown_dealer:
             self.unknown_dealer = False
         elif hand.dealer is not None:
@@ -314,7 +377,8 @@ class MatchReferee:
         self.hands.append(HandResult(
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
             closing=hand.closing, penalties=dict(hand.penalties), declared=self.declared,
-            totals=dict(self.standings.totals), playoff=self.hand_is_playoff))
+            totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
+            unverified=dict(hand.unverified)))
         self.hand = None
 
     def _result(self, tags: list[Tag]) -> GameResult:
@@ -324,6 +388,7 @@ class MatchReferee:
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
             players=self.players, rules=self.rules.as_tokens(),
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
+            notes=tuple(sorted(self.notes, key=lambda p: (p.line, p.column))),
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),

@@ -139,8 +139,16 @@ def _place_json(problem: Problem) -> JsonObject:
     }
 
 
+def _note_json(problem: Problem) -> JsonObject:
+    """A consequence of a reported violation, with where that violation is."""
+    cause = problem.caused_by
+    assert cause is not None
+    return {**_violation_json(problem),
+            "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
+
+
 def game_json(game: GameResult) -> JsonObject:
-    return {
+    document: JsonObject = {
         "index": game.index,
         "line": game.line,
         "tags": [_tag_json(tag) for tag in game.tags],
@@ -156,6 +164,9 @@ def game_json(game: GameResult) -> JsonObject:
         "finished": game.finished,
         "winner": game.winner,
     }
+    if game.notes:  # only then: a game without notes reads as before
+        document["notes"] = [_note_json(problem) for problem in game.notes]
+    return document
 
 
 def _team_json(team: TeamResult) -> JsonObject:
@@ -167,7 +178,7 @@ def _tag_json(tag: TagValue) -> JsonObject:
 
 
 def _hand_json(hand: HandResult) -> JsonObject:
-    return {
+    row: JsonObject = {
         "number": hand.number,
         "line": hand.line,
         "dealer": hand.dealer,
@@ -178,6 +189,10 @@ def _hand_json(hand: HandResult) -> JsonObject:
         "totals": dict(hand.totals),
         "playoff": hand.playoff,
     }
+    if hand.unverified:
+        row["unverified"] = [{"player": player, "reason": reason}
+                             for player, reason in hand.unverified.items()]
+    return row
 
 
 # --- text: problems ---------------------------------------------------------------------
@@ -294,7 +309,21 @@ def hand_table(game: GameResult) -> list[str]:
     header = ["Hand", *game.players, "Closed by"]
     rows = [_hand_row(hand, game.players) for hand in game.hands]
     totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
-    return align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
+    table = align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
+    if any(hand.unverified for hand in game.hands):
+        table.append(DECLARED_LEGEND)
+    return table
+
+
+#: The mark of a penalty taken as declared on the score line, and what it means.
+DECLARED_MARK = "*"
+DECLARED_LEGEND = f"{DECLARED_MARK} declared on the score line: the referee could not verify it"
+
+
+def penalty_text(hand: HandResult, player: str) -> str:
+    """A hand's penalty as the sheets show it, marked when taken as declared."""
+    mark = DECLARED_MARK if player in hand.unverified else ""
+    return f"{hand.penalties[player]}{mark}"
 
 
 def closed_by(hand: HandResult) -> str:
@@ -304,7 +333,8 @@ def closed_by(hand: HandResult) -> str:
 
 
 def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
-    penalties = (_cell(hand.penalties, player) for player in players)
+    penalties = (penalty_text(hand, player) if player in hand.penalties else ""
+                 for player in players)
     return [str(hand.number), *penalties, closed_by(hand)]
 
 

@@ -24,6 +24,8 @@ class Problem:
     player: str | None = None
     #: The offending source line, for a caret display (file errors only).
     context: str | None = None
+    #: For a note: the reported problem it is only a consequence of (decision 28).
+    caused_by: Problem | None = None
 
     @property
     def name(self) -> str:
@@ -56,6 +58,9 @@ class HandResult:
     totals: dict[str, int]
     #: A play-off hand of a fixed-hands match, dealt only to the tied players.
     playoff: bool = False
+    #: Players whose penalty the referee could not compute and took as declared on the
+    #: ``score`` line, with why (unknown cards, or a picture blurred by a problem).
+    unverified: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -104,6 +109,9 @@ class GameResult:
     #: The base preset the rules start from (a rules file's, a tag's, classic), even
     #: when every switch was set over it; None for a result built by hand.
     preset: str | None = None
+    #: Problems that are only consequences of a reported violation (D28): kept
+    #: with their cause, never counted as violations.
+    notes: tuple[Problem, ...] = ()
 
     @property
     def ok(self) -> bool:

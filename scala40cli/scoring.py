@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
 
 from .cards import Card, penalty_points
 from .rules import AcePenalty, InHandBonus, Rules, UnopenedPenalty
@@ -54,6 +55,53 @@ def closed_hand_penalties(
     elif in_one_go and rules.in_hand_bonus is InHandBonus.MINUS100:
         penalties[closer] -= 100
     return penalties
+
+
+#: The most a card costs (a joker): the bound of a penalty with unknown cards.
+MAX_CARD_PENALTY = 25
+
+
+@dataclass(frozen=True, slots=True)
+class Bounds:
+    """What a penalty that depends on unseen cards may be: ``least`` to ``most``, and
+    even when it is doubled (a closing in one go)."""
+
+    least: int
+    most: int
+    even: bool
+
+
+def unverified_penalties(
+    *,
+    players: Sequence[str],
+    closer: str,
+    in_one_go: bool,
+    hands: Mapping[str, Counter[Card]],
+    unknown: Mapping[str, int],
+    opened: Iterable[str],
+    rules: Rules,
+) -> dict[str, Bounds | None]:
+    """The players whose penalty the referee cannot compute, for they hold cards it
+    has not seen, with the least and the most that penalty may be (None: no bound,
+    the referee's picture of the hand being wrong). The closer's penalty and the flat
+    penalty of a player who never opened do not depend on the cards: never here."""
+    opened_set = set(opened)
+    doubled = in_one_go and rules.in_hand_bonus is InHandBonus.DOUBLED
+    factor = 2 if doubled else 1
+    found: dict[str, Bounds | None] = {}
+    for player in players:
+        hidden = unknown.get(player, 0)
+        if player == closer or hidden == 0:
+            continue
+        if player not in opened_set and rules.unopened_penalty is UnopenedPenalty.HUNDRED:
+            continue
+        if hidden < 0:
+            found[player] = None
+            continue
+        least = hand_penalty(hands[player], rules)
+        found[player] = Bounds(least * factor, (least + hidden * MAX_CARD_PENALTY) * factor,
+                               doubled)
+    return found
 
 
 def void_hand_penalties(players: Sequence[str]) -> dict[str, int]:

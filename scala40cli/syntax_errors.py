@@ -31,7 +31,8 @@ class LineError(Exception):
 
 _TERMINAL_WORDS = {
     "CARD": "a card like 7H or JK", "CARDS": "cards like 7H 10S JK",
-    "MCARDS": "cards like 7H 8H JK(9H)", "PLAYER": "a player name", "NAME": "a tag name",
+    "MCARDS": "cards like 7H 8H JK(9H)", "DEALT": "cards like 7H 10S JK, or ? for unknown ones",
+    "UNKNOWN": "? (a card the log does not know)", "PLAYER": "a player name", "NAME": "a tag name",
     "STRING": 'a quoted value like "Anna"', "RSQB": "']'", "NUMBER": "a number",
     "POINTS": "a number of points", "_TO": "'to'", "_IN": "'in'", "LSQB": "a header tag",
     "_NL": "the end of the line", "$END": "the end of the line",
@@ -50,7 +51,7 @@ _MAX_TYPO_LENGTH = 5
 #: More suggestions than this say nothing useful: none is given.
 _MAX_SUGGESTIONS = 4
 _VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
-_CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS"})
+_CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS", "DEALT"})
 _ONE_CARD = frozenset({"draw", "take", "discard", "upcard", "buy"})
 _VERB_LIST = "draw, take, meld, attach, swap, discard or buy"
 _LINE_START = "a line starts with a player name, a keyword (hand, dealer, deal, upcard, " \
@@ -77,6 +78,10 @@ def _in_words(names: set[str]) -> str:
 
 
 def _not_a_card(word: str, declarations: bool) -> str:
+    if word.startswith("?"):
+        said = "'?'" if word == "?" else f"'{word}': '?'"
+        return (f"{said} (a card the log does not know) may stand only in a deal or a draw; "
+                "what is laid, discarded, taken or turned up is always written")
     if "(" in word and not declarations:
         return f"'{word}': a joker declares the card it stands for only in meld or attach"
     try:

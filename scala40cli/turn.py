@@ -16,6 +16,7 @@ from .cards import Card
 from .events import Buy, Discard, Event, Meld, Swap, Take
 from .melds import Meld as TableMeld
 from .melds import fits
+from .results import Problem
 from .rules import (
     DiscardJoker,
     DiscardPlayable,
@@ -40,6 +41,8 @@ class Turn:
     drew: bool = False
     draws: int = 0
     flagged_no_draw: bool = False
+    #: A play came before the draw (reported): the draw is still owed (D28).
+    owes_draw: bool = False
     taken: Card | None = None
     take_event: Take | Buy | None = None
     #: The buy that started this turn, for a buy out of turn (compra).
@@ -53,6 +56,13 @@ class Turn:
     opening_cards: Counter[Card] = field(default_factory=Counter)
     laid: Counter[Card] = field(default_factory=Counter)
     freed_jokers: list[Swap] = field(default_factory=list)
+    #: Problems held until the turn is over, when it is known whether they only follow
+    #: from one of its end-of-turn problems (D28): (code, event, message).
+    deferred: list[tuple[Code, Event, str]] = field(default_factory=list)
+    #: The invalid meld reported in this opening turn, which counts 0 toward it.
+    invalid_meld: Problem | None = None
+    #: A problem with the card taken (S007, S008, S009), once reported.
+    take_problem: Problem | None = None
     #: An event of this turn the referee could not apply (a stranger's, or the one that
     #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
     cut_at: Event | None = None

@@ -75,6 +75,7 @@ class Code(StrEnum):
     SCORE_MISMATCH = "C002"
     SCORE_PLAYERS = "C003"
     EARLY_CLOSING = "C004"
+    MISSING_SCORE = "C005"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -165,11 +166,11 @@ RULEBOOK: dict[Code, CodeInfo] = {
     ),
     Code.UNREADABLE_HAND: CodeInfo(
         name="unreadable-hand",
-        summary="A line of this game could not be parsed (see the file's errors). If it falls "
-        "in a hand in play, the rest of that hand is not judged and it scores nothing; an "
-        "unreadable `hand` line still counts as a hand.",
-        source="Every line of a log is one event in the log format; the rest of a hand after "
-        "an unreadable line cannot be judged",
+        summary="A line of this game could not be parsed (see the file's errors). The hand "
+        "goes on being judged without it; what only follows from the lost line is a note, not "
+        "a violation. An unreadable `hand` line still counts as a hand.",
+        source="Every line of a log is one event in the log format; what an unreadable line "
+        "did is unknown",
         see="log-format.md#when-a-line-cannot-be-read",
         example="Anna discrad 5S",
     ),
@@ -514,6 +515,16 @@ RULEBOOK: dict[Code, CodeInfo] = {
         "of the hand, whatever their seat",
         see="rules.md#variant-mechanics-as-scala40-judges-them",
         example="Anna closes in the first turn of the hand",
+    ),
+    Code.MISSING_SCORE: CodeInfo(
+        name="missing-score",
+        summary="A hand ends with cards the log does not know (`?`) in the hand of a "
+        "player who did not close, and no `score` line says the penalties: the referee "
+        "cannot compute them, so the hand needs its score line (format 1.1).",
+        source="A player's penalty depends on cards the log does not know: only the score "
+        "line written at the table can give it",
+        see="log-format.md#unknown-cards-format-11",
+        example="hand 2 ends with Bruno holding unknown cards and is followed by `hand 3`",
     ),
 }
 

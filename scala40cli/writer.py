@@ -28,7 +28,9 @@ The canonical form of a line:
   ``hand dealer deal upcard stock reshuffle score``), else in double quotes with
   ``\\"`` and ``\\\\`` escapes: ``"Anna Maria"``, ``"hand" draw 5H``, ``dealer hand``;
 - tag values always quoted, with the same escapes;
-- ``take`` without a card when the event has none; numbers as plain integers.
+- ``take`` without a card when the event has none; numbers as plain integers;
+- a card the log does not know as ``?`` (format 1.1), and a deal of thirteen of them
+  as ``deal P ?``.
 
 Parsing what these functions write gives the same events again (but their line and
 column), and writing those gives the same text: the output is a fixed point. A game
@@ -51,6 +53,7 @@ from typing import Any
 
 from .cards import Card
 from .events import (
+    DEAL_SIZE,
     Attach,
     Buy,
     Deal,
@@ -70,7 +73,7 @@ from .events import (
     Unparsed,
     Upcard,
 )
-from .fastlines import LINE_KEYWORDS
+from .fastlines import LINE_KEYWORDS, UNKNOWN_CARD
 from .parser import decode_log, parse_text
 from .results import Problem
 from .violations import Code
@@ -153,7 +156,16 @@ def _dealer(e: Dealer) -> str:
 
 
 def _deal(e: Deal) -> str:
-    return _words("deal", _name(e.player), _cards(e.cards))
+    """A whole unknown deal is written ``deal P ?``; otherwise card by card, ``?`` for
+    a card the log does not know."""
+    if len(e.cards) == DEAL_SIZE and all(c is None for c in e.cards):
+        return f"deal {_name(e.player)} {UNKNOWN_CARD}"
+    return _words("deal", _name(e.player), " ".join([_code(c) for c in e.cards]))
+
+
+def _code(card: Card | None) -> str:
+    """A card as written; ``?`` for a card the log does not know."""
+    return UNKNOWN_CARD if card is None else card.code
 
 
 def _upcard(e: Upcard) -> str:
@@ -178,7 +190,7 @@ def _score(e: Score) -> str:
 
 
 def _draw(e: Draw) -> str:
-    return f"{_name(e.player, True)} draw {e.card.code}"
+    return f"{_name(e.player, True)} draw {_code(e.card)}"
 
 
 def _take(e: Take) -> str:

@@ -38,7 +38,7 @@ from scala40cli.events import (
 )
 from scala40cli.hand import HandReferee, Phase
 from scala40cli.parser import parse_text
-from scala40cli.results import Closing
+from scala40cli.results import Closing, Problem
 from scala40cli.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
 from scala40cli.violations import Code
 
@@ -100,8 +100,12 @@ def judge(body: str, rule_set: Rules = CLASSIC, expected_dealer: str | None = No
     assert isinstance(start, HandStart)
     judged = Judged(referee=None, lines=lines)  # type: ignore[arg-type]
 
-    def flag(code: Code, event: Event, message: str, player: str | None) -> None:
-        judged.flagged.append((code, event.line))
+    def flag(code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        if cause is None:  # a note (a consequence of a reported problem) is no violation
+            judged.flagged.append((code, event.line))
+        return Problem(code=code, message=message, line=event.line, column=event.column,
+                       player=player, caused_by=cause)
 
     judged.referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                                  expected_dealer=expected_dealer, rules=rule_set, flag=flag)
@@ -267,8 +271,12 @@ def check_deal(body: str, rule_set: Rules = CLASSIC, expected_dealer: str | None
     start, *rest = events
     flagged: list[tuple[Code, int]] = []
 
-    def flag(code: Code, event: Event, message: str, player: str | None) -> None:
-        flagged.append((code, event.line))
+    def flag(code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        if cause is None:
+            flagged.append((code, event.line))
+        return Problem(code=code, message=message, line=event.line, column=event.column,
+                       player=player, caused_by=cause)
 
     checker = DealChecker(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                           expected_dealer=expected_dealer, rules=rule_set, flag=flag)

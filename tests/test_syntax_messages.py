@@ -75,8 +75,8 @@ MESSAGES = [
     ("Anna attach 5S to x", "expected a meld number after 'to', found 'x'"),
     ("[Players", "the tag is not closed: expected ']'"),
     ("[Players Anna]", "tag values must be quoted, like [Date \"2026-11-12\"], found 'Anna'"),
-    ("Anna draw", "expected a card like 7H or JK after 'draw' (only 'take' may leave out its "
-     "card)"),
+    ("Anna draw", "expected a card like 7H or JK or ? (a card the log does not know) after "
+     "'draw' (only 'take' may leave out its card)"),
     ("score draw", "expected a number of points after 'draw'"),
     ("Anna attach 5S", "expected 'to' after '5S'"),
     ("]", "unexpected ']': a line starts with a player name, a keyword (hand, dealer, deal, "

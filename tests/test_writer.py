@@ -451,13 +451,13 @@ def test_fmt_refuses_a_file_with_syntax_errors(tmp_path: Path) -> None:
     for args in ([], ["--check"], ["--diff"]):
         result = run(*args, str(path))
         assert result.exit_code == 1
-        assert f"{path}:21:6: F003 unknown verb 'discards'" in result.stderr
+        assert f"{path}:23:6: F003 unknown verb 'discards'" in result.stderr
         assert "    Anna discards AH\n" in result.stderr
         assert result.stdout == ""
         assert path.read_bytes() == before
     stdin = run("-", stdin=before)
     assert stdin.exit_code == 1 and stdin.stdout == ""
-    assert "<stdin>:21:6: F003" in stdin.stderr
+    assert "<stdin>:23:6: F003" in stdin.stderr
 
 
 def test_fmt_reports_missing_and_undecodable_files(untidy: Path, tmp_path: Path) -> None:
