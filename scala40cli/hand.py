@@ -829,6 +829,13 @@ class HandReferee:
         self.unverified = dict.fromkeys(self.order, "a score-only hand")
         self.declared_end = True
         self.phase = Phase.ENDED
+        # The closer scores 0 or less: the one player who does is taken as the closer.
+        # Who opened is not known: nobody is counted as never opened.
+        least = min(self.penalties.values(), default=1)
+        lowest = [p for p, v in self.penalties.items() if v == least]
+        if least <= 0 and len(lowest) == 1:
+            self.closer, self.closing = lowest[0], Closing.NORMAL
+            self.opened = set(self.order)
 
     def end_as_declared(self, declared: dict[str, int], cause: Problem) -> None:
         """The hand did not end as the log reads, most likely because of an earlier

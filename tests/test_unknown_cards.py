@@ -97,6 +97,7 @@ def test_a_paper_score_sheet_gets_its_standings_checked() -> None:
     assert [(out.player, out.hand) for out in game.eliminated] == [("Bruno", 3)]
     assert game.finished and game.winner == "Anna"
     assert all(hand.unverified for hand in game.hands)
+    assert [hand.closer for hand in game.hands] == ["Anna", "Bruno", "Anna"]
 
 
 def test_a_paper_score_sheet_checks_the_dealers_written() -> None:
