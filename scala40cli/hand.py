@@ -230,6 +230,8 @@ class HandReferee:
         name that is no player's, or another player's in the middle of a turn, while
         the next line goes on with the player whose turn it is, is that player's: the
         name was mistyped. It is reported once and judged as theirs."""
+        if self.phase is Phase.PLAY and getattr(event, "player", None) == self.current:
+            return event  # the common case, judged as written
         if not isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard)):
             return event
         if self.phase is Phase.SETUP:
@@ -382,10 +384,18 @@ class HandReferee:
 
     def _remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> None:
         """Take the cards out of the player's hand; those not there are reported."""
-        missing = [c for c in cards if not self._take_out(event, c)]
+        known = self.hands[event.player]
+        missing: list[Card] = []
+        for c in cards:
+            if known[c] > 0:  # the common case, inline
+                known[c] -= 1
+            elif not self._take_out(event, c):
+                missing.append(c)
+        if not missing:
+            return
         turn = self.turn
         message = f"{event.player} does not hold {card_codes(missing)}"
-        if missing and turn is not None and turn.take_event is not None \
+        if turn is not None and turn.take_event is not None \
                 and isinstance(turn.take_event, Take) \
                 and self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line) is None:
             # Held until the turn is over: if the take breaks a rule, this most likely
@@ -396,11 +406,10 @@ class HandReferee:
                 self.stock[order.pop()] -= 1
                 self.stock_count -= 1
             return
-        if missing:
-            problem = self.flag(Code.NOT_IN_HAND, event, message, event.player)
-            self.doubts.doubt_hand(event.player, problem)
-            if isinstance(event, Discard):
-                self.doubts.doubt_pile(problem)
+        problem = self.flag(Code.NOT_IN_HAND, event, message, event.player)
+        self.doubts.doubt_hand(event.player, problem)
+        if isinstance(event, Discard):
+            self.doubts.doubt_pile(problem)
 
     # --- draws ------------------------------------------------------------------------
 
@@ -756,6 +765,8 @@ class HandReferee:
         if turn.opening:
             self.opened.add(turn.player)  # D8: even a refused opening counts
         findings = end_of_turn_findings(turn, self.rules)
+        if not findings and not turn.deferred and turn.take_problem is None:
+            return
         taken = [f for f in findings if f[0] in _TAKE_CODES]
         opening = [f for f in findings if f[0] is Code.OPENING_TOO_LOW]
         rest = [f for f in findings if f not in taken and f not in opening]

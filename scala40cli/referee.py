@@ -185,7 +185,7 @@ class MatchReferee:
                     self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
                               "the line is ignored", getattr(event, "player", None))
                 else:
-                    self.hand.upcoming, self.hand.position = body, index
+                    self.hand.position = index
                     event = self.hand.attribute(event)
                     hand_events[type(event)](self.hand, event)
                     self._after_hand_event()
@@ -250,6 +250,7 @@ class MatchReferee:
             number=number, start=start, still_in=standings.dealt_in(), game_players=self.players,
             expected_dealer=expected_dealer, rules=self.rules, flag=self.flag,
             reentry=standings.reentry_options())
+        self.hand.upcoming = self.body
         self.hand_scored, self.declared, self.reentry_applied = False, None, False
 
     def _expected_dealer(self) -> str | None:
