@@ -43,7 +43,8 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
     text = decode_chunk(chunk)
     if isinstance(text, Problem):
         return tuple([text] for _ in choices)
-    parsed = list(iter_games(text, first_line=chunk.first_line))
+    parsed = list(iter_games(text, first_line=chunk.first_line,
+                             long_lines=dict(chunk.long_lines), cut=chunk.cut))
     return tuple(in_line_order([replay(item, choice) if isinstance(item, GameLog) else item
                                 for item in parsed]) for choice in choices)
 

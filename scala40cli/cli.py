@@ -16,11 +16,8 @@ from __future__ import annotations
 import difflib
 import errno
 import json
-import os
 import sys
-import tempfile
 from collections.abc import Iterator, Sequence
-from pathlib import Path
 
 import click
 
@@ -38,6 +35,7 @@ from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
 from .inputs import Missing, expand
+from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
@@ -174,6 +172,8 @@ def replay(
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
+    if output is not None and output != STDIN_ARGUMENT:
+        _refuse_inputs(output, input_paths(files))
     summary = _write_report(reporter, input_records(files, choice, jobs), output)
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
@@ -202,21 +202,30 @@ def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int
 
 def _write_report(reporter: Reporter, records: Iterator[Record], output: str | None
                   ) -> Summary:
-    """The report, written as the games are judged; to ``--output`` through a new file
-    renamed over it at the end, so that an input named as the output is read whole
-    first."""
+    """The report, written as the games are judged; to ``--output`` through
+    :mod:`scala40cli.output` (the caller has checked that it names no input): the old
+    file stays whole until the new one is complete."""
     if output is None or output == STDIN_ARGUMENT:
         return reporter.write_records(records, sys.stdout)
-    folder = Path(output).resolve().parent
     try:
-        handle, temporary = tempfile.mkstemp(dir=folder, prefix=".scala40-", suffix=".tmp")
-    except OSError as error:
-        raise click.BadParameter(f"cannot write {output}: {error.strerror or error}",
-                                 param_hint="'--output'") from None
-    with os.fdopen(handle, "w", encoding="utf-8") as stream:
-        summary = reporter.write_records(records, stream)
-    os.replace(temporary, output)
-    return summary
+        with atomic_output(output) as stream:
+            return reporter.write_records(records, stream)
+    except OutputError as error:
+        raise click.BadParameter(str(error), param_hint="'--output'") from None
+
+
+def input_paths(arguments: Sequence[str]) -> list[str]:
+    """The files the arguments stand for (folders and patterns expanded), stdin left out."""
+    return [item for item in expand(arguments) if isinstance(item, str)
+            and item != STDIN_ARGUMENT]
+
+
+def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
+    """Exit 2 before anything is read when ``--output`` would overwrite an input."""
+    try:
+        refuse_inputs_as_output(output, inputs)
+    except OutputError as error:
+        raise click.BadParameter(str(error), param_hint="'--output'") from None
 
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
@@ -232,6 +241,8 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
         raise click.UsageError("--compare needs at least two presets or rules files, "
                                "such as --compare classic,traditional")
     choices = [command_line_choice(name, set_options) for name in names]
+    if output is not None and output != STDIN_ARGUMENT:
+        _refuse_inputs(output, input_paths(files))
     runs = list(zip(*audit_inputs(files, choices, jobs), strict=True))
     comparisons = compare_files(names, runs)
     if report_format == "json":
@@ -304,20 +315,17 @@ def exit_status(results: Sequence[FileResult]) -> int:
     return EXIT_OK if all(result.ok for result in results) else EXIT_PROBLEMS
 
 
-def _emit(text: str, output: str | None) -> None:
-    """Print the report, or write it to ``output`` once every input has been read.
-
-    Writing last means ``--output`` may even name one of the inputs without losing it.
-    """
+def _emit(text: str, output: str | None, inputs: Sequence[str] = ()) -> None:
+    """Print the report, or write it to ``output`` (never one of ``inputs``) through
+    :func:`scala40cli.output.atomic_output`."""
     if output is None or output == STDIN_ARGUMENT:
         click.echo(text, nl=False)
         return
+    _refuse_inputs(output, inputs)
     try:
-        Path(output).write_text(text, encoding="utf-8")
-    except OSError as error:
-        reason = error.strerror or str(error)
-        message = f"cannot write {output}: {reason}"
-        raise click.BadParameter(message, param_hint="'--output'") from None
+        write_text(output, text)
+    except OutputError as error:
+        raise click.BadParameter(str(error), param_hint="'--output'") from None
 
 
 @main.command()
@@ -537,6 +545,8 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     from .markdown import markdown_report
 
     choice = command_line_choice(rules_option, set_options)
+    if output is not None and output != STDIN_ARGUMENT:
+        _refuse_inputs(output, input_paths(files))
     if report_format is None:
         html_suffix = output is not None and output.lower().endswith((".html", ".htm"))
         report_format = "html" if html_suffix else "markdown"

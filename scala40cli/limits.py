@@ -17,7 +17,8 @@ limits", gives the same bounds to the people who write logs.
     line costs much: a longer line is not split into words, not given to the grammar
     and not echoed under the error. Without the bound a 1 MB line took a second to
     explain, and a 1 MB ``score`` line (150,000 names) minutes, as the check that names
-    every player once compares each name with every other. Enforced in
+    every player once compares each name with every other. Enforced while reading
+    (:mod:`scala40cli.chunks`: a line over 64 KiB is never kept) and in
     :func:`scala40cli.parser.iter_games`, before any other reading of the line.
 
 ``MAX_HAND_EVENTS`` (10,000 events from a ``hand`` line to the next)
@@ -30,7 +31,21 @@ limits", gives the same bounds to the people who write logs.
     them. Events before the first ``hand`` line count as one hand; header tags never
     count. Enforced in :class:`scala40cli.parser._Games` when a game is complete.
 
-No bound on the number of games in a file, or of hands in a game
+``MAX_GAME_LINES`` (100,000 lines) and ``MAX_GAME_BYTES`` (8 MiB) a game
+    A game is the lines from its first header tag to the next game's, comments and
+    blank lines included. A match played to its end by six bots stopped at 200 hands
+    (``simulate --max-hands 200``) is about 25,000 lines and 0.5 MB; a club's evening
+    is a few thousand lines. A game is held whole while it is judged, and the referee
+    keeps about 1 KB a hand, so without a bound one game of 500,000 ``hand`` lines took
+    0.5 GB and 200 MB of comments were all kept. With these bounds the largest game
+    costs about 120 MB. The lines after the bound, up to the next game, are counted
+    and skipped while reading (never kept) with one ``F003`` on the first of them, and
+    the game is judged up to there (``G007`` on its last hand). Enforced in
+    :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for the replay
+    (a comment line costs one byte there) and reads a line at most 64 KiB at a time,
+    so that a line of a gigabyte, or an endless one, is skipped without being kept.
+
+No bound on the number of games in a file
     The file is read a game at a time (:mod:`scala40cli.chunks`): the bytes, text and
     events of one game are in memory at once, and the time is linear in the size of
     the file (0.1 to 0.2 ms for a game of one tag and one hand). What may grow with the
@@ -41,8 +56,8 @@ No bound on the number of games in a file, or of hands in a game
     0.4 to 0.5 GB), most of it the resolved rules every game carries. A cap would not
     make that smaller for the games under it; it would only turn a long archive into an
     error. For archives of millions of games, use a streamed format or split the file.
-    A game of very many hands is held whole while it is judged, like any game: its
-    memory follows its size, and each of its hands is bounded as above.
+    A game is held whole while it is judged: its memory follows its size, which is
+    bounded as above.
 
 Bounds that were already there and stay where they are: numbers (hand, meld, score)
 have at most nine digits (the parser and :mod:`scala40cli.fastlines`), a game has 2 to
@@ -57,3 +72,9 @@ MAX_LINE_CHARS = 10_000
 
 #: The most events a hand may hold, from its ``hand`` line (not counted) to the next.
 MAX_HAND_EVENTS = 10_000
+
+#: The most lines a game may hold, comments and blank lines included.
+MAX_GAME_LINES = 100_000
+
+#: The most bytes a game may hold, as read (comments left out of the replay count one).
+MAX_GAME_BYTES = 8 * 1024 * 1024

@@ -21,7 +21,7 @@ import gc
 import re
 import threading
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
@@ -30,6 +30,7 @@ from typing import cast
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedInput, VisitError
 
+from .chunks import Cut
 from .events import (
     Attach,
     Buy,
@@ -359,34 +360,44 @@ def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event],
     return stop
 
 
-def _too_long_lines(lines: list[str], count: int, size: int) -> list[int]:
-    """The indexes of the lines over ``MAX_LINE_CHARS`` (line end not counted), in order."""
-    if size <= MAX_LINE_CHARS or max(map(len, lines)) <= MAX_LINE_CHARS:
-        return []
-    return [i for i in range(count) if len(lines[i]) - lines[i].endswith("\r") > MAX_LINE_CHARS]
+def _too_long_lines(lines: list[str], count: int, size: int, base: int,
+                    long_lines: Mapping[int, int]) -> list[int]:
+    """The indexes of the lines over ``MAX_LINE_CHARS`` (line end not counted), in order:
+    those of the text, and those of ``long_lines`` (file line -> length) that the reading
+    left out of it."""
+    found = [number - base - 1 for number in long_lines]
+    if size > MAX_LINE_CHARS and max(map(len, lines)) > MAX_LINE_CHARS:
+        found += [i for i in range(count)
+                  if len(lines[i]) - lines[i].endswith("\r") > MAX_LINE_CHARS]
+    return sorted(set(found)) if long_lines else found
 
 
-def _line_too_long(line: str, number: int) -> Problem:
+def _line_too_long(line: str, number: int, length: int | None = None) -> Problem:
     """The problem of a line over the limit: it is not read, nor shown in the report."""
-    length = len(line) - line.endswith("\r")
+    if length is None:
+        length = len(line) - line.endswith("\r")
     return Problem(code=Code.SYNTAX_ERROR, line=number, column=1,
                    message=f"line {number} is {length:,} characters long; the limit is "
                            f"{MAX_LINE_CHARS:,}: the line is not read")
 
 
 def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
-               first_index: int = 1) -> Iterator[GameLog | Problem]:
+               first_index: int = 1, long_lines: Mapping[int, int] | None = None,
+               cut: Cut | None = None) -> Iterator[GameLog | Problem]:
     """The games of a log in file order, each followed by the syntax errors inside it.
 
     ``fast_path=False`` parses every line with the grammar; the result is the same.
     ``first_line`` and ``first_index`` say where ``text`` starts in its file (its line,
     and the number of its first game) when a file is read a piece at a time.
+    ``long_lines`` (file line -> length in characters) and ``cut`` are what the reading
+    left out of ``text`` (:mod:`scala40cli.chunks`): each is reported as ``F003``.
     """
     base = first_line - 1
     lines = text.split("\n")
     count = len(lines) - 1 if lines[-1] == "" else len(lines)
     fast = fast_path and fast_path_safe(text)
-    too_long = _too_long_lines(lines, count, len(text))
+    long_lines = long_lines or {}
+    too_long = _too_long_lines(lines, count, len(text), base, long_lines)
     games = _Games(first_index)
     events = games.events
     append = events.append
@@ -407,8 +418,8 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
                 break
             stop += 1
         first = len(events)
-        problem = (_line_too_long(lines[i], base + i + 1) if i == end
-                   else _parse_run(lines, i, stop, events, base))
+        problem = (_line_too_long(lines[i], base + i + 1, long_lines.get(base + i + 1))
+                   if i == end else _parse_run(lines, i, stop, events, base))
         yield from games.split_new(first)
         if problem is None:
             if held is not None and held is not BLANK:
@@ -422,6 +433,9 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
                           starts_hand=_BOUNDARY.match(bad_line) is not None and bad_line[:1] != "[")
         games.mark(marker, problem, header=bad_line[:1] == "[")
         yield from games.split_new(len(events) - 1)
+    if cut is not None:
+        marker = Unparsed(line=cut.first_line, column=1, end_line=cut.last_line)
+        games.mark(marker, cut.problem(), header=False)
     yield from games.close()
 
 

@@ -143,13 +143,13 @@ def test_output_text_equals_stdout(tmp_path: Path) -> None:
     assert target.read_text(encoding="utf-8") == run("replay", missing).stdout
 
 
-def test_output_may_name_an_input(tmp_path: Path) -> None:
-    """The report is written after every input was read, so the input is judged first."""
+def test_output_may_not_name_an_input(tmp_path: Path) -> None:
+    """The report never overwrites a log it reads (tests/test_output.py has the rest)."""
     log = tmp_path / "typo.s40"
     log.write_bytes(TYPO)
     result = run("replay", "-o", str(log), str(log))
-    assert result.exit_code == 1
-    assert " F003 " in log.read_text(encoding="utf-8")
+    assert result.exit_code == 2
+    assert log.read_bytes() == TYPO
 
 
 # --- wrong command lines: exit 2 --------------------------------------------------------

@@ -69,9 +69,12 @@ def test_jobs_give_the_same_report_in_the_same_order() -> None:
 def test_a_file_is_cut_into_games_on_tag_lines_after_events() -> None:
     text = (b"; a comment\n[Event \"one\"]\n[Players \"A\" \"B\"]\nhand 1\n"
             b"[Event \"two\"]\n\n[Players \"A\" \"B\"]\n")
-    chunks = list(game_chunks(text.splitlines(keepends=True)))
+    chunks = list(game_chunks(text.splitlines(keepends=True), keep_comments=True))
     assert [(c.first_line, c.offset) for c in chunks] == [(1, 0), (5, 51)]
     assert b"".join(c.data for c in chunks) == text
+    replayed = list(game_chunks(text.splitlines(keepends=True)))  # comments not kept
+    assert [(c.first_line, c.offset) for c in replayed] == [(1, 0), (5, 51)]
+    assert b"".join(c.data for c in replayed) == text.replace(b"; a comment", b"")
 
 
 def test_a_game_that_is_not_utf8_costs_only_itself() -> None:

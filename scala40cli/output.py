@@ -1,0 +1,133 @@
+"""Writing a file the user named, without ever losing one: the only way scala40 writes.
+
+``replay --output``, ``report --output``, ``replay --compare --output``, ``fmt`` (a log
+rewritten in place) and ``simulate --out DIR`` all write through :func:`atomic_output`,
+so that they keep the same promises:
+
+- the new content goes to a temporary file in the same folder, renamed over the old
+  file only once it is complete: a full disk, an exception or Ctrl-C leaves the old file
+  as it was, and the temporary file is removed whatever happened;
+- an existing file keeps its permissions (a new one gets the usual ``0666`` less the
+  umask, not the ``0600`` of a temporary file);
+- a symbolic link stays a link: the file it points to is the one replaced;
+- a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
+  to directly, never replaced by a regular file.
+
+:func:`refuse_inputs_as_output` keeps a report from being written over one of the logs
+it reads (the same path, a link to it, a hard link, or a ``.s40`` name given to
+``--output``, the mark of a shell that expanded ``-o *.s40``).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import TextIO
+
+#: The suffix of game logs: a report is never written to such a file.
+LOG_SUFFIX = ".s40"
+
+
+class OutputError(Exception):
+    """A file that cannot or must not be written; the message says why, in words."""
+
+
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
+
+
+def _identity(path: str) -> tuple[int, int] | None:
+    """The device and inode of the file at ``path`` (links followed), None if none."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return (info.st_dev, info.st_ino)
+
+
+def refuse_inputs_as_output(output: str, inputs: Iterable[str]) -> None:
+    """Raise :class:`OutputError` when ``output`` would overwrite a log being read.
+
+    The output is one of the inputs when it is the same file: the same name, a link to
+    it or a hard link (same device and inode). A name ending in ``.s40`` is refused too:
+    a report is never a game log, and ``-o *.s40`` expanded by a shell names a log.
+    """
+    if output.lower().endswith(LOG_SUFFIX):
+        raise OutputError(f"{output} is a game log name ({LOG_SUFFIX}): a report is "
+                          "never written over a log; choose another --output")
+    written = _identity(output)
+    if written is None:
+        return
+    for name in inputs:
+        if _identity(name) == written:
+            raise OutputError(f"{output} is one of the inputs ({name}): refusing to write "
+                              "the report over it")
+
+
+def _new_file_mode() -> int:
+    """The permissions a plain ``open(path, "w")`` would give a new file."""
+    umask = os.umask(0)
+    os.umask(umask)
+    return 0o666 & ~umask
+
+
+def _writes_in_place(path: str) -> bool:
+    """A character device or a FIFO: written to directly, never replaced."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return False
+    return stat.S_ISCHR(mode) or stat.S_ISFIFO(mode)
+
+
+@contextmanager
+def atomic_output(path: str) -> Iterator[TextIO]:
+    """A stream whose content replaces the file at ``path`` when the block ends well.
+
+    On any exception (``KeyboardInterrupt`` included) the old file stays as it was and
+    the temporary file is removed; the exception goes on. An ``OSError`` becomes an
+    :class:`OutputError` naming the file and the reason.
+    """
+    if os.path.isdir(path):
+        raise OutputError(f"cannot write {path}: it is a folder")
+    if _writes_in_place(path):
+        try:
+            with open(path, "w", encoding="utf-8", newline="") as device:
+                yield device
+        except OSError as error:
+            raise OutputError(f"cannot write {path}: {_reason(error)}") from None
+        return
+    target = os.path.realpath(path) if os.path.islink(path) else path
+    folder, name = os.path.split(target)
+    try:
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = _new_file_mode()
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {_reason(error)}") from None
+    try:
+        handle, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.",
+                                             suffix=".tmp")
+    except OSError as error:
+        raise OutputError(f"cannot write {path}: {_reason(error)}") from None
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as stream:
+            yield stream
+        os.chmod(temporary, mode)
+        os.replace(temporary, target)
+    except BaseException as raised:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        if isinstance(raised, OSError):
+            raise OutputError(f"cannot write {path}: {_reason(raised)}") from None
+        raise
+
+
+def write_text(path: str, text: str) -> None:
+    """``text`` as the whole content of ``path``, through :func:`atomic_output`."""
+    with atomic_output(path) as stream:
+        stream.write(text)
