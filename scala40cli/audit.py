@@ -18,10 +18,11 @@ import errno
 import io
 import sys
 from collections.abc import Iterable, Iterator, Sequence
-from pathlib import Path
+from typing import BinaryIO
 
 from .chunks import Chunk, decode_chunk, game_chunks
 from .events import GameLog
+from .inputs import NotRegularFile, display_name, open_log
 from .parallel import ordered_map
 from .parser import iter_games
 from .referee import replay
@@ -88,7 +89,8 @@ def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
                     index = len(games[k]) + 1
                     games[k].append(item if item.index == index
                                     else dataclasses.replace(item, index=index))
-    return tuple(FileResult(path=path, errors=tuple(e), games=tuple(g))
+    shown = display_name(path)
+    return tuple(FileResult(path=shown, errors=tuple(e), games=tuple(g))
                  for e, g in zip(errors, games, strict=True))
 
 
@@ -124,7 +126,7 @@ def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: i
                      ) -> tuple[FileResult, ...]:
     """:func:`audit_path` under each rule choice, reading the file once, a game at a time."""
     try:
-        with Path(path).open("rb") as handle:
+        with open_log(path) as handle:
             return collect(path, audit_lines(handle, tuple(choices), jobs=jobs), len(choices))
     except OSError as error:
         return tuple(unreadable(path, error) for _ in choices)
@@ -143,12 +145,18 @@ Source = tuple[str, str | FileResult | None]
 def _lines_of(source: str | None) -> Iterator[Iterable[bytes]]:
     """The lines of a file or of standard input, opened only while they are read."""
     if source is None:
-        if sys.stdin is None:  # started with standard input closed
-            raise OSError(errno.EBADF, "no standard input")
-        yield sys.stdin.buffer
+        yield stdin_bytes()
         return
-    with Path(source).open("rb") as handle:
+    with open_log(source) as handle:
         yield handle
+
+
+def stdin_bytes() -> BinaryIO:
+    """Standard input as bytes; ``OSError`` when it is closed (``0<&-``)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return stream.buffer
 
 
 def _units(sources: Sequence[Source]) -> Iterator[Unit]:
@@ -253,8 +261,8 @@ def unreadable(path: str, error: OSError) -> FileResult:
     reason = error.strerror or str(error)
     problem = Problem(
         code=Code.UNREADABLE_FILE,
-        message=f"cannot read the file: {reason}",
+        message=reason if isinstance(error, NotRegularFile) else f"cannot read the file: {reason}",
         line=FILE_LINE,
         column=FILE_COLUMN,
     )
-    return FileResult(path=path, errors=(problem,))
+    return FileResult(path=display_name(path), errors=(problem,))

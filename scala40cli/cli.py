@@ -14,7 +14,6 @@ exits 2 on its own usage errors; an ``--output`` that cannot be written is one t
 from __future__ import annotations
 
 import difflib
-import errno
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -28,13 +27,14 @@ from .audit import (
     Record,
     Source,
     audit_many,
+    stdin_bytes,
     stream_records,
     unreadable,
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
-from .inputs import Missing, expand
+from .inputs import Missing, display_name, expand
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines
 from .reporters import REPORTERS, make_reporter
@@ -280,10 +280,11 @@ def _source(item: str | Missing) -> Source:
     if isinstance(item, Missing):
         problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
                           line=FILE_LINE, column=FILE_COLUMN)
-        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
+        shown = display_name(item.argument)
+        return (shown, FileResult(path=shown, errors=(problem,)))
     if item == STDIN_ARGUMENT:
         return (STDIN_NAME, None)
-    return (item, item)
+    return (display_name(item), item)
 
 
 def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
@@ -303,9 +304,7 @@ def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | 
 def _read_stdin() -> bytes | FileResult:
     """The bytes of standard input, or the result of a file that cannot be read."""
     try:
-        if sys.stdin is None:
-            raise OSError(errno.EBADF, "no standard input")
-        return sys.stdin.buffer.read()
+        return stdin_bytes().read()
     except OSError as error:
         return unreadable(STDIN_NAME, error)
 

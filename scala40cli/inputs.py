@@ -2,85 +2,193 @@
 
 A folder stands for every ``*.s40`` file below it (followed into subfolders, never
 through a symbolic link to a folder, so a link loop cannot trap the search); a pattern
-with ``*``, ``?`` or ``[`` stands for the files it matches (``**`` crosses folders);
-``-`` is standard input. Each name found is audited once, in a stable order: the
-arguments in the order given, and within a folder or pattern, sorted.
+with ``*``, ``?`` or ``[`` stands for the files it matches, searched only as deep as
+the pattern goes (``**`` crosses folders, any other part is one folder); ``-`` is
+standard input. Each name found is audited once, in a stable order: the arguments in
+the order given, and within a folder or pattern, sorted.
+
+What is found in a folder or by a pattern is read only if it is a regular file inside
+it: a symbolic link leading out of the folder (``notes.s40 -> ../../secret.env``) and
+anything that is not a regular file (a FIFO, a device, a socket) are reported as
+:class:`Missing`, without being opened. A file named on the command line may be a link
+(the user named it), but it too must be a regular file: :func:`open_log` checks that on
+the open file, without blocking on a FIFO. Both walks keep a list of folders to visit
+instead of recursing, so a folder thousands of levels deep is no problem. File names
+that are not UTF-8 are opened as they are and shown escaped (:func:`display_name`).
 """
 
 from __future__ import annotations
 
+import errno
 import os
+import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from functools import cache
 from pathlib import Path
+from typing import BinaryIO
 
 STDIN = "-"
 LOG_SUFFIX = ".s40"
+#: Why a name found in a folder is not read, in words.
+LINK_OUT = "not read: a symbolic link leading out of the folder"
+NOT_REGULAR = "not read: not a regular file"
 
 
 @dataclass(frozen=True, slots=True)
 class Missing:
-    """An argument that names nothing to audit, and why, in words."""
+    """An argument (or a name found for one) that names nothing to audit, and why."""
 
     argument: str
     reason: str
+
+
+class NotRegularFile(OSError):
+    """A FIFO, a device or a socket where a log was expected."""
+
+    def __init__(self) -> None:
+        super().__init__(errno.EINVAL, NOT_REGULAR)
+
+
+def display_name(path: str) -> str:
+    """``path`` as it is shown: bytes that are not UTF-8 as ``\\xff`` escapes."""
+    try:
+        path.encode("utf-8")
+    except UnicodeEncodeError:
+        return os.fsencode(path).decode("utf-8", "backslashreplace")
+    return path
+
+
+def open_log(path: str) -> BinaryIO:
+    """The file at ``path`` opened for reading, if it is a regular file.
+
+    Opened without blocking (a FIFO with no writer would wait forever) and checked on
+    the open file, so that what is read is what was checked; ``NotRegularFile`` or
+    ``IsADirectoryError`` otherwise.
+    """
+    handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    try:
+        mode = os.fstat(handle).st_mode
+        if stat.S_ISDIR(mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR))
+        if not stat.S_ISREG(mode):
+            raise NotRegularFile()
+        os.set_blocking(handle, True)
+        return os.fdopen(handle, "rb")
+    except BaseException:
+        os.close(handle)
+        raise
 
 
 def _is_pattern(argument: str) -> bool:
     return any(char in argument for char in "*?[")
 
 
-def _files_below(folder: str) -> Iterator[str]:
-    """Every file below ``folder``; symbolic links to folders are not followed (they
-    could loop), links to files are."""
-    for root, _dirs, files in os.walk(folder, followlinks=False):
-        for name in files:
-            yield os.path.join(root, name)
+def _entries(folder: str) -> list[os.DirEntry[str]]:
+    """The entries of a folder; none when it cannot be listed."""
+    try:
+        with os.scandir(folder) as found:
+            return list(found)
+    except OSError:
+        return []
 
 
-def _logs_below(folder: str) -> list[str]:
-    """Every ``*.s40`` file below ``folder``, sorted by path."""
-    return sorted(path for path in _files_below(folder) if path.endswith(LOG_SUFFIX))
+def _kind(entry: os.DirEntry[str]) -> str:
+    """``folder`` (not a link to one), ``folder link`` (never followed: it could loop)
+    or ``file`` (anything else, checked by :func:`_checked`)."""
+    try:
+        if entry.is_dir(follow_symlinks=False):
+            return "folder"
+        return "folder link" if entry.is_symlink() and entry.is_dir() else "file"
+    except OSError:
+        return "file"
 
 
-def _matches(parts: Sequence[str], names: Sequence[str]) -> bool:
-    """Does a path (its names) match a pattern (its parts)? ``**`` stands for any number
-    of folders; any other part is matched against one name by :func:`fnmatch.fnmatchcase`,
-    whose translation does not backtrack badly. Memoised, so the cost stays polynomial
-    in the number of parts and names, never exponential."""
+def _checked(entry: os.DirEntry[str], inside: str) -> str | Missing:
+    """A file found below the folder ``inside`` (a real path), or why it is not read."""
+    path = entry.path
+    try:
+        if entry.is_symlink():
+            target = os.path.realpath(path)
+            if os.path.commonpath([inside, target]) != inside:
+                return Missing(path, LINK_OUT)
+            if os.path.exists(target) and not os.path.isfile(target):
+                return Missing(path, NOT_REGULAR)
+            return path  # a broken link or a loop: reading it says so
+        if not entry.is_file(follow_symlinks=False):
+            return Missing(path, NOT_REGULAR)
+    except (OSError, ValueError):
+        return path  # reading it says what is wrong
+    return path
 
-    @cache
-    def match(i: int, j: int) -> bool:
-        if i == len(parts):
-            return j == len(names)
-        if parts[i] == "**":
-            return match(i + 1, j) or (j < len(names) and match(i, j + 1))
-        return j < len(names) and fnmatchcase(names[j], parts[i]) and match(i + 1, j + 1)
 
-    return match(0, 0)
+def _logs_below(folder: str) -> list[str | Missing]:
+    """Every ``*.s40`` file below ``folder``, sorted by path; links to folders are not
+    followed, links to files only when they stay inside ``folder``."""
+    inside = os.path.realpath(folder)
+    found: list[str | Missing] = []
+    pending = [folder]
+    while pending:
+        for entry in _entries(pending.pop()):
+            kind = _kind(entry)
+            if kind == "folder":
+                pending.append(entry.path)
+            elif kind == "file" and entry.name.endswith(LOG_SUFFIX):
+                found.append(_checked(entry, inside))
+    return sorted(found, key=_path_of)
 
 
-def _matching(pattern: str) -> list[str]:
-    """The files a pattern matches, sorted; searched below its fixed leading folders."""
+def _path_of(item: str | Missing) -> str:
+    return item.argument if isinstance(item, Missing) else item
+
+
+def _join(folder: str, name: str) -> str:
+    return name if folder == "" else os.path.join(folder, name)
+
+
+def _matching(pattern: str) -> list[str | Missing]:
+    """The files a pattern matches, sorted, searched from its fixed leading folders and
+    only as deep as it goes: each part is one folder level, ``**`` any number of them."""
     parts = pattern.split("/")
     fixed = next(i for i, part in enumerate(parts) if _is_pattern(part))
     root = "/".join(parts[:fixed]) or ("/" if pattern.startswith("/") else "")
-    found = []
-    for path in _files_below(root or "."):
-        shown = path if root else path[2:]  # os.walk(".") gives "./name"
-        if _matches(parts, shown.split("/")):
-            found.append(shown)
-    return sorted(found)
+    inside = os.path.realpath(root or ".")
+    found: dict[str, str | Missing] = {}
+    pending, seen = [(root, fixed)], {(root, fixed)}
+
+    def visit(folder: str, index: int) -> None:
+        if (folder, index) not in seen:
+            seen.add((folder, index))
+            pending.append((folder, index))
+
+    while pending:
+        folder, index = pending.pop()
+        if index == len(parts):
+            continue
+        part = parts[index]
+        if part == "**":
+            visit(folder, index + 1)
+        last = index + 1 == len(parts)
+        for entry in _entries(folder or "."):
+            path, kind = _join(folder, entry.name), _kind(entry)
+            if kind == "folder":
+                if part == "**":
+                    visit(path, index)
+                elif not last and fnmatchcase(entry.name, part):
+                    visit(path, index + 1)
+            elif kind == "file" and last and (part == "**" or fnmatchcase(entry.name, part)):
+                item = _checked(entry, inside)
+                found[path] = Missing(path, item.reason) if isinstance(item, Missing) else path
+    return [found[path] for path in sorted(found)]
 
 
 def expand(arguments: Sequence[str]) -> Iterator[str | Missing]:
     """The inputs the arguments stand for, in order, each once."""
     seen: set[str] = set()
     for argument in arguments:
+        names: list[str | Missing]
         if argument == STDIN:
-            names: list[str] = [STDIN]
+            names = [STDIN]
         elif _is_pattern(argument) and not Path(argument).exists():
             names = _matching(argument)
             if not names:
@@ -94,6 +202,7 @@ def expand(arguments: Sequence[str]) -> Iterator[str | Missing]:
         else:
             names = [argument]  # a missing or unreadable file is reported when read
         for name in names:
-            if name == STDIN or name not in seen:
-                seen.add(name)
+            key = _path_of(name)
+            if name == STDIN or key not in seen:
+                seen.add(key)
                 yield name

@@ -12,16 +12,17 @@ import contextlib
 import os
 import stat
 import tempfile
-from pathlib import Path
 
 from .audit import unreadable
+from .inputs import open_log
 from .results import FileResult
 
 
 def read_or_unreadable(path: str) -> bytes | FileResult:
     """The bytes of ``path``, or the F001 result of a file that cannot be read."""
     try:
-        return Path(path).read_bytes()
+        with open_log(path) as handle:
+            return handle.read()
     except OSError as error:
         return unreadable(path, error)
 
