@@ -23,8 +23,10 @@ The bounds of :mod:`scala40cli.limits` hold while reading, before anything is ke
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
+from itertools import chain
 from typing import BinaryIO, cast
 
 from .limits import MAX_GAME_BYTES, MAX_GAME_LINES, MAX_LINE_CHARS
@@ -36,6 +38,9 @@ _BLANKS = b" \t\r\n"
 #: The most bytes read at once from a line: more than the 4 bytes a character may take
 #: times ``MAX_LINE_CHARS``, so that a line this long is over the limit for sure.
 READ_PIECE = 64 * 1024
+#: A piece at least this long without a line end is a long line (the first piece of a
+#: file is read with its byte-order mark, then goes without it).
+_LONG = READ_PIECE - len(BOM)
 #: The first bytes of a long line kept to tell its kind (tag, ``hand`` line, event).
 _HEAD = 64
 #: Every byte but the continuation bytes of UTF-8 (0x80 to 0xBF): deleting them leaves
@@ -95,43 +100,33 @@ def _chars(data: bytes) -> int:
     return len(data) - len(data.translate(None, _NOT_CONTINUATION))
 
 
+def _rest_of_long_line(piece: bytes, readline: Callable[[], bytes]) -> LongLine:
+    """A line whose first :data:`READ_PIECE` bytes are ``piece``, read to its end a piece
+    at a time, counting its characters and keeping none but its first bytes."""
+    chars, size, ended, carriage = _chars(piece), len(piece), False, piece.endswith(b"\r")
+    while not ended:
+        more = readline()
+        if not more:
+            break
+        size += len(more)
+        ended = more.endswith(b"\n")
+        body = more[:-1] if ended else more
+        if ended and (body.endswith(b"\r") or (not body and carriage)):
+            chars -= 1  # the CR of a CRLF line end is not counted
+        chars += _chars(body)
+        carriage = more.endswith(b"\r")
+    return LongLine(head=piece[:_HEAD], chars=chars, size=size, ended=ended)
+
+
 def read_lines(stream: BinaryIO) -> Iterator[bytes | LongLine]:
     """The lines of a binary stream, line ends kept; a line over :data:`READ_PIECE`
     bytes as a :class:`LongLine`, read past a piece at a time."""
-    readline = stream.readline
-    while True:
-        line = readline(READ_PIECE)
+    readline = partial(stream.readline, READ_PIECE)
+    for line in iter(readline, b""):
         if len(line) < READ_PIECE or line.endswith(b"\n"):
-            if not line:
-                return
             yield line
-            continue
-        chars, size, ended, carriage = _chars(line), len(line), False, line.endswith(b"\r")
-        while not ended:
-            piece = readline(READ_PIECE)
-            if not piece:
-                break
-            size += len(piece)
-            ended = piece.endswith(b"\n")
-            body = piece[:-1] if ended else piece
-            if ended and (body.endswith(b"\r") or (not body and carriage)):
-                chars -= 1
-            chars += _chars(body)
-            carriage = piece.endswith(b"\r")
-        yield LongLine(head=line[:_HEAD], chars=chars, size=size, ended=ended)
-        if not ended:
-            return
-
-
-def _kind(line: bytes) -> str:
-    """``tag``, ``event``, ``comment`` or ``blank``, from the first byte."""
-    stripped = line.lstrip(_BLANKS)
-    if not stripped:
-        return "blank"
-    first = stripped[:1]
-    if first in (b";", b"#"):
-        return "comment"
-    return "tag" if first == b"[" else "event"
+        else:
+            yield _rest_of_long_line(line, readline)
 
 
 def _placeholder(line: LongLine) -> bytes:
@@ -142,23 +137,23 @@ def _placeholder(line: LongLine) -> bytes:
     return head + (b"\n" if line.ended else b"")
 
 
-def _dropped_comment(line: bytes) -> bytes | None:
-    """The empty line that stands for a comment line in the replay (its line end kept),
-    or None to keep the line: one that is not UTF-8 keeps its F002, one that may be
-    over ``MAX_LINE_CHARS`` its F003."""
+def _dropped_comment(line: bytes) -> bytes:
+    """What stands for a comment line in the replay: an empty line (its line end kept),
+    or the line itself when it must be read: one that is not UTF-8 keeps its F002, one
+    that may be over ``MAX_LINE_CHARS`` its F003."""
     if len(line) > MAX_LINE_CHARS:
-        return None
+        return line
     if not line.isascii():
         try:
             line.decode("utf-8")
         except UnicodeDecodeError:
-            return None
+            return line
     return b"\n" if line.endswith(b"\n") else b""
 
 
 @dataclass(slots=True)
 class _Open:
-    """The chunk being gathered."""
+    """The chunk being gathered: what is kept of its lines, and what was left out."""
 
     first_line: int
     offset: int
@@ -171,17 +166,19 @@ class _Open:
     cut_to: int = 0
     bound: str = ""
 
-    def keep(self, data: bytes, file_size: int) -> None:
-        self.pieces.append(data)
-        self.size += len(data)
-        if file_size != len(data):
-            self.left_out += file_size - len(data)
-            self.shifts.append((self.size, self.left_out))
+    def shifted(self, kept: int, read: int) -> None:
+        """Note that a line of ``read`` bytes is kept as ``kept`` bytes."""
+        self.left_out += read - kept
+        self.shifts.append((self.size, self.left_out))
 
-    def skip(self, number: int, bound: str) -> None:
-        self.cut_from = self.cut_from or number
+    def skip(self, number: int) -> None:
+        """Leave out a line over a bound: only its number is kept."""
+        if not self.cut_from:
+            lines = number - self.first_line
+            self.bound = (f"{MAX_GAME_LINES:,} lines" if lines >= MAX_GAME_LINES
+                          else f"{MAX_GAME_BYTES // (1024 * 1024)} MiB")
+            self.cut_from = number
         self.cut_to = number
-        self.bound = self.bound or bound
 
     def chunk(self) -> Chunk:
         cut = (Cut(self.first_line, self.cut_from, self.cut_to, self.bound)
@@ -190,52 +187,85 @@ class _Open:
                      tuple(self.long_lines), cut, tuple(self.shifts))
 
 
-def _bound_reached(chunk: _Open, lines: int, size: int) -> str:
-    """The bound a line would go over if kept, in words; empty when it fits."""
-    if chunk.cut_from:
-        return chunk.bound
-    if lines > MAX_GAME_LINES:
-        return f"{MAX_GAME_LINES:,} lines"
-    if chunk.size + size > MAX_GAME_BYTES:
-        return f"{MAX_GAME_BYTES // (1024 * 1024)} MiB"
-    return ""
+def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = False
+                ) -> Iterator[Chunk]:
+    """Cut a log into the chunks of its games: ``source`` is a binary stream, read a line
+    at most :data:`READ_PIECE` bytes at a time, or its lines (with their line ends).
 
-
-def game_chunks(source: BinaryIO | Iterable[bytes | LongLine], *,
-                keep_comments: bool = False) -> Iterator[Chunk]:
-    """Cut a log into the chunks of its games: ``source`` is a binary stream (read with
-    :func:`read_lines`) or its lines (with their line ends)."""
-    lines: Iterable[bytes | LongLine] = (
-        read_lines(cast(BinaryIO, source)) if hasattr(source, "readline")
-        else source)
-    chunk = _Open(first_line=1, offset=0)
-    offset, seen_event = 0, False
-    for number, line in enumerate(lines, start=1):
-        if number == 1 and isinstance(line, bytes) and line.startswith(BOM):
-            offset = chunk.offset = len(BOM)
-            line = line[len(BOM):]
-        long = isinstance(line, LongLine)
-        kind = _kind(line.head if isinstance(line, LongLine) else line)
-        if kind == "tag" and seen_event:
-            yield chunk.chunk()
-            chunk, seen_event = _Open(first_line=number, offset=offset), False
-        elif kind == "event":
+    The loop is the hot path of reading: a plain line costs a strip, a few compares and
+    an append; long lines, bounds and the byte-order mark take :func:`_rare`.
+    """
+    readline: Callable[[], bytes] | None = None
+    if hasattr(source, "readline"):
+        readline = partial(cast(BinaryIO, source).readline, READ_PIECE)
+        lines: Iterator[bytes] = iter(readline, b"")
+    else:
+        lines = iter(source)
+    head = next(lines, b"")
+    offset = len(BOM) if head.startswith(BOM) else 0
+    lines = chain((head[offset:],), lines) if head else lines
+    chunk = _Open(first_line=1, offset=offset)
+    keep, seen_event, number = chunk.pieces.append, False, 0
+    last_line, room = MAX_GAME_LINES, MAX_GAME_BYTES
+    for line in lines:
+        number += 1
+        read = len(line)
+        first = line.lstrip(_BLANKS)[:1]
+        if first == b"[":
+            if seen_event:
+                yield chunk.chunk()
+                chunk = _Open(first_line=number, offset=offset)
+                keep, seen_event = chunk.pieces.append, False
+                last_line, room = number - 1 + MAX_GAME_LINES, MAX_GAME_BYTES
+        elif first == b";" or first == b"#":
+            if not keep_comments:
+                line = _dropped_comment(line)
+        elif first:
             seen_event = True
-        file_size = line.size if isinstance(line, LongLine) else len(line)
-        kept: bytes | None = _placeholder(line) if isinstance(line, LongLine) else line
-        if kind == "comment" and not keep_comments and not long:
-            kept = _dropped_comment(line) or kept  # type: ignore[arg-type]
-        assert kept is not None
-        bound = _bound_reached(chunk, number - chunk.first_line + 1, len(kept))
-        if bound:
-            chunk.skip(number, bound)
+        if read >= _LONG or number > last_line:
+            chunk.size = MAX_GAME_BYTES - room
+            if read >= _LONG and readline is not None and not line.endswith(b"\n"):
+                offset = _rare(chunk, _rest_of_long_line(line, readline), number, offset)
+            else:
+                offset = _rare(chunk, line, number, offset, read)
+            room = MAX_GAME_BYTES - chunk.size
+            continue
+        kept = len(line)
+        room -= kept
+        if room < 0:
+            room += kept
+            chunk.skip(number)
+            last_line = number - 1
         else:
-            if isinstance(line, LongLine):
-                chunk.long_lines.append((number, line.chars))
-            chunk.keep(kept, file_size)
-        offset += file_size
+            keep(line)
+            if kept != read:
+                chunk.size = MAX_GAME_BYTES - room
+                chunk.shifted(kept, read)
+        offset += read
     if chunk.pieces or chunk.cut_from:
         yield chunk.chunk()
+
+
+def _rare(chunk: _Open, line: bytes | LongLine, number: int, offset: int, read: int = 0
+          ) -> int:
+    """The slow branch of :func:`game_chunks`: a long line, or a line over a bound.
+    ``read`` is the size of the line in the file (a comment line may be kept shorter).
+    Returns the next offset."""
+    if isinstance(line, LongLine):
+        kept, read = _placeholder(line), line.size
+    else:
+        kept = line
+    if chunk.cut_from or number - chunk.first_line >= MAX_GAME_LINES or \
+            chunk.size + len(kept) > MAX_GAME_BYTES:
+        chunk.skip(number)
+        return offset + read
+    if isinstance(line, LongLine):
+        chunk.long_lines.append((number, line.chars))
+    chunk.pieces.append(kept)
+    chunk.size += len(kept)
+    if len(kept) != read:
+        chunk.shifted(len(kept), read)
+    return offset + read
 
 
 def decode_chunk(chunk: Chunk) -> str | Problem:

@@ -36,10 +36,10 @@ from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
 from .inputs import Missing, display_name, expand
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
-from .report import Reporter, Summary, gather, problem_lines
+from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
-from .rewrite import diff_line, fmt_summary, read_or_unreadable, replace_file
+from .rewrite import Rewrite, diff_line, file_errors, fmt_summary, read_or_unreadable, rewrite_file
 from .rules import (
     MEANINGS,
     PRESETS,
@@ -442,12 +442,17 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
     player names quoted only where the format needs it, tag values quoted, a blank line
     before each hand and between games, UTF-8 with LF line ends and no byte-order mark.
-    Comments are not events: fmt drops them, and blank lines and spacing too. Each file
-    is replaced at once (a new file in its folder, then renamed over it). A FILE of -
-    reads standard input and writes standard output.
+    Comments stay where they are: a comment after an event stays on its line (at its
+    column when there is room, so aligned comments stay aligned), a comment alone on
+    its line loses its indentation. Blank lines stay where the author left them (a run
+    of them becomes one); blank lines at the start and the end go. Each file is read a
+    game at a time and replaced at once (a new file in its folder, renamed over it
+    only when complete and different), keeping its permissions. A FILE of - reads
+    standard input and writes standard output.
 
     A file that cannot be read, is not UTF-8 or has syntax errors is never rewritten:
-    its errors are printed (F001, F002, F003) as `scala40 replay` prints them. Exit
+    its errors are printed (F001, F002, F003) as `scala40 replay` prints them. Nor is a
+    symbolic link (give the file it points to) or anything but a regular file. Exit
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
@@ -456,41 +461,51 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     write = not (check or show_diff)
     changed = unchanged = failed = 0
     for name in files:
-        stdin = name == STDIN_ARGUMENT
-        shown = STDIN_NAME if stdin else name
-        data = _read_stdin() if stdin else read_or_unreadable(name)
-        result = format_log(data) if isinstance(data, bytes) else data
-        if not isinstance(result, str):
-            errors = result.errors if isinstance(result, FileResult) else result
-            for line in problem_lines(FileResult(path=shown, errors=errors)):
+        shown = STDIN_NAME if name == STDIN_ARGUMENT else display_name(name)
+        if name == STDIN_ARGUMENT or show_diff:
+            done = _fmt_whole(name, shown, write, show_diff)
+        else:
+            done = rewrite_file(name, write)
+        if done.problems:
+            for line in problem_lines(file_errors(shown, done.problems)):
                 click.echo(line, err=True)
             failed += 1
-            continue
-        assert isinstance(data, bytes)
-        if stdin and write:
-            click.echo(result, nl=False)
-        if result.encode("utf-8") == data:
+        elif done.not_written is not None:
+            click.echo(terminal_safe(f"{shown}: {done.not_written}"), err=True)
+            failed += 1
+        elif not done.changed:
             unchanged += 1
-            continue
-        changed += 1
-        if show_diff:
-            before = data.decode("utf-8").splitlines(keepends=True)
-            lines = difflib.unified_diff(before, result.splitlines(keepends=True),
-                                         fromfile=shown, tofile=shown)
-            click.echo("".join(diff_line(line) for line in lines), nl=False)
-        if check:
-            click.echo(f"would reformat {shown}", err=True)
-        elif write and not stdin:
-            error = replace_file(name, result)
-            if error is not None:
-                reason = error.strerror or str(error)
-                click.echo(f"{name}: cannot write the file: {reason}", err=True)
-                changed, failed = changed - 1, failed + 1
-                continue
-            click.echo(f"reformatted {name}", err=True)
+        else:
+            changed += 1
+            if check:
+                click.echo(terminal_safe(f"would reformat {shown}"), err=True)
+            elif write and name != STDIN_ARGUMENT:
+                click.echo(terminal_safe(f"reformatted {shown}"), err=True)
     if not (write and files == (STDIN_ARGUMENT,)):
         click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
+
+
+def _fmt_whole(name: str, shown: str, write: bool, show_diff: bool) -> Rewrite:
+    """``fmt`` of standard input, or with ``--diff``: the whole text is held, to print
+    it or its diff (a file is never written then)."""
+    data = _read_stdin() if name == STDIN_ARGUMENT else read_or_unreadable(name)
+    if isinstance(data, FileResult):
+        return Rewrite(problems=data.errors)
+    result = format_log(data)
+    if not isinstance(result, str):
+        return Rewrite(problems=result)
+    if write:
+        click.echo(result, nl=False)
+    if result.encode("utf-8") == data:
+        return Rewrite()
+    if show_diff:
+        before = data.decode("utf-8").splitlines(keepends=True)
+        lines = difflib.unified_diff(before, result.splitlines(keepends=True),
+                                     fromfile=shown, tofile=shown)
+        diff = "".join(diff_line(line) for line in lines)
+        click.echo(terminal_safe(diff) if sys.stdout.isatty() else diff, nl=False)
+    return Rewrite(changed=True)
 
 
 # --- report: score reports in HTML and Markdown -----------------------------------------

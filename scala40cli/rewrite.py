@@ -1,21 +1,72 @@
-"""Rewriting log files in place, for ``scala40 fmt``: reading, diff lines, replacing a
-file in one step, and the closing line.
+"""Rewriting log files in place, for ``scala40 fmt``: reading, formatting a game at a time
+into a new file, diff lines, and the closing line.
 
 Kept apart from the command so that the one thing that writes user files is small and
-easy to check: it writes only the files it is given, each by a new file in the same
-folder renamed over the old one.
+easy to check: it writes only the regular files it is given, never through a symbolic
+link, each through :func:`scala40cli.output.atomic_output` (a new file in the same
+folder, renamed over the old one only when complete and only when it differs).
 """
 
 from __future__ import annotations
 
-import contextlib
 import os
-import stat
-import tempfile
+from dataclasses import dataclass
 
 from .audit import unreadable
-from .inputs import open_log
-from .results import FileResult
+from .inputs import display_name, open_log
+from .layout import Outcome, format_stream
+from .output import OutputError, atomic_output
+from .results import FileResult, Problem
+
+#: Why a symbolic link is not rewritten, in words.
+LINK_REFUSED = "not rewritten: it is a symbolic link (give fmt the file it points to)"
+
+
+@dataclass(frozen=True, slots=True)
+class Rewrite:
+    """What ``fmt`` did to one file: its problems (then nothing was written), whether
+    its text changed (and was, or would be, written), and why it could not be written."""
+
+    problems: tuple[Problem, ...] = ()
+    changed: bool = False
+    not_written: str | None = None
+
+
+class _Unchanged(Exception):
+    """Raised inside the new file's block to drop it: nothing is to be written."""
+
+    def __init__(self, outcome: Outcome) -> None:
+        super().__init__()
+        self.outcome = outcome
+
+
+def rewrite_file(path: str, write: bool) -> Rewrite:
+    """Format the log at ``path`` a game at a time; with ``write``, replace it by its
+    canonical text when that differs and the whole file could be read."""
+    if os.path.islink(path):
+        return Rewrite(not_written=LINK_REFUSED)
+    try:
+        with open_log(path) as handle:
+            if not write:
+                outcome = format_stream(handle, lambda piece: None)
+                return Rewrite(outcome.problems, outcome.changed)
+            try:
+                with atomic_output(path) as stream:
+                    outcome = format_stream(handle, stream.write)
+                    if outcome.problems or not outcome.changed:
+                        raise _Unchanged(outcome)
+            except _Unchanged as kept:
+                return Rewrite(kept.outcome.problems, changed=False)
+            except OutputError as error:
+                return Rewrite(changed=True, not_written=str(error))
+            return Rewrite(changed=True)
+    except OSError as error:
+        return Rewrite(problems=unreadable(path, error).errors)
+
+
+def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:
+    """The problems of a file, for printing as ``scala40 replay`` prints them."""
+    return FileResult(path=display_name(path), errors=problems)
 
 
 def read_or_unreadable(path: str) -> bytes | FileResult:
@@ -32,33 +83,6 @@ def diff_line(line: str) -> str:
     if line.endswith("\n"):
         return line
     return line + "\n\\ No newline at end of file\n"
-
-
-def replace_file(path: str, text: str) -> OSError | None:
-    """Replace the file at ``path`` (a link's target) with ``text`` in one step.
-
-    The text goes to a new file in the same folder, with the old file's permissions,
-    which is then renamed over the old one: a reader never sees half a file, and a
-    failure leaves the old file as it was. Returns the error, if any.
-    """
-    target = os.path.realpath(path)
-    try:
-        mode = stat.S_IMODE(os.stat(target).st_mode)
-        handle, temporary = tempfile.mkstemp(
-            dir=os.path.dirname(target), prefix=f".{os.path.basename(target)}.", suffix=".tmp"
-        )
-    except OSError as error:
-        return error
-    try:
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(text.encode("utf-8"))
-        os.chmod(temporary, mode)
-        os.replace(temporary, target)
-    except OSError as error:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return error
-    return None
 
 
 def fmt_summary(changed: int, unchanged: int, failed: int, write: bool) -> str:

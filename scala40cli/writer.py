@@ -37,7 +37,9 @@ column), and writing those gives the same text: the output is a fixed point. A g
 that does not begin with a header tag must be the first game written, since the
 parser starts a new game only at a tag (see docs/log-format.md).
 
-Comments are not events, so they are not written. An :class:`~scala40cli.events.Unparsed`
+Events carry no comments: :func:`write_game` and :func:`write_log` write events only, and
+:func:`format_log` (``scala40 fmt``) puts the comments of the file back in place through
+:mod:`scala40cli.layout`. An :class:`~scala40cli.events.Unparsed`
 marker stands for lines the parser could not read: it has no text to write, and
 :func:`event_line` raises :class:`ValueError` for it, as for any event the format
 cannot express (a name holding a line break, a meld without cards, a number of more
@@ -47,6 +49,7 @@ there beats writing a log that reads back differently.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
@@ -74,9 +77,7 @@ from .events import (
     Upcard,
 )
 from .fastlines import LINE_KEYWORDS, UNKNOWN_CARD
-from .parser import decode_log, parse_text
 from .results import Problem
-from .violations import Code
 
 __all__ = ["event_line", "format_log", "quote", "write_game", "write_log"]
 
@@ -259,27 +260,14 @@ def write_log(games: Iterable[Sequence[Event]]) -> str:
 def format_log(data: bytes) -> str | tuple[Problem, ...]:
     """The canonical text of a log file's bytes, or why it cannot be rewritten.
 
-    Comments, blank lines, spacing, spellings of cards, line ends (always LF) and a
-    byte-order mark are not kept: only the events are. A file that is not UTF-8 gives
-    its ``F002`` problem and a file with syntax errors its ``F003`` problems, as
-    ``scala40 replay`` reports them: nothing of such a file is rewritten.
+    Comments stay in place and blank lines between events stay (a run of them becomes
+    one); spacing, spellings of cards, line ends (always LF) and a byte-order mark are
+    made canonical (see :mod:`scala40cli.layout`). A file that is not UTF-8 gives its
+    ``F002`` problem and a file with syntax errors its ``F003`` problems, as ``scala40
+    replay`` reports them: nothing of such a file is rewritten.
     """
-    text = decode_log(data)
-    if isinstance(text, Problem):
-        return (text,)
-    parsed = parse_text(text)
-    if parsed.errors:
-        return parsed.errors
-    try:
-        return write_log(game.events for game in parsed.games)
-    except ValueError:  # a quoted name or value holding a CR after a backslash
-        pass
-    lines = text.split("\n")
-    for event in (event for game in parsed.games for event in game.events):
-        try:
-            event_line(event)
-        except ValueError as error:
-            return (Problem(code=Code.SYNTAX_ERROR, line=event.line, column=event.column,
-                            context=lines[event.line - 1],
-                            message=f"this line has no canonical form: {error}"),)
-    raise AssertionError("unreachable")  # pragma: no cover
+    from .layout import format_stream  # the layout writes through this module
+
+    pieces: list[str] = []
+    outcome = format_stream(io.BytesIO(data), pieces.append)
+    return outcome.problems or "".join(pieces)

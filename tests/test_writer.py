@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from scala40cli import events as events_module
 from scala40cli.cards import JOKER, NATURAL_CARDS, Card, card
 from scala40cli.cli import main
+from scala40cli.comments import comments_of, split_comment
 from scala40cli.events import (
     Attach,
     Buy,
@@ -105,8 +106,27 @@ def test_every_fixture_round_trips(path: Path) -> None:
     assert format_log(written.encode()) == written
     if parsed.errors:  # fmt refuses a file with unreadable lines
         assert format_log(data) == parsed.errors
-    else:
-        assert format_log(data) == written
+        return
+    formatted = format_log(data)
+    assert isinstance(formatted, str)
+    # fmt keeps the events and the comments, and its output is a fixed point
+    assert games_of(formatted) == games_of(text)
+    assert said(formatted) == said(text)
+    assert format_log(formatted.encode()) == formatted
+    # without its comments and extra blank lines, it is what write_log writes
+    assert without_comments(formatted) == written
+
+
+def said(text: str) -> list[tuple[str, bool]]:
+    """The comments of a text, what they say and whether each is alone on its line."""
+    return [(c.text, c.alone) for c in comments_of(text)]
+
+
+def without_comments(text: str) -> str:
+    """A formatted text without comments and without blank lines but the canonical ones."""
+    kept = [split_comment(line, 0)[0].rstrip() for line in text.splitlines()
+            if split_comment(line, 0)[0].strip()]
+    return write_log(readable_games("\n".join(kept) + "\n"))
 
 
 def test_fixtures_are_found() -> None:
@@ -356,8 +376,8 @@ def test_any_game_round_trips_and_is_a_fixed_point(
 UNTIDY = ('; a hand-written log\n[Players  "Anna Maria" "hand"]\r\n'
           'hand 1\n  dealer "hand"\n"Anna Maria"\tdraw ts ; drew the ten\n'
           '"hand" take\n"Anna Maria" meld *(5s) 6s 7♠')
-TIDY = ('[Players "Anna Maria" "hand"]\n\nhand 1\ndealer hand\n"Anna Maria" draw 10S\n'
-        '"hand" take\n"Anna Maria" meld JK(5S) 6S 7S\n')
+TIDY = ('; a hand-written log\n[Players "Anna Maria" "hand"]\n\nhand 1\ndealer hand\n'
+        '"Anna Maria" draw 10S ; drew the ten\n"hand" take\n"Anna Maria" meld JK(5S) 6S 7S\n')
 
 
 def run(*args: str, stdin: bytes | None = None) -> Result:
@@ -386,14 +406,23 @@ def test_fmt_rewrites_in_place(untidy: Path) -> None:
     assert untidy.read_bytes() == TIDY.encode()
 
 
-def test_fmt_keeps_the_permissions_and_follows_links(untidy: Path) -> None:
+def test_fmt_keeps_the_permissions_and_never_writes_through_a_link(untidy: Path) -> None:
     untidy.chmod(0o640)
-    link = untidy.parent / "link.s40"
-    link.symlink_to(untidy.name)
-    assert run(str(link)).exit_code == 0
-    assert link.is_symlink()
+    assert run(str(untidy)).exit_code == 0
     assert untidy.read_text(encoding="utf-8") == TIDY
     assert stat.S_IMODE(untidy.stat().st_mode) == 0o640
+    outside = untidy.parent / "outside"
+    outside.mkdir()
+    target = outside / "target.s40"
+    target.write_bytes(UNTIDY.encode())
+    link = untidy.parent / "link.s40"
+    link.symlink_to(target)
+    result = run(str(link))
+    assert result.exit_code == 1
+    assert (f"{link}: not rewritten: it is a symbolic link (give fmt the file it points "
+            "to)") in result.stderr
+    assert link.is_symlink() and target.read_bytes() == UNTIDY.encode()
+    assert "0 files reformatted, 0 files left unchanged, 1 file with errors" in result.stderr
 
 
 def test_fmt_check(untidy: Path, tmp_path: Path) -> None:
@@ -480,7 +509,7 @@ def test_fmt_reports_a_file_it_cannot_write(untidy: Path, monkeypatch: pytest.Mo
     monkeypatch.setattr(os, "replace", refuse)
     result = run(str(untidy))
     assert result.exit_code == 1
-    assert f"{untidy}: cannot write the file: Permission denied" in result.stderr
+    assert f"{untidy}: cannot write {untidy}: Permission denied" in result.stderr
     assert untidy.read_bytes() == b"\xef\xbb\xbf" + UNTIDY.encode()
     assert [p.name for p in untidy.parent.iterdir()] == ["game.s40"]
 
@@ -491,10 +520,11 @@ def test_fmt_usage_errors() -> None:
     assert run("--bogus", "x.s40").exit_code == 2
 
 
-def test_fmt_help_says_comments_are_dropped() -> None:
+def test_fmt_help_says_comments_stay() -> None:
     result = CliRunner().invoke(main, ["fmt", "--help"])
     assert result.exit_code == 0
-    assert "Comments are not events: fmt drops them" in result.stdout
+    assert "Comments stay where they are" in result.stdout
+    assert "drops" not in result.stdout
 
 
 @pytest.mark.slow
@@ -519,8 +549,8 @@ def test_fmt_every_fixture_then_check_passes(tmp_path: Path) -> None:
     assert run("--check", *formatted).exit_code == 0
 
 
-def test_a_generated_fixture_is_already_canonical_but_its_comments() -> None:
-    """Logs written by a program (tools/make_matches.py) only lose their comments."""
+def test_a_generated_fixture_is_already_canonical() -> None:
+    """Logs written by a program (tools/make_matches.py), comments and all."""
     text = TWO_PLAYERS.read_text(encoding="utf-8")
-    kept = "".join(line for line in text.splitlines(keepends=True) if not line.startswith(";"))
-    assert format_log(text.encode()) == kept.rstrip("\n") + "\n"
+    assert ";" in text
+    assert format_log(text.encode()) == text
