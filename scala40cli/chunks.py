@@ -9,7 +9,7 @@ costs only its own game.
 
 The bounds of :mod:`scala40cli.limits` hold while reading, before anything is kept:
 
-- :func:`read_lines` reads a line at most :data:`READ_PIECE` bytes at a time; a longer
+- :func:`game_chunks` reads a line at most :data:`READ_PIECE` bytes at a time; a longer
   line is over ``MAX_LINE_CHARS`` whatever its characters, so only its length (in
   characters) and its first bytes are kept (a :class:`LongLine`), and the parser
   reports it as too long. A line of a gigabyte, or an endless one, costs one piece.
@@ -116,17 +116,6 @@ def _rest_of_long_line(piece: bytes, readline: Callable[[], bytes]) -> LongLine:
         chars += _chars(body)
         carriage = more.endswith(b"\r")
     return LongLine(head=piece[:_HEAD], chars=chars, size=size, ended=ended)
-
-
-def read_lines(stream: BinaryIO) -> Iterator[bytes | LongLine]:
-    """The lines of a binary stream, line ends kept; a line over :data:`READ_PIECE`
-    bytes as a :class:`LongLine`, read past a piece at a time."""
-    readline = partial(stream.readline, READ_PIECE)
-    for line in iter(readline, b""):
-        if len(line) < READ_PIECE or line.endswith(b"\n"):
-            yield line
-        else:
-            yield _rest_of_long_line(line, readline)
 
 
 def _placeholder(line: LongLine) -> bytes:

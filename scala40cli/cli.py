@@ -588,18 +588,23 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
               "(game-0001.s40 ...).")
 @click.option("--max-hands", type=click.IntRange(min=1), default=200, show_default=True,
               help="Stop a match that is not over after this many hands.")
+@click.option("--force", is_flag=True,
+              help="With --out DIR: write even if DIR already holds .s40 logs (the games "
+              "of the same names are replaced, other files left as they are).")
 def simulate_command(players: int, games: int, seed: int, rules_option: str | None,
                      set_options: tuple[str, ...], level: str, out: str,
-                     max_hands: int) -> None:
+                     max_hands: int, force: bool) -> None:
     """Write complete matches played by bots, as game logs.
 
     Every game is a whole match (every hand until the match is over) with the full
-    deal, upcard and stock, every turn and the score lines. Exit status 0; 2: a wrong
-    command line (an unknown level, preset, rule key or value).
+    deal, upcard and stock, every turn and the score lines. --out DIR refuses a folder
+    that already holds .s40 logs (unless --force) and never writes through a symbolic
+    link. Exit status 0; 2: a wrong command line (an unknown level, preset, rule key or
+    value, an --out that cannot or must not be written).
     """
     from .simulate.command import run, setup_from_options
 
     setup = setup_from_options(players=players, games=games, seed=seed,
                                rules_option=rules_option, set_options=set_options,
                                level=level, max_hands=max_hands)
-    run(setup, out)
+    run(setup, out, force=force)

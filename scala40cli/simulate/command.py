@@ -2,7 +2,10 @@
 
 Checks the options (a bad one is a usage error, exit status 2), plays the games one by
 one and writes them: all to standard output, one after the other, for ``--out -``, or
-one file a game (``game-0001.s40`` ...) in a directory. Progress goes to standard error
+one file a game (``game-0001.s40`` ...) in a directory. A directory that already holds
+logs is refused unless ``--force`` (its logs would be mixed with the new ones), and a
+game's file name that is a symbolic link always is; each file is written through
+:mod:`scala40cli.output` (complete or not at all). Progress goes to standard error
 when it is a terminal; warnings (a discard the rules left no legal choice for, a match
 stopped before its end) go there always.
 """
@@ -16,6 +19,7 @@ from typing import TextIO
 
 import click
 
+from ..output import OutputError, write_text
 from ..rules import RuleChoice, RulesError
 from ..rulesfile import choice_from
 from .runner import Setup, game_text, make_setup, simulate_game
@@ -41,7 +45,25 @@ def game_path(directory: Path, index: int, games: int) -> Path:
     return directory / f"game-{index:0{width}d}.s40"
 
 
-def run(setup: Setup, out: str, *, stderr: TextIO | None = None) -> int:
+def check_directory(directory: Path, games: int, force: bool) -> None:
+    """click.UsageError (exit 2) unless the games may be written to ``directory``: no
+    log there already (but with ``force``), and never a game's name that is a link."""
+    if not directory.is_dir():
+        return
+    links = [path.name for path in (game_path(directory, index, games)
+                                    for index in range(1, games + 1)) if path.is_symlink()]
+    if links:
+        raise click.UsageError(f"--out {directory}: {links[0]} is a symbolic link; "
+                               "simulate never writes through a link")
+    logs = sum(1 for path in directory.glob("*.s40"))
+    if logs and not force:
+        raise click.UsageError(
+            f"--out {directory} already holds {logs} .s40 log{'' if logs == 1 else 's'}: "
+            "choose an empty directory, or --force to write over the games of the same "
+            "names (other files are left as they are)")
+
+
+def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = False) -> int:
     """Play and write every game of the run; returns the exit status (0)."""
     err = stderr if stderr is not None else sys.stderr
     directory: Path | None = None
@@ -49,6 +71,7 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None) -> int:
         directory = Path(out)
         if directory.exists() and not directory.is_dir():
             raise click.UsageError(f"--out {out}: not a directory")
+        check_directory(directory, setup.games, force)
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
@@ -62,7 +85,7 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None) -> int:
                 click.echo("")
             click.echo(text, nl=False)
         else:
-            game_path(directory, index, setup.games).write_text(text, encoding="utf-8")
+            _write_game(game_path(directory, index, setup.games), text)
         if record.forced:
             _warn(err, f"game {index}: {record.forced} discard(s) made against the rules: "
                   "no legal discard was left (every card fits a table meld, say)", progress)
@@ -75,6 +98,17 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None) -> int:
     if progress:
         err.write("\n")
     return 0
+
+
+def _write_game(path: Path, text: str) -> None:
+    """One game's file, complete or not at all; never through a link made meanwhile."""
+    if path.is_symlink():
+        raise click.UsageError(f"--out {path.parent}: {path.name} is a symbolic link; "
+                               "simulate never writes through a link")
+    try:
+        write_text(str(path), text)
+    except OutputError as error:
+        raise click.UsageError(f"--out {path.parent}: {error}") from None
 
 
 def _warn(err: TextIO, message: str, progress: bool) -> None:

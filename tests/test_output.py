@@ -1,0 +1,238 @@
+"""Writing files the user named (issue 9, "Data loss"): ``--output`` never overwrites an
+input, is atomic and respectful (mode, links, devices), and ``simulate --out DIR`` never
+mixes its games with logs already there nor writes through a link.
+
+Each test would fail on the code before scala40cli/output.py: ``replay -o a.s40 a.s40``
+wrote the report over the log, ``report -o`` wrote with ``Path.write_text`` (a half file
+on a full disk, a link replaced... ), the temporary file of ``replay -o`` had mode 0600
+and replaced a device or a link by a regular file, and ``simulate --out`` wrote over
+any file there.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+
+from scala40cli.cli import main
+from scala40cli.output import OutputError, atomic_output, refuse_inputs_as_output, write_text
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
+
+
+def run(*args: str) -> Result:
+    result = CliRunner().invoke(main, list(args), catch_exceptions=False)
+    assert "Traceback" not in result.output
+    return result
+
+
+@pytest.fixture
+def log(tmp_path: Path) -> Path:
+    path = tmp_path / "a.s40"
+    path.write_bytes(LEGAL.read_bytes())
+    return path
+
+
+def leftovers(folder: Path) -> list[str]:
+    """Temporary files left in a folder."""
+    return sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp"))
+
+
+# --- an output that is one of the inputs -------------------------------------------------
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report"],
+                                     ["replay", "--compare", "classic,traditional"]])
+def test_an_output_that_is_an_input_is_refused(command: list[str], log: Path) -> None:
+    before = log.read_bytes()
+    result = run(*command, "-o", str(log), str(log))
+    assert result.exit_code == 2
+    assert "a report is never written over a log" in result.stderr
+    assert log.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report"]])
+def test_the_same_file_through_a_link_or_a_hard_link_is_refused(
+        command: list[str], log: Path, tmp_path: Path) -> None:
+    before = log.read_bytes()
+    soft = tmp_path / "report.txt"
+    soft.symlink_to(log)
+    hard = tmp_path / "hard.md"
+    os.link(log, hard)
+    for output, inputs in ((soft, [str(log)]), (hard, [str(log)]), (hard, [str(tmp_path)])):
+        result = run(*command, "-o", str(output), *inputs)
+        assert result.exit_code == 2, (output, inputs)
+        assert f"{output} is one of the inputs ({log})" in result.stderr
+        assert log.read_bytes() == before
+    assert soft.is_symlink()
+
+
+def test_a_shell_expanded_output_of_logs_is_refused(log: Path, tmp_path: Path) -> None:
+    """``replay -o *.s40`` in a folder of logs: the shell gives ``-o a.s40 b.s40``."""
+    other = tmp_path / "b.s40"
+    other.write_bytes(log.read_bytes())
+    before = log.read_bytes()
+    result = run("replay", "-o", str(log), str(other))
+    assert result.exit_code == 2
+    assert f"{log} is a game log name (.s40)" in result.stderr
+    assert log.read_bytes() == before
+
+
+def test_refuse_inputs_as_output_compares_files_not_names(tmp_path: Path) -> None:
+    report = tmp_path / "report.txt"
+    report.write_text("old", encoding="utf-8")
+    refuse_inputs_as_output(str(report), [str(tmp_path / "other.txt")])  # no error
+    refuse_inputs_as_output(str(tmp_path / "new.txt"), [str(report)])  # not there yet
+    with pytest.raises(OutputError, match="is one of the inputs"):
+        refuse_inputs_as_output(str(tmp_path / "." / "report.txt"), [str(report)])
+
+
+# --- atomic and respectful ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("failure", [OSError(errno.ENOSPC, "No space left on device"),
+                                     KeyboardInterrupt(), RuntimeError("a bug")])
+def test_a_failed_write_leaves_the_old_file_and_no_temporary(
+        tmp_path: Path, failure: BaseException) -> None:
+    report = tmp_path / "report.txt"
+    report.write_text("the old report\n", encoding="utf-8")
+    with pytest.raises(OutputError if isinstance(failure, OSError) else type(failure)):
+        with atomic_output(str(report)) as stream:
+            stream.write("half of the new one")
+            raise failure
+    assert report.read_text(encoding="utf-8") == "the old report\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_a_full_disk_in_replay_output_exits_2_and_keeps_the_old_report(
+        log: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    report = tmp_path / "report.txt"
+    report.write_text("the old report\n", encoding="utf-8")
+    real_replace = os.replace
+
+    def full(source: str, target: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    result = run("replay", "-o", str(report), str(log))
+    monkeypatch.setattr(os, "replace", real_replace)
+    assert result.exit_code == 2
+    assert f"cannot write {report}: No space left on device" in result.stderr
+    assert report.read_text(encoding="utf-8") == "the old report\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_a_device_is_written_to_and_a_write_error_exits_2(log: Path) -> None:
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    result = run("replay", "-o", "/dev/full", str(log))
+    assert result.exit_code == 2
+    assert "cannot write /dev/full: No space left on device" in result.stderr
+
+
+def test_a_character_device_is_never_replaced(log: Path, tmp_path: Path) -> None:
+    """A copy of /dev/null made here, so that a failure cannot harm the real one."""
+    null = tmp_path / "null"
+    try:
+        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
+    except OSError:
+        pytest.skip("cannot make a device here")
+    for command in (["replay"], ["report"], ["replay", "--compare", "classic,traditional"]):
+        result = run(*command, "-o", str(null), str(log))
+        assert result.exit_code == 0, result.output
+        assert stat.S_ISCHR(null.stat().st_mode)
+    assert leftovers(tmp_path) == []
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report"]])
+def test_an_existing_output_keeps_its_mode_and_a_new_one_gets_the_usual(
+        command: list[str], log: Path, tmp_path: Path) -> None:
+    report = tmp_path / "report.txt"
+    report.write_text("old\n", encoding="utf-8")
+    report.chmod(0o640)
+    assert run(*command, "-o", str(report), str(log)).exit_code == 0
+    assert stat.S_IMODE(report.stat().st_mode) == 0o640
+    assert report.read_text(encoding="utf-8") != "old\n"
+    fresh = tmp_path / "fresh.txt"
+    assert run(*command, "-o", str(fresh), str(log)).exit_code == 0
+    umask = os.umask(0)
+    os.umask(umask)
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o666 & ~umask  # not the 0600 of a temp
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report"]])
+def test_a_linked_output_stays_a_link(command: list[str], log: Path, tmp_path: Path) -> None:
+    (tmp_path / "reports").mkdir()
+    target = tmp_path / "reports" / "latest.txt"
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "report.txt"
+    link.symlink_to(Path("reports") / "latest.txt")
+    assert run(*command, "-o", str(link), str(log)).exit_code == 0
+    assert link.is_symlink() and os.readlink(link) == str(Path("reports") / "latest.txt")
+    assert "Anna" in target.read_text(encoding="utf-8")
+    assert leftovers(tmp_path) == leftovers(tmp_path / "reports") == []
+
+
+def test_write_text_and_a_folder(tmp_path: Path) -> None:
+    write_text(str(tmp_path / "x.txt"), "text\n")
+    assert (tmp_path / "x.txt").read_text(encoding="utf-8") == "text\n"
+    with pytest.raises(OutputError, match="it is a folder"):
+        write_text(str(tmp_path), "text\n")
+    result = run("replay", "-o", str(tmp_path / "missing" / "r.txt"), str(LEGAL))
+    assert result.exit_code == 2 and "cannot write" in result.stderr
+
+
+# --- simulate --out DIR ----------------------------------------------------------------
+
+
+def simulate(*args: str) -> Result:
+    return run("simulate", "--games", "2", "--max-hands", "1", *args)
+
+
+def test_simulate_refuses_a_folder_holding_logs_unless_force(tmp_path: Path) -> None:
+    other = tmp_path / "game-0002.s40"
+    other.write_text("; a log of another seed\n", encoding="utf-8")
+    mine = tmp_path / "notes.s40"
+    mine.write_text("; mine\n", encoding="utf-8")
+    refused = simulate("--out", str(tmp_path))
+    assert refused.exit_code == 2
+    assert f"--out {tmp_path} already holds 2 .s40 logs" in refused.stderr
+    assert other.read_text(encoding="utf-8") == "; a log of another seed\n"
+    assert not (tmp_path / "game-0001.s40").exists()
+    forced = simulate("--out", str(tmp_path), "--force")
+    assert forced.exit_code == 0, forced.output
+    assert (tmp_path / "game-0001.s40").read_text(encoding="utf-8").startswith("[")
+    assert other.read_text(encoding="utf-8").startswith("[")
+    assert mine.read_text(encoding="utf-8") == "; mine\n"
+    assert leftovers(tmp_path) == []
+
+
+def test_simulate_into_an_empty_or_new_folder_needs_no_force(tmp_path: Path) -> None:
+    assert simulate("--out", str(tmp_path / "new")).exit_code == 0
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "README").write_text("not a log\n", encoding="utf-8")
+    assert simulate("--out", str(tmp_path / "empty")).exit_code == 0
+    assert sorted(p.name for p in (tmp_path / "empty").iterdir()) == [
+        "README", "game-0001.s40", "game-0002.s40"]
+
+
+def test_simulate_never_writes_through_a_link(tmp_path: Path) -> None:
+    secret = tmp_path / "secret.env"
+    secret.write_text("TOKEN=1\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    (out / "game-0002.s40").symlink_to(secret)
+    for extra in ([], ["--force"]):
+        result = simulate("--out", str(out), *extra)
+        assert result.exit_code == 2
+        assert "game-0002.s40 is a symbolic link; simulate never writes through a link" in (
+            result.stderr)
+        assert secret.read_text(encoding="utf-8") == "TOKEN=1\n"
+        assert (out / "game-0002.s40").is_symlink()
+        assert not (out / "game-0001.s40").exists()
