@@ -31,14 +31,15 @@ limits", gives the same bounds to the people who write logs.
     them. Events before the first ``hand`` line count as one hand; header tags never
     count. Enforced in :class:`scala40cli.parser._Games` when a game is complete.
 
-``MAX_GAME_LINES`` (100,000 lines) and ``MAX_GAME_BYTES`` (8 MiB) a game
+``MAX_GAME_LINES`` (50,000 lines) and ``MAX_GAME_BYTES`` (8 MiB) a game
     A game is the lines from its first header tag to the next game's, comments and
-    blank lines included. A match played to its end by six bots stopped at 200 hands
-    (``simulate --max-hands 200``) is about 25,000 lines and 0.5 MB; a club's evening
-    is a few thousand lines. A game is held whole while it is judged, and the referee
-    keeps about 1 KB a hand, so without a bound one game of 500,000 ``hand`` lines took
-    0.5 GB and 200 MB of comments were all kept. With these bounds the largest game
-    costs about 120 MB. The lines after the bound, up to the next game, are counted
+    blank lines included. A match of six bots stopped at 200 hands (``simulate
+    --max-hands 200``) is about 24,000 lines and 0.5 MB; a club's evening is a few
+    thousand lines. A game is held whole while it is judged, and a hand of the report
+    costs up to 2.5 KB (a ``hand`` line alone, with its violation), so without a bound
+    one game of 1,000,000 ``hand`` lines took 2.3 GB and 200 MB of comments were all
+    kept. With these bounds the costliest game measured (50,000 ``hand`` lines) takes
+    about 150 MB with ``--format jsonl``. The lines after the bound, up to the next game, are counted
     and skipped while reading (never kept) with one ``F003`` on the first of them, and
     the game is judged up to there (``G007`` on its last hand). Enforced in
     :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for the replay
@@ -74,7 +75,7 @@ MAX_LINE_CHARS = 10_000
 MAX_HAND_EVENTS = 10_000
 
 #: The most lines a game may hold, comments and blank lines included.
-MAX_GAME_LINES = 100_000
+MAX_GAME_LINES = 50_000
 
 #: The most bytes a game may hold, as read (comments left out of the replay count one).
 MAX_GAME_BYTES = 8 * 1024 * 1024
