@@ -39,9 +39,9 @@ limits", gives the same bounds to the people who write logs.
     costs up to 2.5 KB (a ``hand`` line alone, with its violation), so without a bound
     one game of 1,000,000 ``hand`` lines took 2.3 GB and 200 MB of comments were all
     kept. With these bounds the costliest game measured (50,000 ``hand`` lines) takes
-    about 150 MB with ``--format jsonl``. The lines after the bound, up to the next game, are counted
-    and skipped while reading (never kept) with one ``F003`` on the first of them, and
-    the game is judged up to there (``G007`` on its last hand). Enforced in
+    about 150 MB with ``--format jsonl``. The lines after the bound, up to the next
+    game, are counted and skipped while reading (never kept) with one ``F003`` on the
+    first of them, and the game is judged up to there (``G007`` on its last hand). Enforced in
     :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for the replay
     (a comment line costs one byte there) and reads a line at most 64 KiB at a time,
     so that a line of a gigabyte, or an endless one, is skipped without being kept.

@@ -102,10 +102,10 @@ def test_a_failed_write_leaves_the_old_file_and_no_temporary(
         tmp_path: Path, failure: BaseException) -> None:
     report = tmp_path / "report.txt"
     report.write_text("the old report\n", encoding="utf-8")
-    with pytest.raises(OutputError if isinstance(failure, OSError) else type(failure)):
-        with atomic_output(str(report)) as stream:
-            stream.write("half of the new one")
-            raise failure
+    expected = OutputError if isinstance(failure, OSError) else type(failure)
+    with pytest.raises(expected), atomic_output(str(report)) as stream:
+        stream.write("half of the new one")
+        raise failure
     assert report.read_text(encoding="utf-8") == "the old report\n"
     assert leftovers(tmp_path) == []
 
