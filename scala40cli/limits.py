@@ -41,10 +41,10 @@ limits", gives the same bounds to the people who write logs.
     kept. With these bounds the costliest game measured (50,000 ``hand`` lines) takes
     about 150 MB with ``--format jsonl``. The lines after the bound, up to the next
     game, are counted and skipped while reading (never kept) with one ``F003`` on the
-    first of them, and the game is judged up to there (``G007`` on its last hand). Enforced in
-    :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for the replay
-    (a comment line costs one byte there) and reads a line at most 64 KiB at a time,
-    so that a line of a gigabyte, or an endless one, is skipped without being kept.
+    first of them, and the game is judged up to there (``G007`` on its last hand).
+    Enforced in :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for
+    the replay (a comment line costs one byte there) and reads a line at most 64 KiB at
+    a time, so that a line of a gigabyte, or an endless one, is skipped unkept.
 
 No bound on the number of games in a file
     The file is read a game at a time (:mod:`scala40cli.chunks`): the bytes, text and

@@ -128,21 +128,27 @@ def test_a_full_disk_in_replay_output_exits_2_and_keeps_the_old_report(
     assert leftovers(tmp_path) == []
 
 
-def test_a_device_is_written_to_and_a_write_error_exits_2(log: Path) -> None:
-    if not Path("/dev/full").exists():
-        pytest.skip("no /dev/full")
-    result = run("replay", "-o", "/dev/full", str(log))
+def device(folder: Path, name: str, minor: int) -> Path:
+    """A copy of /dev/null (minor 3) or /dev/full (minor 7) made in ``folder``, so that
+    code that would replace a device (as scala40 once did) cannot harm the real one."""
+    path = folder / name
+    try:
+        os.mknod(path, stat.S_IFCHR | 0o666, os.makedev(1, minor))
+    except OSError:
+        pytest.skip("cannot make a device here")
+    return path
+
+
+def test_a_device_is_written_to_and_a_write_error_exits_2(log: Path, tmp_path: Path) -> None:
+    full = device(tmp_path, "full", 7)
+    result = run("replay", "-o", str(full), str(log))
     assert result.exit_code == 2
-    assert "cannot write /dev/full: No space left on device" in result.stderr
+    assert f"cannot write {full}: No space left on device" in result.stderr
+    assert stat.S_ISCHR(full.stat().st_mode)
 
 
 def test_a_character_device_is_never_replaced(log: Path, tmp_path: Path) -> None:
-    """A copy of /dev/null made here, so that a failure cannot harm the real one."""
-    null = tmp_path / "null"
-    try:
-        os.mknod(null, stat.S_IFCHR | 0o666, os.makedev(1, 3))
-    except OSError:
-        pytest.skip("cannot make a device here")
+    null = device(tmp_path, "null", 3)
     for command in (["replay"], ["report"], ["replay", "--compare", "classic,traditional"]):
         result = run(*command, "-o", str(null), str(log))
         assert result.exit_code == 0, result.output
