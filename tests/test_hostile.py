@@ -23,6 +23,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from collections import Counter
@@ -653,3 +654,270 @@ def test_report_of_hostile_fixtures_validates(check_report: ReportCheck) -> None
     results = [audit_path(str(path)) for path in sorted(FIXTURES.glob("*.s40"))]
     results += [audit_path(str(path)) for path in sorted(DATA.glob("*.s40"))]
     check_report(report_document(results))
+
+
+# --- files that are not what they seem (issue 9) -----------------------------------------
+
+#: A wrapper that runs the command line and prints its peak memory on standard error.
+PEAK = ("import resource, sys\nfrom scala40cli.cli import main\n"
+        "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
+        "print('peak-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
+        "file=sys.stderr)\nsys.exit(status)\n")
+
+
+def scala40(*args: str, timeout: float = 120, close_stdin: bool = False
+            ) -> subprocess.CompletedProcess[str]:
+    """``scala40 ARGS`` in a real process, with a time limit (a hang fails the test)."""
+    done = subprocess.run([sys.executable, "-m", "scala40cli", *args], cwd=ROOT,
+                          capture_output=True, text=True, timeout=timeout, check=False,
+                          stdin=None if close_stdin else subprocess.DEVNULL,
+                          preexec_fn=(lambda: os.close(0)) if close_stdin else None)
+    assert "Traceback" not in done.stdout + done.stderr
+    return done
+
+
+def file_errors(report: dict[str, Any]) -> dict[str, list[str]]:
+    return {Path(f["path"]).name: [f"{e['code']} {e['message']}" for e in f["errors"]]
+            for f in report["files"]}
+
+
+@pytest.fixture
+def log_folder(tmp_path: Path) -> Path:
+    """logs/ with a good log, a link inside, and links leading out to secrets."""
+    (tmp_path / "secret.env").write_text("SECRET_TOKEN=hunter2\n", encoding="utf-8")
+    logs = tmp_path / "club" / "logs"
+    logs.mkdir(parents=True)
+    (logs / "good.s40").write_bytes(CLEAN)
+    (logs / "inside.s40").symlink_to("good.s40")
+    (logs / "notes.s40").symlink_to(Path("..") / ".." / "secret.env")
+    (logs / "env.s40").symlink_to("/proc/self/environ")
+    return logs
+
+
+@pytest.mark.parametrize("pattern", [False, True])
+def test_links_leading_out_of_the_folder_are_not_read(
+        log_folder: Path, pattern: bool, check_report: ReportCheck) -> None:
+    argument = f"{log_folder}/*.s40" if pattern else str(log_folder)
+    status, report = replay_json(check_report, argument)
+    assert status == 1
+    out = "F001 not read: a symbolic link leading out of the folder"
+    assert file_errors(report) == {"env.s40": [out], "good.s40": [], "inside.s40": [],
+                                   "notes.s40": [out]}
+    text = replay(argument).stdout
+    assert "hunter2" not in text and "SECRET" not in text and "PATH=" not in text
+    assert f"{log_folder / 'notes.s40'}:1:1: {out.replace(' not', ': not', 1)}" not in text
+    assert f"{log_folder / 'notes.s40'}:1:1: F001 not read: a symbolic link" in text
+
+
+def test_a_link_named_on_the_command_line_is_read(tmp_path: Path) -> None:
+    (tmp_path / "elsewhere.s40").write_bytes(CLEAN)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "link.s40").symlink_to(tmp_path / "elsewhere.s40")
+    result = audit_path(str(tmp_path / "sub" / "link.s40"))
+    assert result.errors == () and result.games[0].ok
+
+
+def test_a_fifo_in_a_folder_is_not_read_and_does_not_hang(tmp_path: Path) -> None:
+    (tmp_path / "a.s40").write_bytes(CLEAN)
+    os.mkfifo(tmp_path / "b.s40")
+    done = scala40("replay", "--format", "json", str(tmp_path), timeout=60)
+    assert done.returncode == 1
+    assert file_errors(json.loads(done.stdout)) == {
+        "a.s40": [], "b.s40": ["F001 not read: not a regular file"]}
+
+
+def test_a_fifo_or_a_device_named_on_the_command_line_is_not_read(tmp_path: Path) -> None:
+    os.mkfifo(tmp_path / "pipe.s40")
+    named = [str(tmp_path / "pipe.s40")]
+    zero = tmp_path / "zero"  # a copy of /dev/zero: endless, and never to be read
+    try:
+        os.mknod(zero, 0o020666, os.makedev(1, 5))
+        named.append(str(zero))
+    except OSError:
+        pass
+    done = scala40("replay", *named, timeout=60)
+    assert done.returncode == 1
+    for name in named:
+        assert f"{name}:1:1: F001 not read: not a regular file" in done.stdout
+    folder = scala40("replay", str(tmp_path), timeout=60)  # a folder is no file either
+    assert f"{tmp_path}: " not in folder.stdout or "F001" in folder.stdout
+
+
+def test_a_folder_1500_levels_deep_is_walked_without_recursion(tmp_path: Path) -> None:
+    deep = tmp_path / "deep"
+    bottom = str(deep)
+    os.mkdir(bottom)
+    for _ in range(1500):  # os.makedirs would itself recurse too deep
+        bottom += "/d"
+        os.mkdir(bottom)
+    Path(bottom, "game.s40").write_bytes(CLEAN)
+    try:
+        for argument in (str(deep), f"{deep}/**/*.s40"):
+            done = scala40("replay", argument)
+            assert done.returncode == 0, done.stderr[-500:]
+            assert done.stdout.rstrip().endswith(
+                "1 file, 1 game, 0 with violations, 0 violations")
+    finally:  # pytest's own clean-up (shutil.rmtree) recurses too deep for this folder
+        os.remove(Path(bottom, "game.s40"))
+        while bottom != str(deep):
+            os.rmdir(bottom)
+            bottom = bottom[:-2]
+        os.rmdir(deep)
+
+
+def test_a_pattern_is_searched_only_as_deep_as_it_goes(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``'/*.s40'`` once walked the whole file system: only ``**`` crosses folders."""
+    (tmp_path / "a" / "b").mkdir(parents=True)
+    for name in ("top.s40", "a/mid.s40", "a/b/low.s40"):
+        (tmp_path / name).write_bytes(CLEAN)
+    listed: list[str] = []
+    real = inputs._entries
+
+    def entries(folder: str) -> list[os.DirEntry[str]]:
+        listed.append(os.path.relpath(folder, tmp_path))
+        return real(folder)
+
+    monkeypatch.setattr(inputs, "_entries", entries)
+    cases = {"*.s40": (["top.s40"], ["."]),
+             "*/*.s40": (["a/mid.s40"], [".", "a"]),
+             "**/*.s40": (["a/b/low.s40", "a/mid.s40", "top.s40"], [".", "a", "a/b"])}
+    for pattern, (found, folders) in cases.items():
+        listed.clear()
+        names = list(inputs.expand([f"{tmp_path}/{pattern}"]))
+        assert [os.path.relpath(str(n), tmp_path) for n in names] == found
+        assert sorted(set(listed)) == folders, pattern
+
+
+def test_file_names_that_are_not_utf8_are_read_and_shown_escaped(
+        tmp_path: Path, check_report: ReportCheck) -> None:
+    name = os.fsdecode(b"caf\xe9 \x1b[31m.s40")
+    (tmp_path / name).write_bytes(CLEAN)
+    shown = "caf\\xe9 \\x1b[31m.s40"
+    done = scala40("replay", str(tmp_path))
+    assert done.returncode == 0
+    assert "\x1b" not in done.stdout
+    assert shown in done.stdout or "caf\\xe9 \\\\x1b[31m.s40" in done.stdout
+    status, report = replay_json(check_report, str(tmp_path))
+    assert status == 0 and report["files"][0]["path"].endswith("caf\\xe9 \x1b[31m.s40")
+    for command in (["replay", "--format", "jsonl"], ["report"], ["fmt", "--check"]):
+        target = str(tmp_path / name) if command[0] != "replay" else str(tmp_path)
+        done = scala40(*command, target)
+        assert done.returncode in (0, 1), (command, done.stderr)
+
+
+@pytest.mark.parametrize("command", [["replay", "-"], ["report", "-"], ["fmt", "-"]])
+def test_a_closed_standard_input_is_one_clear_line(command: list[str]) -> None:
+    done = scala40(*command, close_stdin=True)
+    assert done.returncode == (0 if command[0] == "report" else 1)  # report: see its docs
+    said = (done.stdout + done.stderr).splitlines()
+    if command[0] == "report":
+        assert "- `<stdin>` line 1: `F001` cannot read the file: standard input is closed" in said
+    else:
+        assert "<stdin>:1:1: F001 cannot read the file: standard input is closed" in said
+
+
+# --- bounded reading (issue 9) ----------------------------------------------------------
+
+
+def test_a_line_over_64_kib_is_counted_and_never_kept() -> None:
+    line = b"Bruno draw " + "6♦ ".encode() * 300_000 + b"\r\n"
+    [chunk] = list(game_chunks(io.BytesIO(HEAD + line + b"Bruno draw 6D\n")))
+    assert len(chunk.data) < len(HEAD) + 100
+    assert chunk.long_lines == ((11, len(line.decode()) - 2),)
+    result = audit_bytes(HEAD + line + b"Bruno draw 6D\n\n" + CLEAN, "x")
+    assert [e.message for e in result.errors] == [
+        "line 11 is 900,011 characters long; the limit is 10,000: the line is not read"]
+    assert_clean_game_ok(result)
+
+
+def test_a_long_line_without_a_line_end_ends_the_file_cleanly() -> None:
+    result = audit_bytes(CLEAN + b'[Event "x"]\n; ' + b"x" * 200_000, "x")
+    assert [(str(e.code), e.line) for e in result.errors] == [
+        ("F003", CLEAN.count(b"\n") + 2)]
+    assert_clean_game_ok(result, 0)
+
+
+def test_comments_are_not_kept_for_the_replay_but_f002_still_counts_their_bytes() -> None:
+    comments = b"; a comment of the club\n" * 1000
+    [chunk] = list(game_chunks(io.BytesIO(comments + b"hand 1\n")))
+    assert chunk.data == b"\n" * 1000 + b"hand 1\n"
+    bad = b"; one\n; two\n[Event \"caf\xe9\"]\n"
+    [error] = audit_bytes(bad + CLEAN.split(b"\n", 1)[1], "x").errors
+    assert bad.index(b"\xe9") == 23  # the comments before it count, though not kept
+    assert error.message == "invalid UTF-8 at byte offset 23 (byte 0xE9); this game is not read"
+
+
+def test_a_game_over_50000_lines_is_cut_with_f003_and_the_next_game_is_read() -> None:
+    big = b'[Players "Anna" "Bruno"]\n' + b"hand 1\n" * 60_000
+    result = audit_bytes(big + b"\n" + CLEAN, "x")
+    [error] = result.errors
+    assert (str(error.code), error.line) == ("F003", 50_001)
+    assert error.message == ("the game of line 1 holds more than 50,000 lines, the limit for "
+                             "a game: lines 50001 to 60002 are not read")
+    assert len(result.games[0].hands) == 49_999
+    assert str(result.games[0].violations[-1].code) == "G007"
+    assert_clean_game_ok(result)
+
+
+def test_a_game_over_8_mib_is_cut_with_f003() -> None:
+    stock = b"stock " + b"5S " * 3000 + b"\n"  # 9 KB a line: the bytes bound comes first
+    result = audit_bytes(HEAD + stock * 1000 + b"\n" + CLEAN, "x")
+    [error] = result.errors
+    assert error.message.startswith("the game of line 1 holds more than 8 MiB, the limit "
+                                    "for a game: lines ")
+    assert_clean_game_ok(result)
+
+
+def _replay_stream(feed: Iterator[bytes], *args: str) -> tuple[int, str, int]:
+    """``replay - ARGS`` in a real process fed by ``feed`` through a pipe: its exit
+    status, the last line of its report and its peak memory in KB."""
+    with tempfile.TemporaryFile() as out:
+        process = subprocess.Popen([sys.executable, "-c", PEAK, "replay", *args, "-"],
+                                   cwd=ROOT, stdin=subprocess.PIPE, stdout=out,
+                                   stderr=subprocess.PIPE)
+        assert process.stdin is not None and process.stderr is not None
+        for piece in feed:
+            process.stdin.write(piece)
+        process.stdin.close()
+        errors = process.stderr.read().decode()
+        status = process.wait(timeout=600)
+        out.seek(0)
+        last = out.read().decode().rstrip().splitlines()[-1]
+    assert "Traceback" not in errors
+    return status, last, int(errors.split("peak-kb")[1])
+
+
+def _megabytes(piece: bytes, total: int) -> Iterator[bytes]:
+    block = piece * (1024 * 1024 // len(piece))
+    for _ in range(total // len(block)):
+        yield block
+
+
+def _long_line() -> Iterator[bytes]:
+    yield b"Bruno draw "
+    yield from _megabytes(b"5S ", 200 * 1024 * 1024)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "body"), [
+    ("a 200 MB line", _long_line),
+    ("200 MB of comments", lambda: _megabytes(b"; " + b"x" * 97 + b"\n", 200 * 1024 * 1024)),
+    ("500,000 hand lines", lambda: (b"hand %d\n" % n for n in range(2, 500_002))),
+])
+def test_hostile_sizes_stay_under_256_mb(name: str, body: Callable[[], Iterator[bytes]]
+                                         ) -> None:
+    """Measured before: a 20 MB line 112 MB, 20 MB of comments 136 MB, 100,000 hand
+    lines 275 MB (so 200 MB: about 1.2 GB, 500,000 lines: 1.3 GB); after: 34, 54 and
+    155 MB. Each is one F003 (the line, or the game over 50,000 lines), and the clean
+    game after it is read."""
+    def feed() -> Iterator[bytes]:
+        yield HEAD
+        yield from body()
+        yield b"\n\n" + CLEAN
+
+    status, last, peak_kb = _replay_stream(feed(), "--format", "jsonl")
+    assert status == 1, last
+    assert peak_kb < 256 * 1024, f"{name}: {peak_kb} KB"
+    assert '"games": 2, "games_with_violations": 1' in last, last
+    assert '"file_errors": 1' in last, last
