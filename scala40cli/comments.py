@@ -7,8 +7,9 @@ them here from the same lines, with the grammar's rule for quoted strings: a ``"
 opens a string, ``\\`` escapes the next character, the next ``"`` closes it. On a line
 the parser read without error this finds exactly the comment the grammar skipped.
 
-Every line of a log that parses is one of three :class:`Layout` kinds: an event (with
-perhaps a comment after it), a comment alone, or blank.
+Every line of a log that parses is then one of three kinds (see
+:mod:`scala40cli.layout`): an event (perhaps with a comment after it), a comment alone,
+or blank.
 """
 
 from __future__ import annotations
