@@ -17,6 +17,7 @@ import difflib
 import json
 import sys
 from collections.abc import Iterator, Sequence
+from typing import BinaryIO
 
 import click
 
@@ -39,7 +40,15 @@ from .output import OutputError, atomic_output, refuse_inputs_as_output, write_t
 from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
-from .rewrite import Rewrite, diff_line, file_errors, fmt_summary, read_or_unreadable, rewrite_file
+from .rewrite import (
+    Rewrite,
+    diff_line,
+    file_errors,
+    fmt_summary,
+    read_or_unreadable,
+    rewrite_file,
+    rewrite_stream,
+)
 from .rules import (
     MEANINGS,
     PRESETS,
@@ -462,8 +471,12 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     changed = unchanged = failed = 0
     for name in files:
         shown = STDIN_NAME if name == STDIN_ARGUMENT else display_name(name)
-        if name == STDIN_ARGUMENT or show_diff:
-            done = _fmt_whole(name, shown, write, show_diff)
+        if show_diff:
+            done = _fmt_diff(name, shown)
+        elif name == STDIN_ARGUMENT:
+            data = _stdin_stream()
+            done = (Rewrite(problems=data.errors) if isinstance(data, FileResult)
+                    else rewrite_stream(data, sys.stdout if write else None))
         else:
             done = rewrite_file(name, write)
         if done.problems:
@@ -486,25 +499,30 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
 
 
-def _fmt_whole(name: str, shown: str, write: bool, show_diff: bool) -> Rewrite:
-    """``fmt`` of standard input, or with ``--diff``: the whole text is held, to print
-    it or its diff (a file is never written then)."""
+def _stdin_stream() -> BinaryIO | FileResult:
+    """Standard input as a binary stream, or the F001 of a closed one."""
+    try:
+        return stdin_bytes()
+    except OSError as error:
+        return unreadable(STDIN_NAME, error)
+
+
+def _fmt_diff(name: str, shown: str) -> Rewrite:
+    """``fmt --diff``: the diff needs the whole text before and after, so it is held
+    (the one case of fmt that does not stream); nothing is written."""
     data = _read_stdin() if name == STDIN_ARGUMENT else read_or_unreadable(name)
     if isinstance(data, FileResult):
         return Rewrite(problems=data.errors)
     result = format_log(data)
     if not isinstance(result, str):
         return Rewrite(problems=result)
-    if write:
-        click.echo(result, nl=False)
     if result.encode("utf-8") == data:
         return Rewrite()
-    if show_diff:
-        before = data.decode("utf-8").splitlines(keepends=True)
-        lines = difflib.unified_diff(before, result.splitlines(keepends=True),
-                                     fromfile=shown, tofile=shown)
-        diff = "".join(diff_line(line) for line in lines)
-        click.echo(terminal_safe(diff) if sys.stdout.isatty() else diff, nl=False)
+    before = data.decode("utf-8").splitlines(keepends=True)
+    lines = difflib.unified_diff(before, result.splitlines(keepends=True),
+                                 fromfile=shown, tofile=shown)
+    diff = "".join(diff_line(line) for line in lines)
+    click.echo(terminal_safe(diff) if sys.stdout.isatty() else diff, nl=False)
     return Rewrite(changed=True)
 
 

@@ -10,7 +10,10 @@ folder, renamed over the old one only when complete and only when it differs).
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from dataclasses import dataclass
+from typing import BinaryIO, TextIO
 
 from .audit import unreadable
 from .inputs import display_name, open_log
@@ -62,6 +65,18 @@ def rewrite_file(path: str, write: bool) -> Rewrite:
             return Rewrite(changed=True)
     except OSError as error:
         return Rewrite(problems=unreadable(path, error).errors)
+
+
+def rewrite_stream(stream: BinaryIO, out: TextIO | None) -> Rewrite:
+    """``fmt -``: standard input formatted a game at a time into an unnamed temporary
+    file, copied to ``out`` only once the whole input was read without a problem, so
+    that memory stays that of one game and a bad log prints nothing."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
+        outcome = format_stream(stream, held.write)
+        if out is not None and not outcome.problems:
+            held.seek(0)
+            shutil.copyfileobj(held, out)
+    return Rewrite(outcome.problems, outcome.changed)
 
 
 def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:
