@@ -13,7 +13,6 @@ exits 2 on its own usage errors; an ``--output`` that cannot be written is one t
 
 from __future__ import annotations
 
-import difflib
 import json
 import sys
 from collections.abc import Iterator, Sequence
@@ -35,20 +34,12 @@ from .audit import (
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
-from .inputs import Missing, display_name, expand
+from .inputs import Missing, display_name, expand, open_log
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
 from .results import FileResult, Problem
-from .rewrite import (
-    Rewrite,
-    diff_line,
-    file_errors,
-    fmt_summary,
-    read_or_unreadable,
-    rewrite_file,
-    rewrite_stream,
-)
+from .rewrite import Rewrite, diff_stream, file_errors, fmt_summary, rewrite_file, rewrite_stream
 from .rules import (
     MEANINGS,
     PRESETS,
@@ -61,7 +52,6 @@ from .rules import (
 )
 from .rulesfile import choice_from, rules_json, rules_toml
 from .violations import RULEBOOK, Code
-from .writer import format_log
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -508,22 +498,14 @@ def _stdin_stream() -> BinaryIO | FileResult:
 
 
 def _fmt_diff(name: str, shown: str) -> Rewrite:
-    """``fmt --diff``: the diff needs the whole text before and after, so it is held
-    (the one case of fmt that does not stream); nothing is written."""
-    data = _read_stdin() if name == STDIN_ARGUMENT else read_or_unreadable(name)
-    if isinstance(data, FileResult):
-        return Rewrite(problems=data.errors)
-    result = format_log(data)
-    if not isinstance(result, str):
-        return Rewrite(problems=result)
-    if result.encode("utf-8") == data:
-        return Rewrite()
-    before = data.decode("utf-8").splitlines(keepends=True)
-    lines = difflib.unified_diff(before, result.splitlines(keepends=True),
-                                 fromfile=shown, tofile=shown)
-    diff = "".join(diff_line(line) for line in lines)
-    click.echo(terminal_safe(diff) if sys.stdout.isatty() else diff, nl=False)
-    return Rewrite(changed=True)
+    """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
+    try:
+        if name == STDIN_ARGUMENT:
+            return diff_stream(stdin_bytes(), shown, sys.stdout)
+        with open_log(name) as handle:
+            return diff_stream(handle, shown, sys.stdout)
+    except OSError as error:
+        return Rewrite(problems=unreadable(name, error).errors)
 
 
 # --- report: score reports in HTML and Markdown -----------------------------------------

@@ -110,9 +110,10 @@ def _lines_of_game(text: str, first_line: int, games: list[GameLog], first_game:
     return written
 
 
-def _read_chunk(chunk: Chunk, first_game: bool) -> list[Line] | tuple[Problem, ...]:
-    """The lines of one chunk, or why the file cannot be rewritten."""
-    text = decode_chunk(chunk)
+def _read_chunk(chunk: Chunk, text: str | Problem, first_game: bool
+                ) -> list[Line] | tuple[Problem, ...]:
+    """The lines of one chunk (``text`` is its decoded text), or why the file cannot be
+    rewritten."""
     if isinstance(text, Problem):  # the whole file is refused, not only this game
         suffix = "; this game is not read"
         return (dataclasses.replace(text, message=text.message.removesuffix(suffix)),)
@@ -123,6 +124,25 @@ def _read_chunk(chunk: Chunk, first_game: bool) -> list[Line] | tuple[Problem, .
         return problems
     games = [item for item in parsed if isinstance(item, GameLog)]
     return _lines_of_game(text, chunk.first_line, games, first_game)
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of ``text`` with their line ends: cut at LF only, as the format is (a
+    lone CR or a form feed in a comment is no line end)."""
+    lines = [line + "\n" for line in text.split("\n")]
+    last = lines.pop()
+    if last != "\n":
+        lines.append(last[:-1])
+    return lines
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """A piece of the canonical text and, for a diff, the lines of the file it stands
+    for (with their line ends, a byte-order mark as ``\ufeff``)."""
+
+    text: str
+    before: tuple[str, ...] = ()
 
 
 class _Layout:
@@ -165,21 +185,38 @@ class _Layout:
         return "".join(f"{text}\n" for text in out)
 
 
-def formatted_pieces(stream: BinaryIO) -> Iterator[str | Problem]:
+def formatted_pieces(stream: BinaryIO, *, keep_before: bool = False
+                     ) -> Iterator[Piece | Problem]:
     """The canonical text of a log, a game at a time; after the first problem, only the
-    problems of the file (nothing of it is to be written then)."""
+    problems of the file (nothing of it is to be written then). With ``keep_before``
+    each piece also holds the lines of the file it stands for: the lines up to the last
+    event it writes (the comments after that event go with the next piece)."""
     layout, failed, first_game = _Layout(), False, True
+    held: list[str] = []
     for chunk in game_chunks(stream, keep_comments=True):
-        lines = _read_chunk(chunk, first_game)
+        text = decode_chunk(chunk)
+        lines = _read_chunk(chunk, text, first_game)
         if isinstance(lines, tuple):
             failed = True
             yield from lines
             continue
         first_game = first_game and not any(line.kind is Kind.EVENT for line in lines)
-        if not failed:
-            yield layout.add(lines)
+        if failed:
+            continue
+        before: tuple[str, ...] = ()
+        if keep_before:
+            assert isinstance(text, str)
+            original = split_lines(text)
+            if chunk.first_line == 1 and chunk.offset and original:
+                original[0] = "\ufeff" + original[0]
+            events = [i for i, line in enumerate(lines) if line.kind is Kind.EVENT]
+            if events:
+                before, held = tuple(held + original[:events[-1] + 1]), original[events[-1] + 1:]
+            else:
+                held += original
+        yield Piece(layout.add(lines), before)
     if not failed:
-        yield layout.finish()
+        yield Piece(layout.finish(), tuple(held))
 
 
 class _Digesting:
@@ -215,10 +252,10 @@ def format_stream(stream: BinaryIO, write: Callable[[str], object]) -> Outcome:
     for piece in formatted_pieces(source):  # type: ignore[arg-type]
         if isinstance(piece, Problem):
             problems.append(piece)
-        elif not problems and piece:
-            data = piece.encode("utf-8")
+        elif not problems and piece.text:
+            data = piece.text.encode("utf-8")
             written.update(data)
             size += len(data)
-            write(piece)
+            write(piece.text)
     changed = (size, written.digest()) != (source.size, source.digest.digest())
     return Outcome(tuple(problems), changed)

@@ -1,5 +1,5 @@
 """Rewriting log files in place, for ``scala40 fmt``: reading, formatting a game at a time
-into a new file, diff lines, and the closing line.
+into a new file or into a diff, and the closing line.
 
 Kept apart from the command so that the one thing that writes user files is small and
 easy to check: it writes only the regular files it is given, never through a symbolic
@@ -12,13 +12,16 @@ from __future__ import annotations
 import os
 import shutil
 import tempfile
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 from typing import BinaryIO, TextIO
 
 from .audit import unreadable
 from .inputs import display_name, open_log
-from .layout import Outcome, format_stream
+from .layout import Outcome, format_stream, formatted_pieces, split_lines
 from .output import OutputError, atomic_output
+from .report import terminal_safe
 from .results import FileResult, Problem
 
 #: Why a symbolic link is not rewritten, in words.
@@ -79,18 +82,62 @@ def rewrite_stream(stream: BinaryIO, out: TextIO | None) -> Rewrite:
     return Rewrite(outcome.problems, outcome.changed)
 
 
+def _range(start: int, stop: int) -> str:
+    """A hunk's range as unified diffs write it (as :mod:`difflib` does)."""
+    length = stop - start
+    if length == 1:
+        return f"{start + 1}"
+    return f"{start + 1 if length else start},{length}"
+
+
+def hunks(before: Sequence[str], after: Sequence[str], old_start: int, new_start: int
+          ) -> Iterator[str]:
+    """The unified-diff hunks (3 lines of context) between two runs of lines that start
+    at lines ``old_start + 1`` and ``new_start + 1`` of their files."""
+    for group in SequenceMatcher(None, before, after, autojunk=False).get_grouped_opcodes(3):
+        first, last = group[0], group[-1]
+        yield (f"@@ -{_range(old_start + first[1], old_start + last[2])} "
+               f"+{_range(new_start + first[3], new_start + last[4])} @@\n")
+        for tag, i1, i2, j1, j2 in group:
+            if tag == "equal":
+                yield from (" " + line for line in before[i1:i2])
+                continue
+            yield from ("-" + line for line in before[i1:i2])
+            yield from ("+" + line for line in after[j1:j2])
+
+
+def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
+    """``fmt --diff``: the unified diff of a log and its canonical text, made a game at a
+    time (a hunk never spans two games) into an unnamed temporary file and printed only
+    once the whole log was read without a problem."""
+    problems: list[Problem] = []
+    old = new = 0
+    with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
+        for piece in formatted_pieces(stream, keep_before=True):
+            if isinstance(piece, Problem):
+                problems.append(piece)
+                continue
+            if problems:
+                continue
+            after = split_lines(piece.text)
+            for line in hunks(piece.before, after, old, new):
+                if held.tell() == 0:
+                    held.write(f"--- {shown}\n+++ {shown}\n")
+                held.write(diff_line(line))
+            old, new = old + len(piece.before), new + len(after)
+        changed = held.tell() > 0
+        if changed and not problems:
+            held.seek(0)
+            if out.isatty():
+                out.write(terminal_safe(held.read()))
+            else:
+                shutil.copyfileobj(held, out)
+    return Rewrite(tuple(problems), changed and not problems)
+
+
 def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:
     """The problems of a file, for printing as ``scala40 replay`` prints them."""
     return FileResult(path=display_name(path), errors=problems)
-
-
-def read_or_unreadable(path: str) -> bytes | FileResult:
-    """The bytes of ``path``, or the F001 result of a file that cannot be read."""
-    try:
-        with open_log(path) as handle:
-            return handle.read()
-    except OSError as error:
-        return unreadable(path, error)
 
 
 def diff_line(line: str) -> str:

@@ -190,6 +190,37 @@ def test_fmt_of_a_fifo_does_not_wait(tmp_path: Path) -> None:
     assert "Traceback" not in done.stderr
 
 
+# --- --diff, a game at a time ------------------------------------------------------------
+
+
+def test_the_diff_of_several_games_applies_with_patch(tmp_path: Path) -> None:
+    """The diff is made a game at a time (a hunk never spans two games): ``patch`` turns
+    the file into what fmt writes."""
+    path = tmp_path / "games.s40"
+    text = "\ufeff" + UNTIDY + "\n" + UNTIDY.replace("hand   1", "hand 1") + UNTIDY
+    path.write_text(text.replace("\n", "\r\n", 3), encoding="utf-8")
+    result = run("--diff", str(path))
+    assert result.exit_code == 0
+    assert result.stdout.startswith(f"--- {path}\n+++ {path}\n@@ -1,")
+    assert result.stdout.count("\n@@ ") >= 3
+    patched = tmp_path / "patched.s40"
+    patched.write_bytes(path.read_bytes())
+    done = subprocess.run(["patch", "--quiet", str(patched)], input=result.stdout_bytes,
+                          capture_output=True, check=False)
+    if done.returncode == 127 or b"not found" in done.stderr:
+        pytest.skip("no patch command")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert patched.read_text(encoding="utf-8") == formatted(path.read_text(encoding="utf-8"))
+
+
+def test_the_diff_prints_nothing_when_a_later_game_cannot_be_read(tmp_path: Path) -> None:
+    path = tmp_path / "games.s40"
+    path.write_text(UNTIDY + '[Players "A" "B"]\nhand 1\nA drew 5S\n', encoding="utf-8")
+    result = run("--diff", str(path))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{path}:21:3: F003 unknown verb 'drew'" in result.stderr
+
+
 # --- properties: comments anywhere give the same events and comments, at a fixed point ---
 
 LINES = TWO_PLAYERS.read_text(encoding="utf-8").splitlines()[:60]
@@ -218,7 +249,8 @@ def test_comments_and_blank_lines_anywhere_survive_two_rounds(
 
 @pytest.mark.slow
 def test_fmt_of_a_32_mb_log_keeps_one_game_in_memory(tmp_path: Path) -> None:
-    """Measured: 521 MB before (the whole file, its text and its events), 34 MB after."""
+    """Measured: 521 MB before (the whole file, its text and its events), 34 MB after;
+    --diff a game at a time too."""
     game = TWO_PLAYERS.read_bytes()
     path = tmp_path / "big.s40"
     with path.open("wb") as big:
@@ -235,3 +267,10 @@ def test_fmt_of_a_32_mb_log_keeps_one_game_in_memory(tmp_path: Path) -> None:
     peak_kb = int(done.stderr.split("peak-kb")[1])
     assert peak_kb < 100_000, f"{peak_kb} KB"
     assert b"hand   1" not in path.read_bytes()
+    with path.open("ab") as more:  # a change in the last game only: a diff of one hunk
+        more.write(b"hand   2\n")
+    done = subprocess.run([sys.executable, "-c", code, "fmt", "--diff", str(path)], cwd=ROOT,
+                          capture_output=True, text=True, timeout=600, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.count("\n@@ ") == 1 and "+hand 2\n" in done.stdout
+    assert int(done.stderr.split("peak-kb")[1]) < 100_000
