@@ -29,6 +29,18 @@ sys.exit(status)
 """
 
 
+#: The program :func:`run_measured` runs (``python -c PROGRAM ARGS``), for a test that
+#: starts the process itself (to feed its standard input through a pipe, say).
+PROGRAM = _CODE
+
+
+def split_peak(stderr: str) -> tuple[str, int]:
+    """The standard error of :data:`PROGRAM` without its last line, and the peak (KB)
+    that line gives."""
+    rest, _, peak = stderr.rpartition("peak-kb ")
+    return rest, int(peak)
+
+
 @dataclass(frozen=True)
 class Run:
     status: int
@@ -48,5 +60,5 @@ def run_measured(*args: str, stdout_to: Path | None = None) -> Run:
     finally:
         if stdout_to:
             out.close()  # type: ignore[union-attr]
-    stderr, _, peak = completed.stderr.rpartition("peak-kb ")
-    return Run(completed.returncode, completed.stdout or "", stderr, int(peak))
+    stderr, peak = split_peak(completed.stderr)
+    return Run(completed.returncode, completed.stdout or "", stderr, peak)

@@ -20,6 +20,7 @@ import pytest
 from click.testing import CliRunner, Result
 from hypothesis import given
 from hypothesis import strategies as st
+from peak_memory import run_measured
 
 from scala40cli.cli import main
 from scala40cli.comments import Comment, comments_of, split_comment
@@ -256,21 +257,14 @@ def test_fmt_of_a_32_mb_log_keeps_one_game_in_memory(tmp_path: Path) -> None:
     with path.open("wb") as big:
         for _ in range(32 * 1024 * 1024 // len(game)):
             big.write(game.replace(b"hand 1\n", b"hand   1\n") + b"\n")
-    code = ("import resource, sys\nfrom scala40cli.cli import main\n"
-            "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
-            "print('peak-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
-            "file=sys.stderr)\nsys.exit(status)\n")
-    done = subprocess.run([sys.executable, "-c", code, "fmt", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr
+    done = run_measured("fmt", str(path))
+    assert done.status == 0, done.stderr
     assert "1 file reformatted" in done.stderr
-    peak_kb = int(done.stderr.split("peak-kb")[1])
-    assert peak_kb < 100_000, f"{peak_kb} KB"
+    assert done.peak_kb < 100_000, done.peak_kb
     assert b"hand   1" not in path.read_bytes()
     with path.open("ab") as more:  # a change in the last game only: a diff of one hunk
         more.write(b"hand   2\n")
-    done = subprocess.run([sys.executable, "-c", code, "fmt", "--diff", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, timeout=600, check=False)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.count("\n@@ ") == 1 and "+hand 2\n" in done.stdout
-    assert int(done.stderr.split("peak-kb")[1]) < 100_000
+    diff = run_measured("fmt", "--diff", str(path))
+    assert diff.status == 0, diff.stderr
+    assert diff.stdout.count("\n@@ ") == 1 and "+hand 2\n" in diff.stdout
+    assert diff.peak_kb < 100_000, diff.peak_kb

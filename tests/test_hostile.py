@@ -34,7 +34,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 from conftest import ReportCheck
-from peak_memory import run_measured
+from peak_memory import PROGRAM, run_measured, split_peak
 
 from scala40cli import escape, fastlines, inputs, parser, rulesfile, syntax_errors, writer
 from scala40cli.audit import audit_bytes, audit_path
@@ -658,13 +658,6 @@ def test_report_of_hostile_fixtures_validates(check_report: ReportCheck) -> None
 
 # --- files that are not what they seem (issue 9) -----------------------------------------
 
-#: A wrapper that runs the command line and prints its peak memory on standard error.
-PEAK = ("import resource, sys\nfrom scala40cli.cli import main\n"
-        "try:\n    main()\nexcept SystemExit as done:\n    status = done.code\n"
-        "print('peak-kb', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss, "
-        "file=sys.stderr)\nsys.exit(status)\n")
-
-
 def scala40(*args: str, timeout: float = 120, close_stdin: bool = False
             ) -> subprocess.CompletedProcess[str]:
     """``scala40 ARGS`` in a real process, with a time limit (a hang fails the test)."""
@@ -873,7 +866,7 @@ def _replay_stream(feed: Iterator[bytes], *args: str) -> tuple[int, str, int]:
     """``replay - ARGS`` in a real process fed by ``feed`` through a pipe: its exit
     status, the last line of its report and its peak memory in KB."""
     with tempfile.TemporaryFile() as out:
-        process = subprocess.Popen([sys.executable, "-c", PEAK, "replay", *args, "-"],
+        process = subprocess.Popen([sys.executable, "-c", PROGRAM, "replay", *args, "-"],
                                    cwd=ROOT, stdin=subprocess.PIPE, stdout=out,
                                    stderr=subprocess.PIPE)
         assert process.stdin is not None and process.stderr is not None
@@ -885,7 +878,7 @@ def _replay_stream(feed: Iterator[bytes], *args: str) -> tuple[int, str, int]:
         out.seek(0)
         last = out.read().decode().rstrip().splitlines()[-1]
     assert "Traceback" not in errors
-    return status, last, int(errors.split("peak-kb")[1])
+    return status, last, split_peak(errors)[1]
 
 
 def _megabytes(piece: bytes, total: int) -> Iterator[bytes]:
@@ -916,8 +909,8 @@ def test_hostile_sizes_stay_under_256_mb(name: str, body: Callable[[], Iterator[
         yield from body()
         yield b"\n\n" + CLEAN
 
-    status, last, peak_kb = _replay_stream(feed(), "--format", "jsonl")
+    status, last, peak = _replay_stream(feed(), "--format", "jsonl")
     assert status == 1, last
-    assert peak_kb < 256 * 1024, f"{name}: {peak_kb} KB"
+    assert peak < 256 * 1024, f"{name}: {peak} KB"
     assert '"games": 2, "games_with_violations": 1' in last, last
     assert '"file_errors": 1' in last, last
