@@ -22,7 +22,7 @@ from typing import BinaryIO
 
 from .chunks import Chunk, decode_chunk, game_chunks
 from .events import GameLog
-from .inputs import NotRegularFile, display_name, open_log
+from .inputs import NotRegularFile, open_log
 from .parallel import ordered_map
 from .parser import iter_games
 from .referee import replay
@@ -89,8 +89,7 @@ def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
                     index = len(games[k]) + 1
                     games[k].append(item if item.index == index
                                     else dataclasses.replace(item, index=index))
-    shown = display_name(path)
-    return tuple(FileResult(path=shown, errors=tuple(e), games=tuple(g))
+    return tuple(FileResult(path=path, errors=tuple(e), games=tuple(g))
                  for e, g in zip(errors, games, strict=True))
 
 
@@ -265,4 +264,4 @@ def unreadable(path: str, error: OSError) -> FileResult:
         line=FILE_LINE,
         column=FILE_COLUMN,
     )
-    return FileResult(path=display_name(path), errors=(problem,))
+    return FileResult(path=path, errors=(problem,))

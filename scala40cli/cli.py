@@ -34,7 +34,7 @@ from .audit import (
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
-from .inputs import Missing, display_name, expand, open_log
+from .inputs import Missing, expand, open_log
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
@@ -279,11 +279,10 @@ def _source(item: str | Missing) -> Source:
     if isinstance(item, Missing):
         problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
                           line=FILE_LINE, column=FILE_COLUMN)
-        shown = display_name(item.argument)
-        return (shown, FileResult(path=shown, errors=(problem,)))
+        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
     if item == STDIN_ARGUMENT:
         return (STDIN_NAME, None)
-    return (display_name(item), item)
+    return (item, item)
 
 
 def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
@@ -460,7 +459,7 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     write = not (check or show_diff)
     changed = unchanged = failed = 0
     for name in files:
-        shown = STDIN_NAME if name == STDIN_ARGUMENT else display_name(name)
+        shown = STDIN_NAME if name == STDIN_ARGUMENT else name
         if show_diff:
             done = _fmt_diff(name, shown)
         elif name == STDIN_ARGUMENT:

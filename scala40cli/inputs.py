@@ -14,7 +14,8 @@ anything that is not a regular file (a FIFO, a device, a socket) are reported as
 (the user named it), but it too must be a regular file: :func:`open_log` checks that on
 the open file, without blocking on a FIFO. Both walks keep a list of folders to visit
 instead of recursing, so a folder thousands of levels deep is no problem. File names
-that are not UTF-8 are opened as they are and shown escaped (:func:`display_name`).
+that are not UTF-8 are opened as they are (their bytes are escaped where shown, by
+:mod:`scala40cli.escape`).
 """
 
 from __future__ import annotations
@@ -48,15 +49,6 @@ class NotRegularFile(OSError):
 
     def __init__(self) -> None:
         super().__init__(errno.EINVAL, NOT_REGULAR)
-
-
-def display_name(path: str) -> str:
-    """``path`` as it is shown: bytes that are not UTF-8 as ``\\xff`` escapes."""
-    try:
-        path.encode("utf-8")
-    except UnicodeEncodeError:
-        return os.fsencode(path).decode("utf-8", "backslashreplace")
-    return path
 
 
 def open_log(path: str) -> BinaryIO:

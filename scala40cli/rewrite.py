@@ -18,10 +18,10 @@ from difflib import SequenceMatcher
 from typing import BinaryIO, TextIO
 
 from .audit import unreadable
-from .inputs import display_name, open_log
+from .escape import terminal_line, terminal_safe
+from .inputs import open_log
 from .layout import Outcome, format_stream, formatted_pieces, split_lines
 from .output import OutputError, atomic_output
-from .report import terminal_safe
 from .results import FileResult, Problem
 
 #: Why a symbolic link is not rewritten, in words.
@@ -122,7 +122,8 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
             after = split_lines(piece.text)
             for line in hunks(piece.before, after, old, new):
                 if held.tell() == 0:
-                    held.write(f"--- {shown}\n+++ {shown}\n")
+                    name = terminal_line(shown)  # a name that is not UTF-8, escaped
+                    held.write(f"--- {name}\n+++ {name}\n")
                 held.write(diff_line(line))
             old, new = old + len(piece.before), new + len(after)
         changed = held.tell() > 0
@@ -137,7 +138,7 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
 
 def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:
     """The problems of a file, for printing as ``scala40 replay`` prints them."""
-    return FileResult(path=display_name(path), errors=problems)
+    return FileResult(path=path, errors=problems)
 
 
 def diff_line(line: str) -> str:
