@@ -13,7 +13,8 @@ The bounds of :mod:`scala40cli.limits` hold while reading, before anything is ke
   line is over ``MAX_LINE_CHARS`` whatever its characters, so only its length (in
   characters) and its first bytes are kept (a :class:`LongLine`), and the parser
   reports it as too long. A line of a gigabyte, or an endless one, costs one piece.
-- a game's chunk holds at most ``MAX_GAME_LINES`` lines and ``MAX_GAME_BYTES`` bytes;
+- a game's chunk holds at most ``MAX_GAME_LINES`` lines, ``MAX_GAME_BYTES`` bytes and
+  ``MAX_GAME_HANDS`` ``hand`` lines;
   the lines after that, up to the next game, are counted and skipped (a :class:`Cut`,
   reported by the parser as ``F003``).
 - comments are kept only for ``fmt`` (``keep_comments``): for the replay a comment line
@@ -22,6 +23,7 @@ The bounds of :mod:`scala40cli.limits` hold while reading, before anything is ke
 
 from __future__ import annotations
 
+import re
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -29,7 +31,7 @@ from functools import partial
 from itertools import chain
 from typing import BinaryIO, cast
 
-from .limits import MAX_GAME_BYTES, MAX_GAME_LINES, MAX_LINE_CHARS
+from .limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
 from .results import Problem
 from .violations import Code
 
@@ -41,6 +43,8 @@ READ_PIECE = 64 * 1024
 #: A piece at least this long without a line end is a long line (the first piece of a
 #: file is read with its byte-order mark, then goes without it).
 _LONG = READ_PIECE - len(BOM)
+#: A ``hand`` line, as the grammar's keyword ends (a bare word ``handy`` is a name).
+_HAND = re.compile(rb"[ \t]*hand(?![A-Za-z0-9_.\-])")
 #: The first bytes of a long line kept to tell its kind (tag, ``hand`` line, event).
 _HEAD = 64
 #: Every byte but the continuation bytes of UTF-8 (0x80 to 0xBF): deleting them leaves
@@ -160,9 +164,12 @@ class _Open:
         self.left_out += read - kept
         self.shifts.append((self.size, self.left_out))
 
-    def skip(self, number: int) -> None:
-        """Leave out a line over a bound: only its number is kept."""
-        if not self.cut_from:
+    def skip(self, number: int, bound: str = "") -> None:
+        """Leave out a line over a bound (``bound`` says which, if not lines or bytes):
+        only its number is kept."""
+        if not self.cut_from and bound:
+            self.bound, self.cut_from = bound, number
+        elif not self.cut_from:
             lines = number - self.first_line
             self.bound = (f"{MAX_GAME_LINES:,} lines" if lines >= MAX_GAME_LINES
                           else f"{MAX_GAME_BYTES // (1024 * 1024)} MiB")
@@ -194,7 +201,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
     offset = len(BOM) if head.startswith(BOM) else 0
     lines = chain((head[offset:],), lines) if head else lines
     chunk = _Open(first_line=1, offset=offset)
-    keep, seen_event, number = chunk.pieces.append, False, 0
+    keep, seen_event, number, hands = chunk.pieces.append, False, 0, 0
     last_line, room = MAX_GAME_LINES, MAX_GAME_BYTES
     for line in lines:
         number += 1
@@ -204,13 +211,18 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
             if seen_event:
                 yield chunk.chunk()
                 chunk = _Open(first_line=number, offset=offset)
-                keep, seen_event = chunk.pieces.append, False
+                keep, seen_event, hands = chunk.pieces.append, False, 0
                 last_line, room = number - 1 + MAX_GAME_LINES, MAX_GAME_BYTES
         elif first == b";" or first == b"#":
             if not keep_comments:
                 line = _dropped_comment(line)
         elif first:
             seen_event = True
+            if first == b"h" and _HAND.match(line):
+                hands += 1
+                if hands > MAX_GAME_HANDS and not chunk.cut_from:
+                    chunk.skip(number, f"{MAX_GAME_HANDS:,} hands")
+                    last_line = number - 1
         if read >= _LONG or number > last_line:
             chunk.size = MAX_GAME_BYTES - room
             if read >= _LONG and readline is not None and not line.endswith(b"\n"):

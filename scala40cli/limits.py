@@ -31,17 +31,22 @@ limits", gives the same bounds to the people who write logs.
     them. Events before the first ``hand`` line count as one hand; header tags never
     count. Enforced in :class:`scala40cli.parser._Games` when a game is complete.
 
-``MAX_GAME_LINES`` (50,000 lines) and ``MAX_GAME_BYTES`` (8 MiB) a game
+``MAX_GAME_LINES`` (50,000), ``MAX_GAME_BYTES`` (8 MiB), ``MAX_GAME_HANDS`` (1,000) a game
     A game is the lines from its first header tag to the next game's, comments and
     blank lines included. A match of six bots stopped at 200 hands (``simulate
     --max-hands 200``) is about 24,000 lines and 0.5 MB; a club's evening is a few
     thousand lines. A game is held whole while it is judged, and a hand of the report
     costs up to 2.5 KB (a ``hand`` line alone, with its violation), so without a bound
     one game of 1,000,000 ``hand`` lines took 2.3 GB and 200 MB of comments were all
-    kept. With these bounds the costliest game measured (50,000 ``hand`` lines) takes
-    about 150 MB with ``--format jsonl``. The lines after the bound, up to the next
-    game, are counted and skipped while reading (never kept) with one ``F003`` on the
-    first of them, and the game is judged up to there (``G007`` on its last hand).
+    kept. A match ends when all but one player reach the elimination score, a few
+    dozen hands; bots are stopped at 200 hands by default. Each of the bounds keeps
+    the report of one game small: 50,000 ``hand`` lines, each a hand and a violation,
+    took 300 MB with ``--format json`` (its game is one JSON object), 1,000 take 10 MB;
+    the costliest game under the bounds measured (50,000 lines of turns over 1,000
+    hands, each a violation) takes 170 MB with ``--format json``, 100 MB with
+    ``jsonl``. The lines after the bound, up to the next game, are counted and skipped
+    while reading (never kept) with one ``F003`` on the first of them, and the game is
+    judged up to there (``G007`` on its last hand).
     Enforced in :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for
     the replay (a comment line costs one byte there) and reads a line at most 64 KiB at
     a time, so that a line of a gigabyte, or an endless one, is skipped unkept.
@@ -79,3 +84,6 @@ MAX_GAME_LINES = 50_000
 
 #: The most bytes a game may hold, as read (comments left out of the replay count one).
 MAX_GAME_BYTES = 8 * 1024 * 1024
+
+#: The most ``hand`` lines a game may hold.
+MAX_GAME_HANDS = 1_000

@@ -848,15 +848,27 @@ def test_comments_are_not_kept_for_the_replay_but_f002_still_counts_their_bytes(
 
 
 def test_a_game_over_50000_lines_is_cut_with_f003_and_the_next_game_is_read() -> None:
-    big = b'[Players "Anna" "Bruno"]\n' + b"hand 1\n" * 60_000
+    big = b'[Players "Anna" "Bruno"]\nhand 1\n' + b"; a note\n" * 60_000  # comments count
     result = audit_bytes(big + b"\n" + CLEAN, "x")
     [error] = result.errors
     assert (str(error.code), error.line) == ("F003", 50_001)
     assert error.message == ("the game of line 1 holds more than 50,000 lines, the limit for "
-                             "a game: lines 50001 to 60002 are not read")
-    assert len(result.games[0].hands) == 49_999
+                             "a game: lines 50001 to 60003 are not read")
     assert str(result.games[0].violations[-1].code) == "G007"
     assert_clean_game_ok(result)
+
+
+def test_a_game_over_1000_hands_is_cut_with_f003() -> None:
+    big = b'[Players "Anna" "Bruno"]\n' + b"".join(b"hand %d\n" % n for n in range(1, 1502))
+    result = audit_bytes(big + b"\n" + CLEAN, "x")
+    [error] = result.errors
+    assert (str(error.code), error.line) == ("F003", 1002)
+    assert error.message == ("the game of line 1 holds more than 1,000 hands, the limit for "
+                             "a game: lines 1002 to 1503 are not read")
+    assert len(result.games[0].hands) == 1000
+    assert_clean_game_ok(result)
+    handy = b'[Players "handy" "Bruno"]\n' + b"handy draw 5S\n" * 1500  # a name, no hand
+    assert "F003" not in {str(e.code) for e in audit_bytes(handy, "x").errors}
 
 
 def test_a_game_over_8_mib_is_cut_with_f003() -> None:
@@ -907,9 +919,9 @@ def _long_line() -> Iterator[bytes]:
 def test_hostile_sizes_stay_under_256_mb(name: str, body: Callable[[], Iterator[bytes]]
                                          ) -> None:
     """Measured before: a 20 MB line 112 MB, 20 MB of comments 136 MB, 100,000 hand
-    lines 275 MB (so 200 MB: about 1.2 GB, 500,000 lines: 1.3 GB); after: 34, 54 and
-    155 MB. Each is one F003 (the line, or the game over 50,000 lines), and the clean
-    game after it is read."""
+    lines 275 MB (so 200 MB: about 1.2 GB, 500,000 lines: 1.3 GB); after: 38, 46 and
+    42 MB. Each is one F003 (the line, the game over 50,000 lines or 1,000 hands), and
+    the clean game after it is read."""
     def feed() -> Iterator[bytes]:
         yield HEAD
         yield from body()
