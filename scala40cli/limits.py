@@ -39,14 +39,14 @@ limits", gives the same bounds to the people who write logs.
     costs up to 2.5 KB (a ``hand`` line alone, with its violation), so without a bound
     one game of 1,000,000 ``hand`` lines took 2.3 GB and 200 MB of comments were all
     kept. A match ends when all but one player reach the elimination score, a few
-    dozen hands; bots are stopped at 200 hands by default. Each of the bounds keeps
-    the report of one game small: 50,000 ``hand`` lines, each a hand and a violation,
-    took 300 MB with ``--format json`` (its game is one JSON object), 1,000 take 10 MB;
-    the costliest game under the bounds measured (50,000 lines of turns over 1,000
-    hands, each a violation: 51,000 violations) takes 310 MB with ``--format json``,
-    whose game is one JSON object, 145 MB with ``jsonl`` and 85 MB with ``text``. The lines after the bound, up to the next game, are counted and skipped
-    while reading (never kept) with one ``F003`` on the first of them, and the game is
-    judged up to there (``G007`` on its last hand).
+    dozen hands; bots are stopped at 200 hands by default. The bounds keep a game's
+    report bounded: 50,000 ``hand`` lines, each a hand and a violation, took 300 MB
+    with ``--format json`` (a game is one JSON object there), 1,000 take 10 MB. The
+    costliest game within the bounds measured (50,000 lines of turns over 1,000
+    hands, each a violation: 51,000 violations) takes 85 MB with ``text``, 145 MB
+    with ``jsonl`` and 310 MB with ``json``. The lines after a bound, up to the next
+    game, are counted and skipped while reading (never kept) with one ``F003`` on
+    the first of them, and the game is judged up to there (``G007`` on its last hand).
     Enforced in :func:`scala40cli.chunks.game_chunks`, which also keeps no comment for
     the replay (a comment line costs one byte there) and reads a line at most 64 KiB at
     a time, so that a line of a gigabyte, or an endless one, is skipped unkept.
