@@ -18,20 +18,51 @@ class RulesError(ValueError):
     """An unknown preset, key or value; the message names them and what is allowed."""
 
 
+#: The most characters of a key or value a message shows; the rest is counted, not shown.
+SHOWN_CHARS = 40
+
+
+def shown_token(text: str) -> str:
+    """A key or value as a message quotes it: ``repr`` (so control and bidi characters
+    are escaped), cut after 40 characters with the length said, so that a 5,000-digit
+    value gives a message of one line."""
+    if len(text) <= SHOWN_CHARS:
+        return repr(text)
+    return f"{text[:SHOWN_CHARS]!r}... ({len(text):,} characters)"
+
+
+def whole_number(text: str, low: int, high: int) -> int | None:
+    """The number ``text`` writes in the ASCII digits 0-9, when it lies in low..high.
+
+    Only 0-9: ``str.isdigit`` is also true of ``²`` (which ``int`` refuses) and ``int``
+    reads Arabic-Indic ``٣`` as 3, and a rule value must read the same to every tool.
+    Leading zeros go (``040``); the digits are counted before ``int`` runs, so a
+    5,000-digit value costs nothing and raises nothing.
+    """
+    if not (text.isascii() and text.isdigit()):
+        return None
+    digits = text.lstrip("0") or "0"
+    if len(digits) > len(str(high)):
+        return None
+    value = int(digits)
+    return value if low <= value <= high else None
+
+
 def allowed_values(key: str) -> str:
     """Words for the values a key takes, for error messages and ``scala40 rules``."""
     if key not in SWITCH_BY_KEY:
-        raise RulesError(f"unknown rule key {key!r}")
+        raise RulesError(f"unknown rule key {shown_token(key)}")
     return SWITCH_BY_KEY[key].allowed()
 
 
 def unknown_key_message(key: str, where: str | None = None, token: str | None = None) -> str:
     """``unknown rule key 'x' (with value '4') in r.toml; did you mean 'y'? known keys: ...``"""
-    close = difflib.get_close_matches(key, RULE_KEYS, n=1)
-    value = f" (with value {token!r})" if token is not None else ""
+    close = difflib.get_close_matches(key, RULE_KEYS, n=1) if len(key) <= SHOWN_CHARS else []
+    value = f" (with value {shown_token(token)})" if token is not None else ""
     place = f" in {where}" if where else ""
     hint = f"; did you mean {close[0]!r}?" if close else ";"
-    return f"unknown rule key {key!r}{value}{place}{hint} known keys: {', '.join(RULE_KEYS)}"
+    return (f"unknown rule key {shown_token(key)}{value}{place}{hint} "
+            f"known keys: {', '.join(RULE_KEYS)}")
 
 
 def parse_value(key: str, token: str, where: str | None = None) -> object:
@@ -46,7 +77,7 @@ def parse_value(key: str, token: str, where: str | None = None) -> object:
     switch = SWITCH_BY_KEY[key]
     text = token.strip()
     bad = RulesError(
-        f"bad value {token!r} for rule {key!r}{place}; allowed: {allowed_values(key)}"
+        f"bad value {shown_token(token)} for rule {key!r}{place}; allowed: {allowed_values(key)}"
     )
     if switch.enum is not None:
         try:
@@ -61,16 +92,14 @@ def parse_value(key: str, token: str, where: str | None = None) -> object:
         if text.lower() not in switch.tokens:
             raise bad
         return text.lower()
-    if switch.kind is ValueKind.NONE_OR_NUMBER:
-        if text.lower() == "none":
-            return None
-        if not text.isdigit() or int(text) < 1:
-            raise bad
-        return int(text)
-    # WHOLE_NUMBER: opening_points
-    if not text.isdigit() or int(text) < 1:
+    if switch.kind is ValueKind.NONE_OR_NUMBER and text.lower() == "none":
+        return None
+    # WHOLE_NUMBER (opening_points), NONE_OR_NUMBER (fixed_hands) but none
+    assert switch.minimum is not None and switch.maximum is not None
+    number = whole_number(text, switch.minimum, switch.maximum)
+    if number is None:
         raise bad
-    return int(text)
+    return number
 
 
 def with_values(base: Rules, values: Mapping[str, str] | Iterable[tuple[str, str]]) -> Rules:

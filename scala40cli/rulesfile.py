@@ -8,7 +8,8 @@ A rules file holds an optional preset and a table of switches::
     take_after_opening = "free"
 
 It is read with :mod:`tomllib` or :mod:`json` only, chosen by the extension (``.toml``,
-``.json``): nothing in a rules file can run code. It is checked against
+``.json``): nothing in a rules file can run code. :mod:`scala40cli.rulesread` reads it
+safely (a regular file, not too big, not too deep, no key written twice). It is checked against
 ``schemas/rules.schema.json``, and every problem is told in words that name the key, the
 value and the allowed values. The schema is built from :mod:`scala40cli.rules` by
 :func:`rules_schema_document` (a test keeps the shipped file equal to it), so the two
@@ -21,7 +22,6 @@ import difflib
 import json
 import os
 import re
-import tomllib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -29,6 +29,7 @@ from typing import Any
 from jsonschema import Draft202012Validator
 
 from .resources import schema
+from .rule_values import shown_token
 from .rules import (
     INTEGER_KEYS,
     PRESETS,
@@ -44,6 +45,7 @@ from .rules import (
     resolve,
     unknown_key_message,
 )
+from .rulesread import LongNumber, read_document
 
 SCHEMA_NAME = "rules.schema.json"
 SET_SOURCE = "--set"
@@ -52,7 +54,20 @@ FILE_SUFFIXES = (".toml", ".json")
 
 _TOP_KEYS = ("$schema", "preset", "rules")
 _NUMBER = re.compile(r"-?[0-9]+")
-_POSITIVE = "^[0-9]*[1-9][0-9]*$"
+
+def _positive_up_to(high: int) -> str:
+    """A regular expression of the whole numbers 1 to ``high`` in the digits 0-9,
+    leading zeros allowed: what :func:`scala40cli.rules.whole_number` accepts."""
+    top = str(high)
+    parts = ["[1-9]" + "[0-9]" * (length - 1) for length in range(1, len(top))]
+    for index, digit in enumerate(top):
+        least = 1 if index == 0 else 0
+        if int(digit) > least:
+            rest = "[0-9]" * (len(top) - index - 1)
+            below = str(least) if int(digit) - 1 == least else f"[{least}-{int(digit) - 1}]"
+            parts.append(f"{top[:index]}{below}{rest}")
+    parts.append(top)
+    return "^0*(?:" + "|".join(parts) + ")$"
 
 
 # --- the schema -------------------------------------------------------------------------
@@ -67,9 +82,12 @@ def _key_schema(key: str) -> dict[str, Any]:
         numbers = [int(token) for token in switch.tokens if _NUMBER.fullmatch(token)]
         entry["enum"] = [*switch.tokens, *numbers]
         return entry
+    if switch.minimum != 1 or switch.maximum is None:
+        raise ValueError(f"{key}: the schema writes ranges of whole numbers from 1 to a "
+                         "maximum only")
     whole = [
-        {"type": "integer", "minimum": switch.minimum},
-        {"type": "string", "pattern": _POSITIVE},
+        {"type": "integer", "minimum": switch.minimum, "maximum": switch.maximum},
+        {"type": "string", "pattern": _positive_up_to(switch.maximum)},
     ]
     none = [{"const": "none"}] if switch.kind is ValueKind.NONE_OR_NUMBER else []
     entry["anyOf"] = [*none, *whole]
@@ -146,36 +164,7 @@ def _validator() -> Draft202012Validator:
 def load_rules_file(path: str | Path) -> RuleChoice:
     """The choice a rules file makes; RulesError says in words what is wrong with it."""
     name = str(path)
-    suffix = Path(name).suffix.lower()
-    if suffix not in FILE_SUFFIXES:
-        raise RulesError(
-            f"a rules file is TOML (.toml) or JSON (.json); cannot tell what {name} is"
-        )
-    try:
-        data = Path(name).read_bytes()
-    except OSError as error:
-        raise RulesError(f"cannot read rules file {name}: {error.strerror or error}") from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise RulesError(f"rules file {name} is not UTF-8 text (byte {error.start})") from None
-    document = _parse(text, name, suffix)
-    return choice_from_document(document, name)
-
-
-def _parse(text: str, name: str, suffix: str) -> object:
-    if suffix == ".toml":
-        try:
-            return tomllib.loads(text)
-        except tomllib.TOMLDecodeError as error:
-            raise RulesError(f"rules file {name} is not valid TOML: {error}") from None
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RulesError(
-            f"rules file {name} is not valid JSON: {error.msg} "
-            f"(at line {error.lineno}, column {error.colno})"
-        ) from None
+    return choice_from_document(read_document(name, FILE_SUFFIXES), name)
 
 
 def choice_from_document(document: object, name: str) -> RuleChoice:
@@ -274,7 +263,7 @@ def _token_of(value: object) -> str | None:
 def _shown(value: object) -> str:
     """A file value as a message shows it: ``'free'``, ``true``, ``40.5``, ``a table``."""
     if isinstance(value, str):
-        return repr(value)
+        return shown_token(value)
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -283,6 +272,8 @@ def _shown(value: object) -> str:
         return "a table"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, LongNumber):
+        return f"{value.digits[:20]}... (a number of {len(value.digits):,} digits)"
     if value is None:
         return "null"
     return f"a {type(value).__name__}"

@@ -51,9 +51,9 @@ class ValueKind(Enum):
     NUMBER_CHOICE = "number_choice"
     #: One of the tokens, kept as text (``elimination``: 101 ... 50n+1, none).
     TOKEN = "token"
-    #: Any whole number from ``minimum`` up, read as an int (``opening_points``).
+    #: A whole number from ``minimum`` to ``maximum``, read as an int (``opening_points``).
     WHOLE_NUMBER = "whole_number"
-    #: ``none`` or a whole number from ``minimum`` up (``fixed_hands``).
+    #: ``none`` or a whole number from ``minimum`` to ``maximum`` (``fixed_hands``).
     NONE_OR_NUMBER = "none_or_number"
 
 
@@ -75,6 +75,8 @@ class Switch:
     enum: type[StrEnum] | None = None
     #: The smallest whole number a WHOLE_NUMBER or NONE_OR_NUMBER switch takes.
     minimum: int | None = None
+    #: The largest one, a bound that makes sense for the game (docs/rules.md says why).
+    maximum: int | None = None
     #: How the allowed values are said, when they are not a list of tokens.
     range_words: str = ""
 
@@ -123,7 +125,9 @@ SWITCHES: tuple[Switch, ...] = (
                "joker turned up goes back into the stock)"),
     Switch(
         key="opening_points", tokens=("40", "30", "50"), kind=ValueKind.WHOLE_NUMBER,
-        minimum=1, range_words="a whole number of points, such as 30, 40 or 50",
+        minimum=1, maximum=200,  # 14 cards of at most 11 points: no opening reaches 155
+        range_words="a whole number of points from 1 to 200 in the digits 0-9, such as 30, "
+                    "40 or 50",
         meaning="minimum value of the opening",
         texts="A: 40 (30 Scala Trenta, 50 Scala Cinquanta); B: 40; C: 40; D: 40",
         source='C: "per aprire è necessario che il punteggio delle carte calate sia '
@@ -299,7 +303,8 @@ SWITCHES: tuple[Switch, ...] = (
                'additionnés" (four players in two teams, partners\' scores summed)'),
     Switch(
         key="fixed_hands", tokens=("none",), kind=ValueKind.NONE_OR_NUMBER, minimum=1,
-        range_words="none or a whole number of hands",
+        maximum=999,  # a hand takes minutes: 999 hands are weeks of play
+        range_words="none or a whole number of hands from 1 to 999 in the digits 0-9",
         meaning="play N hands (with elimination=none); the lowest total wins, ties: fewer "
                 "unopened hands, more hands won, a play-off hand",
         texts="A: variant",

@@ -36,7 +36,16 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 from peak_memory import PROGRAM, run_measured, split_peak
 
-from scala40cli import escape, fastlines, inputs, parser, rulesfile, syntax_errors, writer
+from scala40cli import (
+    escape,
+    fastlines,
+    inputs,
+    parser,
+    rulesfile,
+    rulesread,
+    syntax_errors,
+    writer,
+)
 from scala40cli.audit import audit_bytes, audit_path
 from scala40cli.chunks import game_chunks
 from scala40cli.cli import main
@@ -115,6 +124,13 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "unknown-rule-key": ([("G004", 6)], "unknown rule key 'opening_point' (with value '50'); "
                                         "did you mean 'opening_points'?"),
     "rules-path-in-tag": ([("G004", 5), ("G004", 6)], "unknown rules preset '/etc/passwd'"),
+    "rule-value-superscript": ([("G004", 6)], "bad value '²' for rule 'opening_points'; "
+                                              "allowed: a whole number of points from 1 to "
+                                              "200 in the digits 0-9"),
+    "rule-value-arabic-digit": ([("G004", 6)], "bad value '٣' for rule 'fixed_hands'; allowed: "
+                                               "none or a whole number of hands from 1 to 999"),
+    "rule-value-5000-digits": ([("G004", 6)], "bad value '" + "9" * 40 + "'... (5,000 "
+                                              "characters) for rule 'opening_points'"),
 }
 
 
@@ -409,6 +425,14 @@ def test_an_unreadable_file_is_f001(tmp_path: Path) -> None:
     (["--set", "opening_points=lots"], "opening_points"),
     (["--rules", "/etc/passwd"], "a rules file is TOML (.toml) or JSON (.json); "
                                  "cannot tell what /etc/passwd is"),
+    (["--set", "opening_points=²"], "bad value '²' for rule 'opening_points' in --set; "
+                                    "allowed: a whole number of points from 1 to 200"),
+    (["--set", "opening_points=³"], "bad value '³' for rule 'opening_points' in --set"),
+    (["--set", "fixed_hands=٣"], "bad value '٣' for rule 'fixed_hands' in --set; allowed: "
+                                 "none or a whole number of hands from 1 to 999"),
+    (["--set", "opening_points=" + "9" * 5000], "bad value '" + "9" * 40 + "'... (5,000 "
+                                                "characters) for rule 'opening_points'"),
+    (["--set", "opening_points=201"], "bad value '201' for rule 'opening_points'"),
 ])
 def test_an_unknown_preset_or_rule_key_on_the_command_line_exits_2(
         args: list[str], words: str) -> None:
@@ -433,6 +457,113 @@ def test_a_rules_file_that_is_not_toml_or_json_exits_2_with_line_and_column(
     result = replay("--rules", str(rules), str(DATA / "bom-crlf.s40"))
     assert result.exit_code == 2
     assert f"rules file {rules} {words}" in result.stderr
+
+
+def _nested_json(depth: int) -> str:
+    return '{"rules": ' + "[" * depth + "]" * depth + "}"
+
+
+#: Hostile rules files: (file name, its text, the exact message after ``rules file NAME``).
+HOSTILE_RULES_FILES = [
+    pytest.param("deep.json", "[" * 100_000 + "]" * 100_000,
+                 "is nested more than 8 levels deep; a rules file is a preset and one [rules] "
+                 "table", id="json-100000-deep"),
+    pytest.param("deep-in-rules.json", _nested_json(100_000),
+                 "is nested more than 8 levels deep; a rules file is a preset and one [rules] "
+                 "table", id="json-100000-deep-in-rules"),
+    pytest.param("deep.toml", "a = " + "[" * 100_000 + "]" * 100_000,
+                 "is nested more than 8 levels deep; a rules file is a preset and one [rules] "
+                 "table", id="toml-100000-deep-arrays"),
+    pytest.param("deep-tables.toml", "a = " + "{b = " * 100_000 + "}" * 100_000,
+                 "is nested more than 8 levels deep; a rules file is a preset and one [rules] "
+                 "table", id="toml-100000-deep-inline-tables"),
+    pytest.param("deep-header.toml", "[" + ".".join(["a"] * 100_000) + "]",
+                 "has a key of more than 8 parts (at line 1); a rules file is a preset and "
+                 "one [rules] table", id="toml-100000-part-table-name"),
+    pytest.param("deep-key.toml", "[rules]\n" + ".".join(["a"] * 100_000) + " = 1",
+                 "has a key of more than 8 parts (at line 2); a rules file is a preset and "
+                 "one [rules] table", id="toml-100000-part-key"),
+    pytest.param("twice.json", '{"rules": {"opening_points": 50, "opening_points": 40}}',
+                 "sets 'opening_points' twice in one object; each key may be written once",
+                 id="json-key-twice"),
+    pytest.param("twice.toml", "[rules]\nopening_points = 50\nopening_points = 40\n",
+                 "is not valid TOML: 'opening_points' is written twice (at line 3); each key "
+                 "and table may be written once", id="toml-key-twice"),
+    pytest.param("twice-table.toml", "[rules]\njokers = 2\n[rules]\nteams = 'pairs'\n",
+                 "is not valid TOML: 'rules' is written twice (at line 3); each key and "
+                 "table may be written once", id="toml-table-twice"),
+    pytest.param("long.toml", "[rules]\nopening_points = " + "9" * 5000 + "\n",
+                 "holds a number too long to read (at line 2); a rule value has at most 3 "
+                 "digits", id="toml-5000-digit-number"),
+    pytest.param("long.json", '{"rules": {"opening_points": ' + "9" * 5000 + "}}",
+                 None, id="json-5000-digit-number"),
+    pytest.param("superscript.toml", '[rules]\nopening_points = "²"\n', None,
+                 id="toml-superscript"),
+    pytest.param("arabic.json", '{"rules": {"elimination": "none", "fixed_hands": "٣"}}',
+                 None, id="json-arabic-indic-digit"),
+    pytest.param("too-many.toml", "[rules]\nfixed_hands = 1000\n", None,
+                 id="toml-fixed-hands-1000"),
+]
+#: The words of a bad value, for the cases above whose message is not about the file.
+BAD_VALUE_WORDS = {
+    "long.json": "bad value 99999999999999999999... (a number of 5,000 digits) for rule "
+                 "'opening_points' in long.json; allowed: a whole number of points from 1 to 200",
+    "superscript.toml": "bad value '²' for rule 'opening_points' in superscript.toml; allowed: "
+                        "a whole number of points from 1 to 200 in the digits 0-9",
+    "arabic.json": "bad value '٣' for rule 'fixed_hands' in arabic.json; allowed: none or a "
+                   "whole number of hands from 1 to 999 in the digits 0-9",
+    "too-many.toml": "bad value 1000 for rule 'fixed_hands' in too-many.toml; allowed: none or "
+                     "a whole number of hands from 1 to 999",
+}
+
+
+@pytest.mark.parametrize(("name", "text", "words"), HOSTILE_RULES_FILES)
+def test_a_hostile_rules_file_exits_2_with_its_reason(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str, text: str,
+        words: str | None) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path(name).write_text(text, encoding="utf-8")
+    started = time.process_time()
+    result = replay("--rules", name, str(DATA / "bom-crlf.s40"))
+    assert time.process_time() - started < 2  # tomllib alone takes minutes on some
+    assert result.exit_code == 2
+    assert result.stdout == ""
+    expected = f"rules file {name} {words}" if words else BAD_VALUE_WORDS[name]
+    assert expected in result.stderr
+    assert "Error: " in result.stderr and "Usage: " in result.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+@pytest.mark.parametrize("name", ["rules.toml", "rules.json"])
+def test_a_fifo_as_rules_file_is_refused_at_once(tmp_path: Path, name: str) -> None:
+    """Opening a FIFO for reading waits for a writer: the run hung forever."""
+    fifo = tmp_path / name
+    os.mkfifo(fifo)
+    completed = subprocess.run(
+        [sys.executable, "-m", "scala40cli", "replay", "--rules", str(fifo),
+         str(DATA / "bom-crlf.s40")],
+        cwd=ROOT, capture_output=True, text=True, check=False, timeout=60)
+    assert completed.returncode == 2
+    assert f"cannot read rules file {fifo}: not a regular file" in completed.stderr
+    assert "Traceback" not in completed.stderr
+
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+def test_a_device_as_rules_file_is_refused(tmp_path: Path) -> None:
+    """``/dev/zero`` never ends: read, it filled the memory."""
+    rules = tmp_path / "zero.toml"
+    rules.symlink_to("/dev/zero")
+    result = replay("--rules", str(rules), str(DATA / "bom-crlf.s40"))
+    assert result.exit_code == 2
+    assert f"cannot read rules file {rules}: not a regular file" in result.stderr
+
+
+def test_a_rules_file_over_1_mib_is_not_read(tmp_path: Path) -> None:
+    rules = tmp_path / "big.toml"
+    rules.write_text("# " + "x" * (1 << 20) + "\n", encoding="utf-8")
+    result = replay("--rules", str(rules), str(DATA / "bom-crlf.s40"))
+    assert result.exit_code == 2
+    assert f"rules file {rules} is larger than 1,048,576 bytes" in result.stderr
 
 
 def test_not_utf8_rules_file_exits_2(tmp_path: Path) -> None:
@@ -553,7 +684,7 @@ def test_the_package_has_no_way_to_run_code_from_input() -> None:
         text = path.read_text(encoding="utf-8")
         code = re.sub(r'"""[\s\S]*?"""|#[^\n]*', "", text)
         assert forbidden.search(code.replace("re.compile(", "")) is None, path.name
-    source = (ROOT / "scala40cli" / "rulesfile.py").read_text(encoding="utf-8")
+    source = (ROOT / "scala40cli" / "rulesread.py").read_text(encoding="utf-8")
     assert "tomllib.loads(" in source and "json.loads(" in source
 
 
@@ -591,6 +722,9 @@ def _all_patterns() -> dict[str, tuple[re.Pattern[str], str]]:
         "rulesfile._NUMBER": (rulesfile._NUMBER, "fullmatch"),
         "rulesfile._SCALAR_LIST": (rulesfile._SCALAR_LIST, "scan"),
         "rulesfile._SCALAR_OBJECT": (rulesfile._SCALAR_OBJECT, "scan"),
+        "rulesread._TOML_TWICE": (rulesread._TOML_TWICE, "match"),
+        "rulesread._TOML_QUOTED": (rulesread._TOML_QUOTED, "scan"),
+        "rulesread._DIGITS": (rulesread._DIGITS, "scan"),
     }
     lark, _ = parser._lark()
     for terminal in lark.terminals:

@@ -8,6 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from test_rules import CLASSIC_TOKENS, MATRIX, PRESET_CHANGES
 
@@ -18,6 +20,7 @@ from scala40cli.rules import (
     RULE_KEYS,
     RuleChoice,
     RulesError,
+    parse_value,
     preset,
     resolve,
     with_values,
@@ -120,6 +123,76 @@ def _valid(document: Any) -> bool:
 )
 def test_schema_accepts_and_rejects(document: dict[str, Any], valid: bool) -> None:
     assert _valid(document) is valid
+
+
+# --- whole numbers: the digits 0-9, within bounds ---------------------------------------------
+
+WHOLE_NUMBER_KEYS = {"opening_points": 200, "fixed_hands": 999}
+
+
+@pytest.mark.parametrize(
+    ("token", "value"),
+    [("1", 1), ("40", 40), ("040", 40), (" 50 ", 50), ("200", 200), ("0", None),
+     ("201", None), ("-40", None), ("+40", None), ("4_0", None), ("40.0", None),
+     ("²", None), ("³", None), ("4²", None), ("٣", None), ("٤٠", None), ("\uff14\uff10", None),
+     ("9" * 5000, None), ("0" * 5000 + "40", 40), ("", None)],
+)
+def test_opening_points_are_digits_0_to_9_from_1_to_200(token: str, value: int | None) -> None:
+    """``"²".isdigit()`` is true but ``int("²")`` fails; ``int("٣")`` is 3; ``int`` of
+    5,000 digits fails: each was a traceback. Now only 0-9, and 1 to 200."""
+    if value is None:
+        with pytest.raises(RulesError, match="allowed: a whole number of points from 1 to 200"):
+            parse_value("opening_points", token)
+    else:
+        assert parse_value("opening_points", token) == value
+
+
+@pytest.mark.parametrize(("token", "value"),
+                         [("1", 1), ("999", 999), ("none", None), ("1000", "bad"),
+                          ("٣", "bad"), ("³", "bad"), ("9" * 5000, "bad")])
+def test_fixed_hands_are_none_or_digits_0_to_9_from_1_to_999(token: str, value: object) -> None:
+    if value == "bad":
+        with pytest.raises(RulesError, match="none or a whole number of hands from 1 to 999"):
+            parse_value("fixed_hands", token)
+    else:
+        assert parse_value("fixed_hands", token) == value
+
+
+def test_a_long_value_is_shown_short_in_the_message() -> None:
+    with pytest.raises(RulesError) as raised:
+        parse_value("opening_points", "9" * 5000)
+    assert str(raised.value).startswith(
+        f"bad value {'9' * 40!r}... (5,000 characters) for rule 'opening_points'; allowed:")
+    with pytest.raises(RulesError) as raised:
+        parse_value("x" * 5000, "1")
+    assert str(raised.value).startswith(
+        f"unknown rule key {'x' * 40!r}... (5,000 characters) (with value '1');")
+
+
+@settings(max_examples=300, deadline=None)
+@given(key=st.sampled_from(RULE_KEYS), token=st.text(max_size=30))
+def test_any_value_is_read_or_refused_in_words(key: str, token: str) -> None:
+    try:
+        parse_value(key, token)
+    except RulesError as error:
+        assert f"for rule {key!r}" in str(error)
+
+
+@pytest.mark.parametrize("key", sorted(WHOLE_NUMBER_KEYS))
+def test_the_schema_and_the_reader_agree_on_every_number(key: str) -> None:
+    """The schema (for editors) and parse_value (the referee) accept the same numbers,
+    written as numbers or as strings, with or without leading zeros."""
+    high = WHOLE_NUMBER_KEYS[key]
+    extra = {"elimination": "none"} if key == "fixed_hands" else {}
+    for number in [*range(-2, high + 12), 10 * high, 10**12]:
+        for value in (number, str(number), f"00{number}"):
+            try:
+                parse_value(key, str(value))
+                accepted = True
+            except RulesError:
+                accepted = False
+            assert _valid({"rules": {key: value, **extra}}) is accepted, value
+            assert accepted is (1 <= number <= high)
 
 
 # --- reading TOML and JSON --------------------------------------------------------------------

@@ -27,9 +27,9 @@ END = "<!-- end of the generated switch table -->"
 def _values(switch: Switch) -> str:
     tokens = " ".join(f"`{token}`" for token in switch.tokens)
     if switch.kind is ValueKind.WHOLE_NUMBER:
-        return f"a whole number: {tokens}, ..."
+        return f"a whole number from {switch.minimum} to {switch.maximum}: {tokens}, ..."
     if switch.kind is ValueKind.NONE_OR_NUMBER:
-        return f"{tokens} or a whole number"
+        return f"{tokens} or a whole number from {switch.minimum} to {switch.maximum}"
     return tokens
 
 
