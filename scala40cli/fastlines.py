@@ -55,7 +55,10 @@ TABLE.update((f"{j}({code})", TableCard(JOKER, c))
 
 VERBS = ("draw", "take", "meld", "attach", "swap", "discard", "buy")
 LINE_KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score"})
-_NAME = re.compile(r"[A-Za-z0-9_.\-]+")
+#: A bare player name, as the grammar's PLAYER terminal has it unquoted (a test keeps
+#: the two the same): letters and digits of any script, ``_ . -``, combining accents.
+BARE_NAME = r"[\w.\-\u0300-\u036f]+"
+_NAME = re.compile(BARE_NAME)
 _ESCAPE = re.compile(r'\\(["\\])')
 
 

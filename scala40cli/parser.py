@@ -70,7 +70,7 @@ from .syntax_errors import LineError, explain
 from .violations import Code
 
 #: A line that starts a hand or a game: an unreadable one still stands for a hand.
-_BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![A-Za-z0-9_.\-]))")
+_BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![\w.\-\u0300-\u036f]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
 _MAX_RUN, _MIN_RUN = 4096, 4
 

@@ -35,6 +35,7 @@ from .events import (
     Upcard,
 )
 from .hand import HandReferee, Phase
+from .names import lookalikes, nfc
 from .results import Closing, GameResult, HandResult, Problem, TagValue
 from .rules import CLASSIC, RuleChoice, Rules, Teams, resolve
 from .scorelines import judge_declared, report_missing_score
@@ -66,6 +67,8 @@ class MatchReferee:
         #: Consequences of reported problems (D28), each with its cause.
         self.notes: list[Problem] = []
         self.players: tuple[str, ...] = ()
+        #: Each player's name in NFC -> as the [Players] tag spells it.
+        self._spelling: dict[str, str] = {}
         self.standings = Standings((), CLASSIC)
         self.hand: HandReferee | None = None
         self.hand_is_playoff = False
@@ -111,12 +114,16 @@ class MatchReferee:
                 f"; line {unread.line} could not be read" if unread else ""))
             return False
         names = players_tag.values
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or len(set(names)) != len(names):
+        distinct = len({nfc(name) for name in names})
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or distinct != len(names):
             self.flag(Code.BAD_PLAYERS, players_tag,
                       f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different names, "
                       f"not {', '.join(names) or 'none'}")
             return False
         self.players = tuple(names)
+        self._spelling = {nfc(name): name for name in names}
+        for alike in lookalikes(names):
+            self.flag(Code.LOOKALIKE_NAMES, players_tag, alike.message(), alike.names[0])
         team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
         if self.rules.teams is Teams.PAIRS and len(names) != 4:
             self.flag(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
@@ -169,11 +176,11 @@ class MatchReferee:
             hand_events = _hand_dispatch()
             deal_goes_on = _deal_lines_follow(body)
             self.body = body
-            for index, event in enumerate(body):
+            for index, written in enumerate(body):
                 self.at = index
                 if self.flagged_after_match:
                     break
-                event = self._read_name(event)
+                event = self._read_name(self._as_spelled(written))
                 handler = self._handlers.get(type(event))
                 if handler is not None:
                     handler(event)
@@ -205,6 +212,25 @@ class MatchReferee:
         self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game; "
                   f"did you mean {meant}?")
         return dataclasses.replace(event, player=meant)
+
+    def _as_spelled(self, event: Event) -> Event:
+        """The event with its player names spelled as the [Players] tag spells them,
+        when they are the same name in another Unicode form (NFD ``José``)."""
+        if isinstance(event, Score):
+            entries = tuple((self._spelled(name), points) for name, points in event.entries)
+            if entries == event.entries:
+                return event
+            return dataclasses.replace(event, entries=entries)
+        player = getattr(event, "player", None)
+        if player is None or player in self.players:
+            return event
+        spelled = self._spelled(player)
+        if spelled == player:
+            return event
+        return dataclasses.replace(event, player=spelled)  # type: ignore[call-arg]
+
+    def _spelled(self, name: str) -> str:
+        return self._spelling.get(nfc(name), name)
 
     def _after_hand_event(self) -> None:
         hand = self.hand

@@ -29,6 +29,7 @@ class Code(StrEnum):
     UNFINISHED_HAND = "G006"
     UNREADABLE_HAND = "G007"
     BAD_REENTRY = "G008"
+    LOOKALIKE_NAMES = "G009"
 
     HAND_NUMBER = "D001"
     MISSING_DEALER = "D002"
@@ -183,6 +184,26 @@ RULEBOOK: dict[Code, CodeInfo] = {
         "while at least two players are still in",
         see="rules.md#variant-mechanics-as-scala40-judges-them",
         example="Carla re-enters in hand 5 after re-entering once already in hand 3",
+    ),
+    Code.LOOKALIKE_NAMES: CodeInfo(
+        name="lookalike-names",
+        summary="Two players' names look alike, or a name holds invisible characters; "
+        "reported at the [Players] tag, once for each name or pair. Alike means: equal "
+        "once invisible characters are dropped (a zero-width joiner or space, a bidi "
+        "control, any format character), equal but for case (`Anna`, `anna`), or equal "
+        "once Cyrillic and Greek letters that look like Latin ones are read as Latin, "
+        "compatibility forms folded and spaces collapsed (Latin `Anna`, `\u0410nna` with a "
+        "Cyrillic A). The game is replayed as written, the names being different, but it "
+        "counts as a violation (exit status 1): a log whose players cannot be told apart "
+        "by reading it cannot be checked by the people who read it, and a name that looks "
+        "like another is how one player's moves are passed off as another's. The same "
+        "name in two Unicode forms (`José` as one letter or as e + a combining accent) is "
+        "no problem: names are compared in NFC, and the report spells them as the "
+        "[Players] tag does.",
+        source="The players of a game can be told apart by reading their names; a name is "
+        "compared in one Unicode form (NFC)",
+        see="log-format.md#player-names",
+        example='[Players "Anna" "\u0410nna" "Bruno"] (the second with a Cyrillic A)',
     ),
     Code.HAND_NUMBER: CodeInfo(
         name="hand-number",

@@ -76,12 +76,14 @@ from .events import (
     Unparsed,
     Upcard,
 )
-from .fastlines import LINE_KEYWORDS, UNKNOWN_CARD
+from .fastlines import BARE_NAME, LINE_KEYWORDS, UNKNOWN_CARD
 from .results import Problem
 
 __all__ = ["event_line", "format_log", "quote", "write_game", "write_log"]
 
 _BARE = re.compile(r"[A-Za-z0-9_.\-]+")
+#: A player name the grammar reads without quotes (any letter: ``dealer Niccolò``).
+_BARE_PLAYER = re.compile(BARE_NAME)
 #: Numbers (hand, meld, points) have at most nine digits in the format.
 _MAX_NUMBER = 999_999_999
 
@@ -105,7 +107,7 @@ def _name(player: str, line_start: bool = False) -> str:
     written = _names.get(key)
     if written is None:
         keyword = line_start and player in LINE_KEYWORDS
-        bare = _BARE.fullmatch(player) is not None and not keyword
+        bare = _BARE_PLAYER.fullmatch(player) is not None and not keyword
         written = player if bare else quote(player)
         if len(_names) > 4096:
             _names.clear()

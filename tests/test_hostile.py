@@ -131,6 +131,13 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
                                                "none or a whole number of hands from 1 to 999"),
     "rule-value-5000-digits": ([("G004", 6)], "bad value '" + "9" * 40 + "'... (5,000 "
                                               "characters) for rule 'opening_points'"),
+    "lookalike-cyrillic": ([("G009", 4)], "the players 'Anna' and '\u0410nna' look alike "
+                                          "(U+0410 CYRILLIC CAPITAL LETTER A looks like a "
+                                          "Latin letter)"),
+    "lookalike-invisible": ([("G009", 4), ("G009", 4)],
+                            "the player name 'An\\u200dna' holds invisible characters: "
+                            "U+200D ZERO WIDTH JOINER"),
+    "lookalike-case": ([("G009", 3)], "the players 'Anna' and 'anna' differ only in case"),
 }
 
 

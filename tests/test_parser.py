@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
+from scala40cli import fastlines
 from scala40cli.cards import JOKER, Card, card, parse_card
 from scala40cli.events import (
     Attach,
@@ -183,6 +184,57 @@ def test_player_names_that_look_like_cards_or_verbs(name: str, fast_path: bool) 
     assert draw == Draw(line=3, column=1, player=name, card=C9C)
     assert take == Take(line=4, column=1, player=name, card=None)
     assert score == Score(line=5, column=1, entries=((name, 5),))
+
+
+#: Bare names in other letters than A-Z: NFC and NFD accents, other scripts (written
+#: with escapes where a letter looks like a Latin one).
+UNICODE_NAMES = ["Niccolò", "Zoë", "José", "Jose\u0301", "Łukasz", "Ørjan", "Αλέξης",
+                 "\u0410nna", "李娜", "O'Brien".replace("'", "_"), "Zoë-2.0", "ŞİR"]
+
+
+@pytest.mark.parametrize("name", UNICODE_NAMES)
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_a_bare_name_may_hold_any_letter(name: str, fast_path: bool) -> None:
+    """``dealer Niccolò`` was a syntax error: only A-Z were letters."""
+    text = f"dealer {name}\ndeal {name} 5S\n{name} draw 9C\n{name} take\nscore {name} 5\n"
+    dealer, deal, draw, take, score = only_events(text, fast_path=fast_path)
+    assert dealer == Dealer(line=1, column=1, player=name)
+    assert deal == Deal(line=2, column=1, player=name, cards=(C5S,))
+    assert draw == Draw(line=3, column=1, player=name, card=C9C)
+    assert take == Take(line=4, column=1, player=name, card=None)
+    assert score == Score(line=5, column=1, entries=((name, 5),))
+
+
+@pytest.mark.parametrize("line", [
+    "Zo\u200bë draw 9C",  # a zero-width space is no letter: such a name is quoted
+    "Anna\u202e draw 9C",  # nor is a bidi override
+    "score Anna 10é",  # a number ends where a name could not go on
+    "score Anna 10\u0301 Bruno 5",
+    "hand 1é",
+])
+@pytest.mark.parametrize("fast_path", [True, False])
+def test_what_is_still_no_bare_name(line: str, fast_path: bool) -> None:
+    parsed = parse_text(line, fast_path=fast_path)
+    assert len(parsed.errors) == 1
+    assert parsed == parse_text(line, fast_path=not fast_path)
+
+
+def test_a_line_keyword_followed_by_a_letter_is_a_name() -> None:
+    assert only_events("handé draw 9C") == (Draw(line=1, column=1, player="handé", card=C9C),)
+    assert only_events("dealerò take") == (Take(line=1, column=1, player="dealerò", card=None),)
+
+
+def test_a_quoted_name_may_hold_anything_but_a_line_break() -> None:
+    (draw,) = only_events('"Zo\u200bë\u202e" draw 9C')
+    assert draw == Draw(line=1, column=1, player="Zo\u200bë\u202e", card=C9C)
+
+
+def test_the_fast_path_reads_bare_names_as_the_grammar_does() -> None:
+    """Both paths must accept exactly the same names: the same pattern, written twice."""
+    [player] = re.findall(r"^PLAYER: /(.*)/$", grammar_text(), re.MULTILINE)
+    bare, quoted = player.split("|", 1)
+    assert bare == fastlines.BARE_NAME
+    assert quoted.startswith('"')
 
 
 def test_a_player_named_like_a_line_keyword_must_be_quoted() -> None:
@@ -417,6 +469,9 @@ FRAGMENTS = st.sampled_from([
     "JK(JK)", "5S(6S)", "10♠", "Ts", "1Z", "5Hx", "3", "-7", "1234567890", '"A B"', '"x',
     '"a\\"b"', "[", "]", "[Players", '"Anna"]', ";c", "#c", "(", "\t", " ", "  ", "\n",
     "\r\n", "\r", "\x0c", "\u00a0", "\u2028", "é", "Draw", "?", "??", "5S?", "?5S",
+    # names in other letters, and what is not a letter
+    "Niccolò", "Zoë", "Jose\u0301", "\u0301", "\u0410nna", "李娜", "٣", "²", "10é", "handé",
+    "Zo\u200dë", "\u202e", "\u200b", "ǅ", "_",
 ])
 
 
@@ -433,10 +488,12 @@ WORDS = st.sampled_from([
     "draw", "take", "meld", "attach", "swap", "discard", "to", "in", "Anna", '"A B"', "9C",
     "10h", "T♦", "*", "JK(5S)", "jk(10s)", "5S(6S)", "3", "-4", "007", "x", "1Z", "JK(JK)",
     "?", "? ?", "?x", "(?)",
+    "Niccolò", "Jose\u0301", "\u0410nna", "10é", "5\u0301", "Zo\u200bë", "Ⅷ",
 ])
 LINES = st.tuples(
     st.sampled_from(["hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score", "Anna",
-                     "  Bruno", '"A B"', "\tAS", "[Players", "hand2", "Deal"]),
+                     "  Bruno", '"A B"', "\tAS", "[Players", "hand2", "Deal", "Zoë", "handé",
+                     "Jose\u0301", "\u0301", "李娜"]),
     st.lists(WORDS, max_size=6), st.sampled_from(["", " ", " ; c", "#x", "\r"]),
 ).map(lambda t: " ".join([t[0], *t[1]]) + t[2])
 

@@ -217,7 +217,9 @@ def test_non_canonical_spellings_are_made_canonical(written: str, canonical: str
     ("10", "10", "10"),
     ('Say "hi"', r'"Say \"hi\""', r'"Say \"hi\""'),
     ("back\\slash", r'"back\\slash"', r'"back\\slash"'),
-    ("Zoë", '"Zoë"', '"Zoë"'),
+    ("Zoë", "Zoë", "Zoë"),
+    ("Niccolò", "Niccolò", "Niccolò"),
+    ("Zo\u200bë", '"Zo\u200bë"', '"Zo\u200bë"'),
     ("a;b#c", '"a;b#c"', '"a;b#c"'),
     ("", '""', '""'),
 ])

@@ -1,0 +1,166 @@
+"""Player names: one player in two Unicode forms, and names that look alike (G009)."""
+
+from __future__ import annotations
+
+import unicodedata
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scala40cli.audit import audit_bytes
+from scala40cli.cli import main
+from scala40cli.names import invisible_characters, lookalikes, same_name, skeleton
+from scala40cli.results import GameResult
+from scala40cli.violations import Code
+
+ROOT = Path(__file__).resolve().parent.parent
+ACCENTED = ROOT / "fixtures" / "legal" / "accented-names.s40"
+#: The fixture's game: Niccolò deals, José (second seat) closes in one go.
+GAME = ACCENTED.read_text(encoding="utf-8")
+NFC_JOSE = unicodedata.normalize("NFC", "José")
+NFD_JOSE = unicodedata.normalize("NFD", "José")
+CYRILLIC_A = "\u0410"
+
+
+def judged(text: str) -> GameResult:
+    result = audit_bytes(text.encode("utf-8"), "names.s40")
+    assert result.errors == ()
+    [game] = result.games
+    return game
+
+
+def with_players(tag: str, *, events_as: str = NFD_JOSE) -> str:
+    """The fixture's game with another [Players] tag (three names, José's seat second)
+    and José's events written as ``events_as``."""
+    text = GAME.replace(f'[Players "Niccolò" "{NFC_JOSE}" "Zoë"]', tag)
+    return text.replace(f"{NFD_JOSE} ", f"{events_as} ").replace(f" {NFD_JOSE} ", f" {events_as} ")
+
+
+def codes(game: GameResult) -> list[str]:
+    return [str(v.code) for v in game.violations]
+
+
+# --- one player, two Unicode forms ---------------------------------------------------------
+
+
+def test_the_fixture_writes_jose_in_both_forms() -> None:
+    assert f'"{NFC_JOSE}"' in GAME and f"\n{NFD_JOSE} draw" in GAME
+    assert NFC_JOSE != NFD_JOSE
+
+
+def test_a_name_in_nfd_in_the_events_is_the_player_of_the_nfc_tag() -> None:
+    """Before, José in NFD was 'not a player of this game' (G003) on every line."""
+    game = judged(GAME)
+    assert game.ok, game.violations
+    assert game.winner == NFC_JOSE
+    assert list(game.totals) == ["Niccolò", NFC_JOSE, "Zoë"]
+    assert game.hands[0].closer == NFC_JOSE
+
+
+def test_the_report_spells_a_name_as_the_players_tag_does() -> None:
+    tag = f'[Players "Niccolò" "{NFD_JOSE}" "Zoë"]'
+    game = judged(with_players(tag, events_as=NFC_JOSE))
+    assert game.ok, game.violations
+    assert game.winner == NFD_JOSE
+    assert game.players == ("Niccolò", NFD_JOSE, "Zoë")
+
+
+def test_a_violation_names_the_player_as_the_tag_does() -> None:
+    text = GAME.replace(f"{NFD_JOSE} discard 6D", f"{NFD_JOSE} discard 6D\n{NFD_JOSE} draw 2D")
+    game = judged(text)
+    assert game.violations
+    assert {v.player for v in game.violations if v.player} == {NFC_JOSE}
+
+
+def test_one_name_twice_in_two_forms_is_g002() -> None:
+    game = judged(with_players(f'[Players "{NFC_JOSE}" "{NFD_JOSE}" "Zoë"]'))
+    assert codes(game) == ["G002"]
+
+
+# --- names that look alike: G009 ----------------------------------------------------------
+
+LOOKALIKE_PAIRS = [
+    pytest.param("Anna", f"{CYRILLIC_A}nna", "look alike (U+0410 CYRILLIC CAPITAL LETTER A "
+                 "looks like a Latin letter)", id="cyrillic-A"),
+    pytest.param("Carlo", "C\u0430rl\u043e", "look alike (U+0430 CYRILLIC SMALL LETTER A, "
+                 "U+043E CYRILLIC SMALL LETTER O look like Latin letters)", id="cyrillic-a-o"),
+    pytest.param("Nikos", "\u039d\u03b9\u03bao\u0455", "look alike", id="greek-and-cyrillic"),
+    pytest.param("Anna", "anna", "differ only in case", id="case"),
+    pytest.param("STRASSE", "straße", "differ only in case", id="casefold-sharp-s"),
+    pytest.param("Anna", "\uff21nna", "look alike (the same letters in other forms or spacing)",
+                 id="fullwidth"),
+    pytest.param("Anna Maria", "Anna  Maria", "look alike (the same letters in other forms or "
+                 "spacing)", id="two-spaces"),
+    pytest.param("Anna", "Anna ", "look alike", id="trailing-space"),
+    pytest.param("Anna", "An\u200dna", "differ only in invisible characters", id="zwj"),
+    pytest.param("Anna", "\u200bAnna", "differ only in invisible characters", id="zwsp"),
+    pytest.param("Anna", "An\u00adna", "differ only in invisible characters", id="soft-hyphen"),
+    pytest.param("Anna", "\u202eAnna\u202c", "differ only in invisible characters",
+                 id="bidi-override"),
+    pytest.param("Anna", "Anna\ufe0f", "differ only in invisible characters",
+                 id="variation-selector"),
+]
+
+
+@pytest.mark.parametrize(("first", "second", "reason"), LOOKALIKE_PAIRS)
+def test_lookalike_pairs(first: str, second: str, reason: str) -> None:
+    pairs = [a for a in lookalikes([first, second, "Zoë"]) if len(a.names) == 2]
+    assert [a.names for a in pairs] == [(first, second)]
+    assert reason in pairs[0].reason
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("Anna", "Anne"), ("Bruno", "Bruna"), ("José", "Jose"), ("Niccolò", "Nicolò"),
+    ("Zoë", "Zoe"), ("Νίκος", "Nikos"), ("Ivan", "\u0418\u0432\u0430\u043d"),
+    ("李娜", "李那"), ("A1", "Al"), (NFC_JOSE, NFD_JOSE),
+])
+def test_names_that_differ_to_the_eye_are_not_lookalikes(first: str, second: str) -> None:
+    assert list(lookalikes([first, second])) == []
+
+
+@pytest.mark.parametrize("char", ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u00ad",
+                                  "\u200e", "\u200f", "\u202a", "\u202e", "\u2066", "\u2069",
+                                  "\u00a0", "\u3000", "\t", "\x07", "\u034f", "\u3164"])
+def test_invisible_characters_are_named_by_code(char: str) -> None:
+    [found] = invisible_characters(f"An{char}na")
+    assert found.startswith(f"U+{ord(char):04X} ")
+    [alike] = lookalikes([f"An{char}na", "Bruno"])
+    assert alike.names == (f"An{char}na",)
+    assert char not in alike.message()  # shown as its escape, never itself
+
+
+def test_visible_letters_of_any_script_are_not_invisible() -> None:
+    for name in ["Niccolò", "José", NFD_JOSE, "Αλέξης", "李娜", "ŞİR", "Anna Maria", "O'Brien"]:
+        assert invisible_characters(name) == [], name
+
+
+def test_same_name_and_skeleton() -> None:
+    assert same_name(NFC_JOSE, NFD_JOSE)
+    assert not same_name("Anna", "anna")
+    assert skeleton(f"{CYRILLIC_A}NNA") == skeleton("anna") == "anna"
+
+
+def test_g009_is_reported_at_the_players_tag_and_the_game_is_still_judged() -> None:
+    tag = f'[Players "Niccolò" "{NFC_JOSE}" "Nicc\u200dolò"]'
+    text = with_players(tag).replace("Zoë", '"Nicc\u200dolò"')
+    game = judged(text)
+    line = text.splitlines().index(tag) + 1
+    assert [(str(v.code), v.line) for v in game.violations] == [("G009", line), ("G009", line)]
+    assert game.winner == NFC_JOSE  # the rest of the game is judged as usual
+    assert game.hands[0].closer == NFC_JOSE
+
+
+def test_g009_is_a_violation_exit_status_1_and_has_a_doc_entry(tmp_path: Path) -> None:
+    log = tmp_path / "alike.s40"
+    log.write_text(with_players(f'[Players "Anna" "{NFC_JOSE}" "{CYRILLIC_A}nna"]')
+                   .replace("Niccolò", "Anna").replace("Zoë", f"{CYRILLIC_A}nna"),
+                   encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(log)], catch_exceptions=False)
+    assert result.exit_code == 1
+    assert " G009 the players 'Anna' and '\u0410nna' look alike" in result.stdout
+    explained = CliRunner().invoke(main, ["explain", "G009"], catch_exceptions=False)
+    assert "lookalike-names" in explained.stdout
+    assert Code.LOOKALIKE_NAMES.value == "G009"
+    doc = (ROOT / "docs" / "violations.md").read_text(encoding="utf-8")
+    assert "lookalike-names" in doc and "violation (exit status 1)" in doc
