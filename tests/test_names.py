@@ -16,10 +16,12 @@ from scala40cli.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
 ACCENTED = ROOT / "fixtures" / "legal" / "accented-names.s40"
-#: The fixture's game: Niccolò deals, José (second seat) closes in one go.
-GAME = ACCENTED.read_text(encoding="utf-8")
 NFC_JOSE = unicodedata.normalize("NFC", "José")
 NFD_JOSE = unicodedata.normalize("NFD", "José")
+#: The fixture's game (Niccolò deals, José in the second seat closes in one go), with
+#: José in NFC in the [Players] tag and in NFD in his events.
+GAME = "\n".join(line.replace(NFC_JOSE, NFD_JOSE) if not line.startswith("[") else line
+                 for line in ACCENTED.read_text(encoding="utf-8").splitlines())
 CYRILLIC_A = "\u0410"
 
 
