@@ -273,7 +273,7 @@ def _shown(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     if isinstance(value, LongNumber):
-        return f"{value.digits[:20]}... (a number of {len(value.digits):,} digits)"
+        return value.shown()
     if value is None:
         return "null"
     return f"a {type(value).__name__}"

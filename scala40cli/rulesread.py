@@ -27,8 +27,9 @@ MAX_FILE_BYTES = 1 << 20
 #: A rules file is a table holding a table of values: 2 levels. The parsers recurse
 #: once a level, so a deeper file is refused before anything walks it.
 MAX_DEPTH = 8
-#: The most digits a number of a JSON file is read with: more is a bad value, told as
-#: such, rather than ``int`` refusing it (Python reads at most 4,300 digits).
+#: The most digits a number of a rules file is kept with: a longer one is a bad value,
+#: told as such, rather than ``int`` or ``str`` failing on it (Python converts at most
+#: 4,300 decimal digits, and a TOML ``0x...`` number may be far longer).
 _MAX_NUMBER_DIGITS = 100
 
 
@@ -78,10 +79,18 @@ class _DuplicateKey(Exception):
 
 @dataclass(frozen=True, slots=True)
 class LongNumber:
-    """A JSON number of more digits than a value has: kept as text, so that the schema
-    refuses it as a bad value of its key instead of ``int`` failing on it."""
+    """A number of more digits than any value has, in place of the number: the schema
+    refuses it as a bad value of its key, and nothing converts it to text or back."""
 
-    digits: str
+    #: Its first digits as written, when known (a JSON number), else "".
+    start: str
+    #: How many decimal digits it has (at least).
+    digits: int
+
+    def shown(self) -> str:
+        """``99999999999999999999... (a number of 5,000 digits)``."""
+        return f"{self.start}... (a number of {self.digits:,} digits)" if self.start else \
+            f"a number of more than {self.digits:,} digits"
 
 
 def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -95,7 +104,9 @@ def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 
 def _json_number(text: str) -> int | LongNumber:
-    return int(text) if len(text) <= _MAX_NUMBER_DIGITS else LongNumber(text)
+    if len(text) <= _MAX_NUMBER_DIGITS:
+        return int(text)
+    return LongNumber(text[:20], len(text.lstrip("-")))
 
 
 #: The most digits a number of a rule value has.
@@ -115,7 +126,7 @@ def _parse(text: str, name: str, suffix: str) -> object:
         document = _parse_text(text, name, suffix)
     except RecursionError:
         raise too_deep from None
-    if _depth_over(document, MAX_DEPTH):
+    if not _within(document, MAX_DEPTH):
         raise too_deep
     return document
 
@@ -130,10 +141,11 @@ def _parse_text(text: str, name: str, suffix: str) -> object:
             if twice:
                 message = _toml_twice(text, twice) or message
             raise RulesError(f"rules file {name} is not valid TOML: {message}") from None
-        except ValueError:  # int() of a number of more than 4,300 digits
+        except ValueError as error:  # int() of a number of more than 4,300 digits
             raise RulesError(f"rules file {name} holds a number too long to read"
                              f"{_long_number_place(text)}; a rule value has at most "
-                             f"{_MOST_DIGITS} digits") from None
+                             f"{_MOST_DIGITS} digits" if _INT_LIMIT in str(error)
+                             else f"rules file {name} is not valid TOML: {error}") from None
     try:
         return json.loads(text, object_pairs_hook=_json_object, parse_int=_json_number)
     except _DuplicateKey as error:
@@ -148,6 +160,8 @@ def _parse_text(text: str, name: str, suffix: str) -> object:
 
 _TOML_TWICE = re.compile(r"Cannot (?:overwrite a value|declare .* twice) "
                          r"\(at line (\d+), column \d+\)$")
+
+
 def _toml_twice(text: str, found: re.Match[str]) -> str | None:
     """tomllib's words for a key or table written twice, with the key named: what
     comes before ``=`` (or the ``]`` of a table) on the line tomllib names."""
@@ -179,28 +193,41 @@ def _long_toml_key(text: str) -> int | None:
     return None
 
 
-#: Python's ``int`` reads at most this many digits (``sys.get_int_max_str_digits``).
+#: Python's ``int`` reads at most this many digits (``sys.get_int_max_str_digits``),
+#: and says so in these words when a number is longer.
 _INT_DIGITS = 4300
-_DIGITS = re.compile(r"[0-9_]+")
+_INT_LIMIT = "for integer string conversion"
+#: A TOML number: decimal, hexadecimal (0x), octal (0o) or binary (0b), with ``_``.
+_DIGITS = re.compile(r"[0-9A-Fa-fxob_]+")
 
 
 def _long_number_place(text: str) -> str:
-    """`` (at line N)`` for the first line holding a run of more than 4,300 digits."""
+    """`` (at line N)`` for the first line holding a number of more than 4,300 digits."""
     for number, line in enumerate(text.splitlines(), start=1):
         if any(len(digits) > _INT_DIGITS for digits in _DIGITS.findall(line)):
             return f" (at line {number})"
     return ""
 
 
-def _depth_over(document: object, limit: int) -> bool:
-    """Does ``document`` nest lists and tables more than ``limit`` levels deep?
-    (Walked without recursion, so any depth is measured safely.)"""
-    pending: list[tuple[object, int]] = [(document, 0)]
+#: Numbers of more bits than this have more than :data:`_MAX_NUMBER_DIGITS` digits.
+_MAX_NUMBER_BITS = 333
+
+
+def _within(document: object, limit: int) -> bool:
+    """False when ``document`` nests lists and tables more than ``limit`` levels deep;
+    on the way, every number too long to show becomes a :class:`LongNumber`. Walked
+    without recursion, so any depth is measured safely."""
+    pending: list[tuple[dict[Any, Any] | list[Any], int]] = []
+    if isinstance(document, dict | list):
+        pending.append((document, 1))
     while pending:
-        value, depth = pending.pop()
-        if isinstance(value, dict | list):
-            if depth >= limit:
-                return True
-            children = value.values() if isinstance(value, dict) else value
-            pending.extend((child, depth + 1) for child in children)
-    return False
+        container, depth = pending.pop()
+        places = container.items() if isinstance(container, dict) else enumerate(container)
+        for place, child in places:
+            if isinstance(child, int) and child.bit_length() > _MAX_NUMBER_BITS:
+                container[place] = LongNumber("", _MAX_NUMBER_DIGITS)
+            elif isinstance(child, dict | list):
+                if depth >= limit:
+                    return False
+                pending.append((child, depth + 1))
+    return True

@@ -504,6 +504,10 @@ HOSTILE_RULES_FILES = [
                  "digits", id="toml-5000-digit-number"),
     pytest.param("long.json", '{"rules": {"opening_points": ' + "9" * 5000 + "}}",
                  None, id="json-5000-digit-number"),
+    pytest.param("hex.toml", "[rules]\nopening_points = 0x" + "f" * 5000 + "\n", None,
+                 id="toml-5000-digit-hex-number"),
+    pytest.param("preset.toml", "preset = 0b" + "1" * 400 + "\n", None,
+                 id="toml-400-bit-preset"),
     pytest.param("superscript.toml", '[rules]\nopening_points = "²"\n', None,
                  id="toml-superscript"),
     pytest.param("arabic.json", '{"rules": {"elimination": "none", "fixed_hands": "٣"}}',
@@ -519,6 +523,9 @@ BAD_VALUE_WORDS = {
                         "a whole number of points from 1 to 200 in the digits 0-9",
     "arabic.json": "bad value '٣' for rule 'fixed_hands' in arabic.json; allowed: none or a "
                    "whole number of hands from 1 to 999 in the digits 0-9",
+    "hex.toml": "bad value a number of more than 100 digits for rule 'opening_points' in "
+                "hex.toml; allowed: a whole number of points from 1 to 200",
+    "preset.toml": "preset in preset.toml must be a name, not a number of more than 100 digits",
     "too-many.toml": "bad value 1000 for rule 'fixed_hands' in too-many.toml; allowed: none or "
                      "a whole number of hands from 1 to 999",
 }
