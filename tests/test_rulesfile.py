@@ -484,3 +484,40 @@ def test_toml_names_the_values_set_elsewhere_than_the_preset() -> None:
     assert compra.endswith("# no, yes; from --set")
     [jokers] = [line for line in lines if line.startswith("jokers ")]
     assert jokers.endswith("# 4, 2")
+
+
+# --- any file: a choice or a RulesError, never another exception ---------------------------
+
+_SCALARS = (st.none() | st.booleans() | st.integers() | st.floats(allow_nan=True)
+            | st.text(max_size=8) | st.sampled_from(["classic", "none", "50", "²", "٣", "yes"]))
+_KEYS = st.sampled_from([*RULE_KEYS[:6], "rules", "preset", "$schema", "x", ""]) | st.text(
+    max_size=4)
+_VALUES = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=3)
+                       | st.dictionaries(_KEYS, inner, max_size=3), max_leaves=12)
+_DOCUMENTS = st.dictionaries(st.sampled_from(["preset", "rules", "$schema", "x"]), _VALUES
+                             | st.dictionaries(_KEYS, _VALUES, max_size=4), max_size=3)
+
+
+@settings(max_examples=200, deadline=None)
+@given(document=_DOCUMENTS)
+def test_any_json_document_is_a_choice_or_a_rules_error(tmp_path_factory: Any,
+                                                        document: dict[str, Any]) -> None:
+    path = tmp_path_factory.mktemp("rules") / "r.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    try:
+        choice = load_rules_file(path)
+    except RulesError as error:
+        assert str(error)
+    else:
+        assert isinstance(choice, RuleChoice)
+
+
+@settings(max_examples=200, deadline=None)
+@given(text=st.text(alphabet='[]{}=."\'#,\n 019xa_-rulespt²', max_size=60))
+def test_any_toml_text_is_a_choice_or_a_rules_error(tmp_path_factory: Any, text: str) -> None:
+    path = tmp_path_factory.mktemp("rules") / "r.toml"
+    path.write_text(text, encoding="utf-8")
+    try:
+        load_rules_file(path)
+    except RulesError as error:
+        assert str(error)
