@@ -224,6 +224,15 @@ def test_a_line_keyword_followed_by_a_letter_is_a_name() -> None:
     assert only_events("dealerò take") == (Take(line=1, column=1, player="dealerò", card=None),)
 
 
+def test_a_bad_line_of_a_player_named_like_hand_does_not_start_a_hand() -> None:
+    """Recovery took ``handé drw 9C`` for a broken ``hand`` line: a new hand counted."""
+    parsed = parse_text('[Players "handé" "B"]\nhand 1\nhandé drw 9C\n')
+    *_, marker = parsed.games[0].events
+    assert isinstance(marker, Unparsed) and marker.starts_hand is False
+    *_, marker = parse_text('[Players "A" "B"]\nhand 1\nhand x\n').games[0].events
+    assert isinstance(marker, Unparsed) and marker.starts_hand is True
+
+
 def test_a_quoted_name_may_hold_anything_but_a_line_break() -> None:
     (draw,) = only_events('"Zo\u200bë\u202e" draw 9C')
     assert draw == Draw(line=1, column=1, player="Zo\u200bë\u202e", card=C9C)
