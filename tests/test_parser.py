@@ -189,7 +189,7 @@ def test_player_names_that_look_like_cards_or_verbs(name: str, fast_path: bool) 
 #: Bare names in other letters than A-Z: NFC and NFD accents, other scripts (written
 #: with escapes where a letter looks like a Latin one).
 UNICODE_NAMES = ["Niccolò", "Zoë", "José", "Jose\u0301", "Łukasz", "Ørjan", "Αλέξης",
-                 "\u0410nna", "李娜", "O'Brien".replace("'", "_"), "Zoë-2.0", "ŞİR"]
+                 "\u0410nna", "李娜", "O_Brien", "Zoë-2.0", "ŞİR"]
 
 
 @pytest.mark.parametrize("name", UNICODE_NAMES)
