@@ -43,9 +43,11 @@ _MARKER = re.compile(r"^<!-- doc-example( excerpt)?: (.+?) -->\n```[^\n]*\n(.*?)
                      re.MULTILINE | re.DOTALL)
 _FENCE = re.compile(r"^```[^\n]*\n(.*?)^```", re.MULTILINE | re.DOTALL)
 #: Lines that only scala40 prints: a problem (``game.s40:19:1: T004 ...``), a usage
-#: error, the summary line, a score sheet's rules line, a GitHub annotation.
+#: error, the summary line, a score sheet's rules, header and total lines, a GitHub
+#: annotation.
 _OUTPUT_LINE = re.compile(r"^(?:\S+:\d+:\d+: [A-Z]\d{3} |Error: |\d+ files?, \d+ games?"
-                          r"|  Rules: |::(?:error|warning|notice) )", re.MULTILINE)
+                          r"|  Rules: |  Hand  |  Total  |::(?:error|warning|notice) )",
+                          re.MULTILINE)
 
 
 @dataclass(frozen=True)
