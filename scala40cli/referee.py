@@ -216,18 +216,19 @@ class MatchReferee:
     def _as_spelled(self, event: Event) -> Event:
         """The event with its player names spelled as the [Players] tag spells them,
         when they are the same name in another Unicode form (NFD ``José``)."""
+        player = getattr(event, "player", None)
+        if player is not None:
+            if player in self.players:
+                return event
+            spelled = self._spelled(player)
+            if spelled == player:
+                return event
+            return dataclasses.replace(event, player=spelled)  # type: ignore[call-arg]
         if isinstance(event, Score):
             entries = tuple((self._spelled(name), points) for name, points in event.entries)
-            if entries == event.entries:
-                return event
-            return dataclasses.replace(event, entries=entries)
-        player = getattr(event, "player", None)
-        if player is None or player in self.players:
-            return event
-        spelled = self._spelled(player)
-        if spelled == player:
-            return event
-        return dataclasses.replace(event, player=spelled)  # type: ignore[call-arg]
+            if entries != event.entries:
+                return dataclasses.replace(event, entries=entries)
+        return event
 
     def _spelled(self, name: str) -> str:
         return self._spelling.get(nfc(name), name)
