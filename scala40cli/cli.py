@@ -13,45 +13,30 @@ exits 2 on its own usage errors; an ``--output`` that cannot be written is one t
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator, Sequence
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
 from . import __version__
-from .audit import (
-    FILE_COLUMN,
-    FILE_LINE,
-    Record,
-    Source,
-    audit_many,
-    stdin_bytes,
-    stream_records,
-    unreadable,
-)
-from .ci_reports import DEFAULT_MAX_ANNOTATIONS
-from .compare import compare_files, comparison_document, render_comparison_text
-from .escape import json_safe
-from .inputs import Missing, expand, open_log
-from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
-from .report import Reporter, Summary, gather, problem_lines, terminal_safe
-from .reporters import REPORTERS, make_reporter
-from .results import FileResult, Problem
-from .rewrite import Rewrite, diff_stream, file_errors, fmt_summary, rewrite_file, rewrite_stream
-from .rules import (
-    MEANINGS,
-    PRESETS,
-    RULE_KEYS,
-    RULE_TEXTS,
-    RuleChoice,
-    RulesError,
-    allowed_values,
-    resolve,
-)
-from .rulesfile import choice_from, rules_json, rules_toml
-from .violations import RULEBOOK, Code
+
+# Only click is imported at start: every other module is imported by the command that
+# needs it, so that `scala40 --version` (run by every pre-commit hook) stays quick.
+if TYPE_CHECKING:
+    from .audit import Record, Source
+    from .inputs import Missing
+    from .report import Reporter, Summary
+    from .results import FileResult
+    from .rewrite import Rewrite
+    from .rules import RuleChoice
+    from .violations import Code
+
+#: The formats of ``replay --format`` (the keys of ``reporters.REPORTERS``) and the
+#: default of ``--max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``), kept here
+#: so that building the command line imports no reporter; a test checks they agree.
+REPLAY_FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+DEFAULT_MAX_ANNOTATIONS = 10
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -79,7 +64,7 @@ def main() -> None:
 @click.option(
     "--format",
     "report_format",
-    type=click.Choice(list(REPORTERS)),
+    type=click.Choice(REPLAY_FORMATS),
     default="text",
     show_default=True,
     help="text: problems and score sheets for people; json: the report for programs; "
@@ -165,6 +150,8 @@ def replay(
     status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
     command line (an unknown preset, rule key or value included).
     """
+    from .reporters import make_reporter
+
     if compare_option is not None:
         status = _compare(files, compare_option, rules_option, set_options, report_format,
                           output, jobs)
@@ -185,6 +172,8 @@ def input_sources(arguments: Sequence[str]) -> list[Source]:
     """What the FILE... arguments of every command that judges logs stand for: files,
     folders, patterns and ``-``, in order, each once; an argument that names nothing
     is a source whose result is its ``F001``. The one place that reads arguments."""
+    from .inputs import expand
+
     return [_source(item) for item in expand(arguments)]
 
 
@@ -192,6 +181,8 @@ def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int
                   ) -> Iterator[Record]:
     """The audit of the arguments as a stream (``audit.stream_records``), with a
     progress bar on standard error when it is a terminal and there are several files."""
+    from .audit import stream_records
+
     sources = input_sources(arguments)
     records = stream_records(sources, choice, jobs=jobs)
     if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
@@ -204,6 +195,8 @@ def _write_report(reporter: Reporter, records: Iterator[Record], output: str | N
     """The report, written as the games are judged; to ``--output`` through
     :mod:`scala40cli.output` (the caller has checked that it names no input): the old
     file stays whole until the new one is complete."""
+    from .output import OutputError, atomic_output
+
     if output is None or output == STDIN_ARGUMENT:
         return reporter.write_records(records, sys.stdout)
     try:
@@ -215,12 +208,16 @@ def _write_report(reporter: Reporter, records: Iterator[Record], output: str | N
 
 def input_paths(arguments: Sequence[str]) -> list[str]:
     """The files the arguments stand for (folders and patterns expanded), stdin left out."""
+    from .inputs import expand
+
     return [item for item in expand(arguments) if isinstance(item, str)
             and item != STDIN_ARGUMENT]
 
 
 def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
     """Exit 2 before anything is read when ``--output`` would overwrite an input."""
+    from .output import OutputError, refuse_inputs_as_output
+
     try:
         refuse_inputs_as_output(output, inputs)
     except OutputError as error:
@@ -231,6 +228,11 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
              set_options: Sequence[str], report_format: str, output: str | None,
              jobs: int) -> int:
     """``replay --compare``: every file under every rule set, and what differs."""
+    import json
+
+    from .compare import compare_files, comparison_document, render_comparison_text
+    from .escape import json_safe
+
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
     if report_format not in ("text", "json"):
@@ -266,6 +268,8 @@ def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None],
                  ) -> list[tuple[FileResult, ...]]:
     """Every input the arguments stand for, under each rule choice, in order; a
     progress bar on standard error when it is a terminal and there are several files."""
+    from .audit import audit_many
+
     sources = input_sources(arguments)
     results = audit_many(sources, choices, jobs=jobs)
     if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
@@ -276,6 +280,11 @@ def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None],
 
 
 def _source(item: str | Missing) -> Source:
+    from .audit import FILE_COLUMN, FILE_LINE
+    from .inputs import Missing
+    from .results import FileResult, Problem
+    from .violations import Code
+
     if isinstance(item, Missing):
         problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
                           line=FILE_LINE, column=FILE_COLUMN)
@@ -291,6 +300,9 @@ def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | 
     None when neither is given. A bad choice is a usage error (exit 2) whose message
     names the key, the value and the allowed values.
     """
+    from .rules import RulesError
+    from .rulesfile import choice_from
+
     if rules is None and not sets:
         return None
     try:
@@ -301,6 +313,8 @@ def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | 
 
 def _read_stdin() -> bytes | FileResult:
     """The bytes of standard input, or the result of a file that cannot be read."""
+    from .audit import stdin_bytes, unreadable
+
     try:
         return stdin_bytes().read()
     except OSError as error:
@@ -315,6 +329,8 @@ def exit_status(results: Sequence[FileResult]) -> int:
 def _emit(text: str, output: str | None, inputs: Sequence[str] = ()) -> None:
     """Print the report, or write it to ``output`` (never one of ``inputs``) through
     :func:`scala40cli.output.atomic_output`."""
+    from .output import OutputError, write_text
+
     if output is None or output == STDIN_ARGUMENT:
         click.echo(text, nl=False)
         return
@@ -329,6 +345,8 @@ def _emit(text: str, output: str | None, inputs: Sequence[str] = ()) -> None:
 @click.argument("code", required=False)
 def explain(code: str | None) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
+    from .violations import RULEBOOK
+
     if code is None:
         for known, entry in RULEBOOK.items():
             click.echo(f"{known}  {entry.name}")
@@ -343,6 +361,8 @@ def explain(code: str | None) -> None:
 
 def find_code(text: str) -> Code | None:
     """The code written as ``T004`` or ``not-in-hand``, in any case; None if unknown."""
+    from .violations import RULEBOOK
+
     wanted = text.strip().lower()
     for code, entry in RULEBOOK.items():
         if wanted in (code.value.lower(), entry.name):
@@ -353,6 +373,8 @@ def find_code(text: str) -> Code | None:
 def explanation(code: Code) -> str:
     """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
     where the docs explain it, an example."""
+    from .violations import RULEBOOK
+
     entry = RULEBOOK[code]
     return "\n".join(
         [
@@ -391,6 +413,9 @@ def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | No
     them, prints every switch as resolved (over classic when no preset is named), in
     the shape of a rules file that `scala40 replay --rules FILE` reads.
     """
+    from .rules import RuleChoice, resolve
+    from .rulesfile import rules_json, rules_toml
+
     if name is None and not set_options and rules_format is None:
         click.echo("\n".join(rules_listing()))
         return
@@ -402,6 +427,8 @@ def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | No
 
 def rules_listing() -> list[str]:
     """What ``scala40 rules`` prints: every preset and every switch with its meaning."""
+    from .rules import MEANINGS, PRESETS, RULE_KEYS, RULE_TEXTS, allowed_values
+
     lines = ["Presets (replay --rules NAME; `scala40 rules NAME` prints one):"]
     for entry in PRESETS.values():
         lines.append(f"  {', '.join((entry.name, *entry.aliases))}")
@@ -454,6 +481,10 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
+    from .report import problem_lines, terminal_safe
+    from .results import FileResult
+    from .rewrite import Rewrite, file_errors, fmt_summary, rewrite_file, rewrite_stream
+
     if files.count(STDIN_ARGUMENT) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     write = not (check or show_diff)
@@ -490,6 +521,8 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
 
 def _stdin_stream() -> BinaryIO | FileResult:
     """Standard input as a binary stream, or the F001 of a closed one."""
+    from .audit import stdin_bytes, unreadable
+
     try:
         return stdin_bytes()
     except OSError as error:
@@ -498,6 +531,10 @@ def _stdin_stream() -> BinaryIO | FileResult:
 
 def _fmt_diff(name: str, shown: str) -> Rewrite:
     """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
+    from .audit import stdin_bytes, unreadable
+    from .inputs import open_log
+    from .rewrite import Rewrite, diff_stream
+
     try:
         if name == STDIN_ARGUMENT:
             return diff_stream(stdin_bytes(), shown, sys.stdout)
@@ -556,6 +593,7 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     """
     from .html_report import html_report
     from .markdown import markdown_report
+    from .report import gather
 
     choice = command_line_choice(rules_option, set_options)
     if output is not None and output != STDIN_ARGUMENT:

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import Future, ProcessPoolExecutor
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
@@ -23,6 +25,8 @@ IN_FLIGHT_PER_JOB = 4
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
                 jobs: int) -> Iterator[Result]:
     """``func(item, extra)`` for every item, computed by ``jobs`` processes, in order."""
+    from concurrent.futures import ProcessPoolExecutor  # only a parallel run needs it
+
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         pending: deque[Future[Result]] = deque()
         for item in items:

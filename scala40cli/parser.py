@@ -17,14 +17,19 @@ further.
 
 from __future__ import annotations
 
+import contextlib
 import gc
+import os
 import re
+import sys
+import tempfile
 import threading
 from bisect import bisect_left
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
+from pathlib import Path
 from typing import cast
 
 from lark import Lark, Token, Transformer
@@ -64,7 +69,7 @@ from .fastlines import (
     player_name,
 )
 from .limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
-from .resources import grammar_text
+from .resources import grammar_text, keyed_cache_file
 from .results import Problem
 from .syntax_errors import LineError, explain
 from .violations import Code
@@ -179,11 +184,67 @@ _LOCK = threading.Lock()
 
 @cache
 def _lark() -> tuple[Lark, _EventBuilder]:
-    """The LALR parser, built once; its transformer makes events, never a tree."""
+    """The LALR parser, built once a process; its transformer makes events, never a tree."""
     builder = _EventBuilder()
-    parser = Lark(grammar_text(), parser="lalr", lexer="contextual", transformer=builder,
-                  maybe_placeholders=False, propagate_positions=False)
-    return parser, builder
+    return _cached_lark(grammar_text(), builder), builder
+
+
+#: How the grammar is built: LALR, callbacks in place of a tree.
+_LARK_OPTIONS: dict[str, object] = {"parser": "lalr", "lexer": "contextual",
+                                    "maybe_placeholders": False, "propagate_positions": False}
+
+
+def _cached_lark(grammar: str, builder: _EventBuilder) -> Lark:
+    """The parser of ``grammar``, read from the user's cache folder when it was built
+    before (building its tables costs more than the rest of a small run), else built
+    and saved there for the next run.
+
+    The file is named after a hash of the grammar, the options, Lark's and Python's
+    versions, and holds its own name on its first line: a stale, foreign, truncated or
+    broken file is never used, the parser is built instead. It is written under a
+    temporary name and renamed, so another process never reads half of it; a cache
+    folder that cannot be written costs only the time.
+    """
+    from lark import __version__ as lark_version
+
+    path = keyed_cache_file("parser", grammar, lark_version, str(sys.version_info[:2]),
+                            repr(sorted(_LARK_OPTIONS.items())))
+    loaded = None if path is None else _load_parser(path, builder)
+    if loaded is not None:
+        return loaded
+    parser = Lark(grammar, transformer=builder, **_LARK_OPTIONS)
+    if path is not None:
+        _save_parser(parser, path)
+    return parser
+
+
+def _load_parser(path: Path, builder: _EventBuilder) -> Lark | None:
+    """The parser saved at ``path``, or None when there is none that can be trusted."""
+    try:
+        with path.open("rb") as handle:
+            if handle.readline() != f"{path.name}\n".encode():
+                return None
+            # What Lark's own ``cache=`` does, with our callbacks; Lark.load takes none.
+            loaded = Lark.__new__(Lark)._load(handle, transformer=builder)
+    except Exception:  # missing, unreadable, truncated or not a saved parser: build it
+        return None
+    return loaded if loaded.options.transformer is builder else None
+
+
+def _save_parser(parser: Lark, path: Path) -> None:
+    """Save ``parser`` at ``path`` whole or not at all; never raises."""
+    temporary: str | None = None
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".parser-", suffix=".tmp")
+        with os.fdopen(handle, "wb") as stream:
+            stream.write(f"{path.name}\n".encode())
+            parser.save(stream)
+        os.replace(temporary, path)
+    except Exception:  # an unwritable folder, a full disk: next time it is built again
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
 
 
 # --- driving the parse: runs, recovery, games ---------------------------------------------

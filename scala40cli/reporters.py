@@ -11,20 +11,15 @@ its docstring (and in the README), so that memory does not grow with an archive 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from . import __version__
-from .audit import Record
-from .ci_reports import (
-    DEFAULT_MAX_ANNOTATIONS,
-    GithubReporter,
-    JsonlReporter,
-    JunitReporter,
-    SarifReporter,
-)
 from .json_stream import HOLE, JsonArray, dumps, template
 from .report import Reporter, Summary, Tally, file_error_json, game_json, write_text
 from .results import GameResult, Problem
+
+if TYPE_CHECKING:
+    from .audit import Record
 
 
 class TextReporter(Reporter):
@@ -99,18 +94,43 @@ class _JsonFile:
                           + dumps(self.ok) + self.pieces[3])
 
 
-REPORTERS: dict[str, type[Reporter]] = {
-    reporter.name: reporter
-    for reporter in (TextReporter, JsonReporter, JsonlReporter, GithubReporter, SarifReporter,
-                     JunitReporter)
-}
+def _reporters() -> dict[str, type[Reporter]]:
+    """Every reporter class by format name. The CI formats' module is imported here,
+    only when a run asks for one of them (or for the registry)."""
+    from .ci_reports import GithubReporter, JsonlReporter, JunitReporter, SarifReporter
+
+    return {reporter.name: reporter
+            for reporter in (TextReporter, JsonReporter, JsonlReporter, GithubReporter,
+                             SarifReporter, JunitReporter)}
 
 
-def make_reporter(name: str, *, max_annotations: int = DEFAULT_MAX_ANNOTATIONS,
+#: Names this module re-exports from :mod:`scala40cli.ci_reports`, imported on first use.
+_FROM_CI_REPORTS = ("DEFAULT_MAX_ANNOTATIONS", "GithubReporter", "JsonlReporter",
+                    "JunitReporter", "SarifReporter")
+
+
+def __getattr__(name: str) -> Any:
+    """``REPORTERS``, the registry, built on first use (see :func:`_reporters`), and the
+    CI formats' names, imported on first use."""
+    if name == "REPORTERS":
+        return _reporters()
+    if name in _FROM_CI_REPORTS:
+        from . import ci_reports
+
+        return getattr(ci_reports, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def make_reporter(name: str, *, max_annotations: int | None = None,
                   quiet: bool = False) -> Reporter:
-    """The reporter of a format, with the options that format takes."""
-    if name == GithubReporter.name:
-        return GithubReporter(max_annotations=max_annotations)
+    """The reporter of a format, with the options that format takes (the default of
+    ``max_annotations`` is ``ci_reports.DEFAULT_MAX_ANNOTATIONS``)."""
     if name == TextReporter.name:
         return TextReporter(quiet=quiet)
-    return REPORTERS[name]()
+    if name == JsonReporter.name:
+        return JsonReporter()
+    from .ci_reports import GithubReporter
+
+    if name == GithubReporter.name and max_annotations is not None:
+        return GithubReporter(max_annotations=max_annotations)
+    return _reporters()[name]()

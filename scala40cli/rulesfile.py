@@ -18,15 +18,12 @@ cannot drift.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
+from typing import TYPE_CHECKING, Any
 
 from .resources import schema
 from .rule_values import shown_token
@@ -45,6 +42,9 @@ from .rules import (
     resolve,
     unknown_key_message,
 )
+
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
 from .rulesread import LongNumber, read_document
 
 SCHEMA_NAME = "rules.schema.json"
@@ -155,6 +155,10 @@ def rules_schema_text() -> str:
 
 
 def _validator() -> Draft202012Validator:
+    """The validator of rules files; jsonschema is imported here, only when a file is read,
+    as it costs more to import than the rest of the command line."""
+    from jsonschema import Draft202012Validator
+
     return Draft202012Validator(schema(SCHEMA_NAME))
 
 
@@ -241,6 +245,8 @@ def _unknown_top_key(key: str, where: str) -> str:
     if key in RULE_KEYS:
         return (f"rule key {key!r} in {where} belongs in the [rules] table "
                 f"(\"rules\" in JSON)")
+    import difflib  # only for a misspelt key
+
     close = difflib.get_close_matches(key, _TOP_KEYS, n=1)
     hint = f"did you mean {close[0]!r}? " if close else ""
     return (f"unknown key {key!r} in {where}; {hint}"

@@ -9,7 +9,7 @@ void and an unfinished hand, whatever the referee does today.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -289,3 +289,15 @@ def unreadable_file() -> FileResult:
             ),
         ),
     )
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The built parser is cached in a folder of the test run, not the user's."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if before is None:
+        del os.environ["XDG_CACHE_HOME"]
+    else:
+        os.environ["XDG_CACHE_HOME"] = before
