@@ -72,7 +72,12 @@ def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1
     chunks = game_chunks(lines)
     if jobs <= 1:
         return (judge_chunk(chunk, choices) for chunk in chunks)
-    return ordered_map(judge_chunk, chunks, choices, jobs=jobs)
+    return ordered_map(judge_chunk, chunks, choices, jobs=jobs, weight=_chunk_weight)
+
+
+def _chunk_weight(chunk: Chunk) -> int:
+    """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
+    return len(chunk.data)
 
 
 def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
@@ -173,6 +178,11 @@ def _units(sources: Sequence[Source]) -> Iterator[Unit]:
         yield ("end", number, None)
 
 
+def _unit_weight(unit: Unit) -> int:
+    payload = unit[2]
+    return len(payload.data) if isinstance(payload, Chunk) else 0
+
+
 def _work(unit: Unit, choices: Choices) -> tuple[str, int, object]:
     kind, number, payload = unit
     if kind == "chunk" and isinstance(payload, Chunk):
@@ -191,7 +201,7 @@ def audit_many(sources: Sequence[Source],
     if jobs <= 1:
         judged = (_work(unit, wanted) for unit in units)
     else:
-        judged = ordered_map(_work, units, wanted, jobs=jobs)
+        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
     pending: list[tuple[list[Item], ...]] = []
     for kind, number, payload in judged:
         path = sources[number][0]
@@ -221,7 +231,7 @@ def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs
     if jobs <= 1:
         judged = (_work(unit, wanted) for unit in units)
     else:
-        judged = ordered_map(_work, units, wanted, jobs=jobs)
+        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
     index = 0
     for kind, number, payload in judged:
         path = sources[number][0]

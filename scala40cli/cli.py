@@ -13,9 +13,12 @@ exits 2 on its own usage errors; an ``--output`` that cannot be written is one t
 
 from __future__ import annotations
 
+import contextlib
+import functools
+import os
 import sys
-from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO
+from collections.abc import Callable, Iterator, Sequence
+from typing import TYPE_CHECKING, BinaryIO, NoReturn, ParamSpec
 
 import click
 
@@ -38,6 +41,8 @@ if TYPE_CHECKING:
 REPLAY_FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
 DEFAULT_MAX_ANNOTATIONS = 10
 
+P = ParamSpec("P")
+
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
 #: A wrong command line, or an output that cannot be written.
@@ -49,6 +54,40 @@ PROGRESS_MIN_FILES = 5
 #: The file argument that means standard input, and the name it has in the report.
 STDIN_ARGUMENT = "-"
 STDIN_NAME = "<stdin>"
+
+
+def _stopping_cleanly(command: Callable[P, None]) -> Callable[P, None]:
+    """A command that a signal or a lost worker stops in one line, not a traceback:
+    SIGINT (Ctrl-C) exits 130 and SIGTERM 143, as shells expect, after the workers of
+    ``--jobs`` are killed and the temporary files removed; a worker killed by the
+    system exits 1 (the report is incomplete). See :func:`_exit_now`."""
+
+    @functools.wraps(command)
+    def run(*args: P.args, **kwargs: P.kwargs) -> None:
+        from .parallel import Stopped, WorkerLost, stop_on_signals
+
+        try:
+            with stop_on_signals():
+                command(*args, **kwargs)
+        except Stopped as stopped:
+            _exit_now(f"scala40: {stopped}; the report is incomplete", stopped.exit_status)
+        except WorkerLost as lost:
+            _exit_now(f"scala40: {lost}", EXIT_PROBLEMS)
+
+    return run
+
+
+def _exit_now(message: str, status: int) -> NoReturn:
+    """Say why, and end the process at once. By then the workers are killed and the
+    temporary files removed (``finally`` blocks ran); a normal exit would join the
+    process pool's threads, which a worker killed while it wrote can leave waiting
+    for ever."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    click.echo(message, err=True)
+    with contextlib.suppress(OSError, ValueError):
+        sys.stderr.flush()
+    os._exit(status)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -129,6 +168,7 @@ def main() -> None:
     "the winner. The exit status is that of the first.",
 )
 @click.pass_context
+@_stopping_cleanly
 def replay(
     ctx: click.Context,
     files: tuple[str, ...],

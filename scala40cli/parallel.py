@@ -1,37 +1,200 @@
 """Judging games in other processes, in order, with bounded memory (``--jobs``).
 
-:func:`ordered_map` is ``map`` over a pool of processes that keeps at most a few tasks
-a worker in flight, so a huge file is never queued whole, and yields the results in the
-order of the input, so that a parallel run reports exactly what a serial run does.
+:func:`ordered_map` is ``map`` over a pool of processes. It sends the items in batches
+(one task a few dozen kilobytes of logs, so that the cost of a task is paid once for
+many small games), keeps at most a few batches a worker in flight (a huge file is never
+queued whole), and yields the results in the order of the input, so that a parallel run
+reports exactly what a serial run does. It starts no more processes than there are CPUs
+this process may run on, nor than there are batches: ``--jobs 64`` on one game judges
+it here, without a pool.
+
+A run stops cleanly: on SIGINT (Ctrl-C) or SIGTERM (see :func:`stop_on_signals`) and
+when a worker dies (the system's out-of-memory killer...), the workers are killed, not
+left running, and the caller gets one exception to report in one line. Workers ignore
+SIGINT, so a Ctrl-C at a terminal, which reaches the whole process group, prints no
+traceback from them.
 """
 
 from __future__ import annotations
 
+import os
+import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from itertools import chain, islice
+from types import FrameType
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future
+    from concurrent.futures import Future, ProcessPoolExecutor
 
 Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
 Result = TypeVar("Result")
 
-#: Tasks queued per worker: enough to keep every core busy, few enough to bound memory.
+#: Batches queued per worker: enough to keep every core busy, few enough to bound memory.
 IN_FLIGHT_PER_JOB = 4
+#: A batch is closed once its items weigh this much (bytes of log, for games)...
+BATCH_WEIGHT = 64 * 1024
+#: ... or hold this many items.
+BATCH_ITEMS = 256
+#: How long the workers of a stopped run are given to die once killed, in seconds.
+KILL_TIMEOUT = 5.0
+
+
+class WorkerLost(Exception):
+    """A worker process ended while it judged (killed by the system, out of memory...)."""
+
+    def __str__(self) -> str:
+        return ("a worker process stopped unexpectedly (killed by the system, perhaps "
+                "out of memory): the run is incomplete")
+
+
+class Stopped(Exception):
+    """The run was stopped by a signal (SIGINT or SIGTERM); the exit status is 128 + it."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+    @property
+    def exit_status(self) -> int:
+        return 128 + self.signum
+
+    def __str__(self) -> str:
+        return f"stopped by {signal.Signals(self.signum).name}"
+
+
+def available_cpus() -> int:
+    """The CPUs this process may run on (its affinity mask, where the system has one)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
+
+
+def _weigh_one(item: object) -> int:
+    return 1
+
+
+def batches(items: Iterable[Arg], weight: Callable[[Arg], int] = _weigh_one
+            ) -> Iterator[list[Arg]]:
+    """The items in order, cut into lists of at most ``BATCH_ITEMS`` items, each closed
+    as soon as it weighs ``BATCH_WEIGHT`` or more."""
+    batch: list[Arg] = []
+    total = 0
+    for item in items:
+        batch.append(item)
+        total += weight(item)
+        if total >= BATCH_WEIGHT or len(batch) >= BATCH_ITEMS:
+            yield batch
+            batch, total = [], 0
+    if batch:
+        yield batch
+
+
+def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Extra
+               ) -> list[Result]:
+    return [func(item, extra) for item in batch]
 
 
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
-                jobs: int) -> Iterator[Result]:
-    """``func(item, extra)`` for every item, computed by ``jobs`` processes, in order."""
-    from concurrent.futures import ProcessPoolExecutor  # only a parallel run needs it
+                jobs: int, weight: Callable[[Arg], int] = _weigh_one) -> Iterator[Result]:
+    """``func(item, extra)`` for every item, in order, computed by at most ``jobs``
+    processes (``func`` and the items must pickle); ``weight`` is an item's size, which
+    decides how many items go in one task.
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        pending: deque[Future[Result]] = deque()
-        for item in items:
-            pending.append(pool.submit(func, item, extra))
-            if len(pending) >= jobs * IN_FLIGHT_PER_JOB:
-                yield pending.popleft().result()
+    Raises :class:`WorkerLost` when a worker dies; the pool is gone by then.
+    """
+    cut = batches(items, weight)
+    workers = min(jobs, available_cpus())
+    ahead = list(islice(cut, workers))  # fewer batches than workers: fewer workers
+    workers = min(workers, len(ahead))
+    if workers <= 1:  # one batch, or one CPU: a pool would only add its cost
+        for batch in chain(ahead, cut):
+            yield from _run_batch(func, batch, extra)
+        return
+    yield from _pooled(func, chain(ahead, cut), extra, workers)
+
+
+def _pooled(func: Callable[[Arg, Extra], Result], cut: Iterator[list[Arg]], extra: Extra,
+            workers: int) -> Iterator[Result]:
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
+    pending: deque[Future[list[Result]]] = deque()
+    finished = False
+    try:
+        for batch in cut:
+            pending.append(pool.submit(_run_batch, func, batch, extra))
+            if len(pending) >= workers * IN_FLIGHT_PER_JOB:
+                yield from pending.popleft().result()
         while pending:
-            yield pending.popleft().result()
+            yield from pending.popleft().result()
+        finished = True
+    except BrokenProcessPool:
+        raise WorkerLost from None
+    finally:
+        if finished:
+            pool.shutdown(wait=True)
+        else:  # an error, a signal, or the caller stopped reading: kill, do not wait
+            _kill(pool)
+
+
+def _kill(pool: ProcessPoolExecutor) -> None:
+    """Kill the workers of ``pool`` and reap them, without waiting for their tasks."""
+    found = getattr(pool, "_processes", None)  # pid -> Process; None once shut down
+    processes = list(found.values()) if isinstance(found, dict) else []
+    with _signals_held():  # a second Ctrl-C must not leave workers behind
+        for process in processes:
+            if process.is_alive():
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.join(KILL_TIMEOUT)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM wait (where the system can hold signals) until the block ends."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _worker_signals() -> None:
+    """In a worker: Ctrl-C is the parent's to handle, and SIGTERM ends it at once (it
+    may have inherited the parent's handler)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _raise_stopped(signum: int, frame: FrameType | None) -> None:
+    raise Stopped(signum)
+
+
+@contextmanager
+def stop_on_signals() -> Iterator[None]:
+    """Within: SIGTERM and SIGINT (Ctrl-C) raise :class:`Stopped` in the main thread, so
+    that ``finally`` blocks run (workers killed, temporary files removed) and the
+    command can say so in one line and exit 128 + the signal's number. Does nothing
+    outside the main thread, where Python cannot set signal handlers."""
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    before = {signum: signal.signal(signum, _raise_stopped)
+              for signum in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for signum, handler in before.items():
+            signal.signal(signum, handler)

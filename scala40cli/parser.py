@@ -17,6 +17,7 @@ further.
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import gc
 import os
@@ -219,13 +220,17 @@ def _cached_lark(grammar: str, builder: _EventBuilder) -> Lark:
 
 
 def _load_parser(path: Path, builder: _EventBuilder) -> Lark | None:
-    """The parser saved at ``path``, or None when there is none that can be trusted."""
+    """The parser saved at ``path``, or None when there is none that can be trusted.
+
+    The file holds Python literals only (read with ``ast.literal_eval``, which runs no
+    code), not a pickle: a file in the cache folder is no way to run code."""
     try:
-        with path.open("rb") as handle:
-            if handle.readline() != f"{path.name}\n".encode():
-                return None
-            # What Lark's own ``cache=`` does, with our callbacks; Lark.load takes none.
-            loaded = Lark.__new__(Lark)._load(handle, transformer=builder)
+        text = path.read_text(encoding="utf-8")
+        first, _, body = text.partition("\n")
+        if first != path.name:
+            return None
+        # What Lark's own ``cache=`` does, with our callbacks; Lark.load takes none.
+        loaded = Lark.__new__(Lark)._load(ast.literal_eval(body), transformer=builder)
     except Exception:  # missing, unreadable, truncated or not a saved parser: build it
         return None
     return loaded if loaded.options.transformer is builder else None
@@ -233,13 +238,20 @@ def _load_parser(path: Path, builder: _EventBuilder) -> Lark | None:
 
 def _save_parser(parser: Lark, path: Path) -> None:
     """Save ``parser`` at ``path`` whole or not at all; never raises."""
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+    from lark.lexer import TerminalDef
+
     temporary: str | None = None
     try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        data["options"] = {name: value for name, value in data["options"].items()
+                           if name not in _LOAD_ALLOWED_OPTIONS}  # as Lark.save does
+        text = f"{path.name}\n{ {'data': data, 'memo': memo}!r}\n"
         path.parent.mkdir(parents=True, exist_ok=True)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".parser-", suffix=".tmp")
-        with os.fdopen(handle, "wb") as stream:
-            stream.write(f"{path.name}\n".encode())
-            parser.save(stream)
+        with os.fdopen(handle, "w", encoding="utf-8") as stream:
+            stream.write(text)
         os.replace(temporary, path)
     except Exception:  # an unwritable folder, a full disk: next time it is built again
         if temporary is not None:

@@ -127,14 +127,16 @@ def builds_while(action: Callable[[], object], monkeypatch: pytest.MonkeyPatch) 
     return len(calls)
 
 
-@pytest.mark.parametrize("content", [b"", b"garbage\n", b"\x80\x04K\x01.", None])
+@pytest.mark.parametrize("content", [b"", b"garbage\n", b"\x80\x04K\x01.", None, b"code"])
 def test_a_broken_or_stale_cache_file_is_built_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes | None) -> None:
     _, saved = build(tmp_path, monkeypatch)
     good = saved.read_bytes()
+    first, _, rest = good.partition(b"\n")
     if content is None:  # stale: a file of another grammar under this name
-        first, _, rest = good.partition(b"\n")
         content = b"0" * len(first) + b"\n" + rest
+    elif content == b"code":  # never run: the file is read as literals only
+        content = first + b"\n__import__('os')._exit(7)\n"
     saved.write_bytes(content)
     assert builds_while(lambda: build(tmp_path, monkeypatch), monkeypatch) == 1
     assert saved.read_bytes().partition(b"\n")[0] == good.partition(b"\n")[0]

@@ -1,0 +1,199 @@
+"""``--jobs``: no more workers than CPUs or batches, batches in order, clean stops.
+
+The stops are tested on real processes: ``replay --jobs 2 -`` is fed games on standard
+input that stays open, so the run is still going (workers started, parent waiting for
+more input) when the signal comes, whatever the load of the machine.
+"""
+
+from __future__ import annotations
+
+import concurrent.futures
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from scala40cli import parallel
+from scala40cli.audit import audit_path
+from scala40cli.cli import main
+from scala40cli.parallel import available_cpus, batches, ordered_map
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
+GAMES = b"\n".join(path.read_bytes() for path in LEGAL) + b"\n"
+
+
+def pid_and_square(item: int, offset: int) -> tuple[int, int]:
+    return os.getpid(), item * item + offset
+
+
+@pytest.fixture
+def spawned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The ``max_workers`` of every process pool started during the test."""
+    sizes: list[int] = []
+    real = concurrent.futures.ProcessPoolExecutor
+
+    def recording(max_workers: int, **options: object) -> concurrent.futures.Executor:
+        sizes.append(max_workers)
+        return real(max_workers, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording)
+    return sizes
+
+
+def test_batches_close_on_weight_or_count(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "BATCH_WEIGHT", 10)
+    monkeypatch.setattr(parallel, "BATCH_ITEMS", 3)
+    assert list(batches([4, 4, 4, 1, 1, 1, 1, 20], weight=lambda n: n)) == [
+        [4, 4, 4], [1, 1, 1], [1, 20]]
+    assert list(batches([])) == []
+
+
+def test_results_come_in_order_from_at_most_one_worker_a_cpu(
+        monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
+    monkeypatch.setattr(parallel, "BATCH_ITEMS", 5)
+    results = list(ordered_map(pid_and_square, range(200), 7, jobs=64))
+    assert [value for _, value in results] == [n * n + 7 for n in range(200)]
+    workers = {pid for pid, _ in results}
+    assert spawned == ([min(64, available_cpus())] if available_cpus() > 1 else [])
+    assert len(workers) <= available_cpus()
+    if available_cpus() > 1:
+        assert os.getpid() not in workers
+
+
+def test_one_game_with_jobs_64_starts_no_process(spawned: list[int]) -> None:
+    results = list(ordered_map(pid_and_square, [3], 0, jobs=64))
+    assert results == [(os.getpid(), 9)]
+    assert spawned == []
+    one_game = audit_path(str(LEGAL[0]), jobs=64)
+    assert one_game == audit_path(str(LEGAL[0]))
+    assert spawned == []
+
+
+def test_fewer_batches_than_jobs_start_that_many_workers(
+        monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 8)
+    monkeypatch.setattr(parallel, "BATCH_ITEMS", 1)
+    assert [v for _, v in ordered_map(pid_and_square, range(3), 0, jobs=64)] == [0, 1, 4]
+    assert spawned == [3]
+
+
+def test_many_small_batches_give_the_serial_report(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "BATCH_WEIGHT", 2000)  # a game or two a task
+    log = tmp_path / "all.s40"
+    log.write_bytes(GAMES * 3)
+
+    def run(*extra: str) -> str:
+        done = CliRunner().invoke(main, ["replay", "--format", "jsonl", *extra, str(log),
+                                         str(LEGAL[0])], catch_exceptions=False)
+        return done.stdout
+
+    assert run("--jobs", "2") == run()
+    assert spawned == [2]
+
+
+# --- stopping: real processes, real signals -------------------------------------------------
+
+
+def children_of(pid: int) -> list[int]:
+    """The pids of the child processes of ``pid`` (Linux /proc)."""
+    found: list[int] = []
+    for task in Path(f"/proc/{pid}/task").iterdir():
+        text = (task / "children").read_text()
+        found += [int(word) for word in text.split()]
+    return found
+
+
+def alive(pid: int) -> bool:
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[tuple[subprocess.Popen[bytes], list[int]]]:
+    """``replay --jobs 2 -o FILE -`` with two workers busy or idle, standard input open."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "scala40cli", "replay", "--jobs", "2", "-o",
+         str(tmp_path / "report.txt"), "-"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+        start_new_session=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    assert process.stdin is not None
+    copies = 2 * parallel.IN_FLIGHT_PER_JOB * parallel.BATCH_WEIGHT // len(GAMES) + 1
+    process.stdin.write(GAMES * copies)
+    process.stdin.flush()
+    deadline = time.monotonic() + 30
+    workers: list[int] = []
+    while len(workers) < 2 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        workers = [pid for pid in children_of(process.pid) if alive(pid)]
+    try:
+        yield process, workers
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+
+
+def finish(process: subprocess.Popen[bytes]) -> tuple[int, list[str]]:
+    _, err = process.communicate(timeout=60)
+    return process.returncode, err.decode().splitlines()
+
+
+needs_proc = pytest.mark.skipif(not Path("/proc/self/task").is_dir() or available_cpus() < 2,
+                                reason="needs Linux /proc and two CPUs")
+
+
+@needs_proc
+def test_sigterm_stops_the_workers_in_one_line_exit_143(
+        running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:
+    process, workers = running
+    assert len(workers) == 2
+    process.send_signal(signal.SIGTERM)
+    status, lines = finish(process)
+    assert status == 143
+    assert lines == ["scala40: stopped by SIGTERM; the report is incomplete"]
+    assert not any(alive(pid) for pid in workers)
+    assert list(tmp_path.iterdir()) == []  # no report, no temporary file
+
+
+@needs_proc
+def test_ctrl_c_stops_the_workers_without_their_tracebacks_exit_130(
+        running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:
+    process, workers = running
+    assert len(workers) == 2
+    os.killpg(process.pid, signal.SIGINT)  # a terminal sends it to the whole group
+    status, lines = finish(process)
+    assert status == 130
+    assert lines == ["scala40: stopped by SIGINT; the report is incomplete"]
+    assert not any(alive(pid) for pid in workers)
+    assert list(tmp_path.iterdir()) == []
+
+
+@needs_proc
+def test_a_worker_killed_by_the_system_ends_in_one_line(
+        running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:
+    process, workers = running
+    assert len(workers) == 2 and process.stdin is not None
+    os.kill(workers[0], signal.SIGKILL)
+    time.sleep(0.2)
+    with contextlib.suppress(BrokenPipeError):  # it may have stopped already
+        process.stdin.write(GAMES * 4)  # more work for a pool that is broken
+        process.stdin.close()
+    status, lines = finish(process)
+    assert status == 1
+    assert lines == ["scala40: a worker process stopped unexpectedly (killed by the "
+                     "system, perhaps out of memory): the run is incomplete"]
+    assert not any(alive(pid) for pid in workers)
+    assert list(tmp_path.iterdir()) == []
