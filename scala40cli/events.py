@@ -1,23 +1,38 @@
 """Typed events of a game log: what the parser produces and the referee replays.
 
-Every event is a frozen, slotted, keyword-only dataclass carrying the ``line`` and
-``column`` (both 1-based) of the line it came from, so that every problem can be
-pointed at. Events say what the log *claims* happened; judging them is the referee's
-job, so nothing here checks a rule.
+Every event is a slotted, keyword-only dataclass carrying the ``line`` and ``column``
+(both 1-based) of the line it came from, so that every problem can be pointed at.
+Events say what the log *claims* happened; judging them is the referee's job, so
+nothing here checks a rule.
+
+Events are values: equal when their class and fields are, hashable, and read-only.
+Read-only is a contract checked by the type checker (``mypy`` sees frozen classes, see
+:func:`event_class`), not at run time: a frozen dataclass sets each field through
+``object.__setattr__`` and cost about three times as much to build, and a log has an
+event a line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, TypeVar, dataclass_transform
 
 from .cards import Card
 
 #: How many cards ``deal P ?`` stands for: a whole deal, unknown.
 DEAL_SIZE = 13
 
+_Class = TypeVar("_Class")
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+
+@dataclass_transform(frozen_default=True, kw_only_default=True)
+def event_class(cls: type[_Class]) -> type[_Class]:
+    """A slotted, keyword-only dataclass, hashed and compared by value like a frozen one,
+    and frozen for the type checker; its ``__init__`` stores fields as a plain class does."""
+    return dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
+
+
+@event_class
 class Event:
     """Base of every log line that means something."""
 
@@ -43,7 +58,7 @@ class TableCard:
 # --- header ---------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Tag(Event):
     """A header tag: ``[Name "value" ...]``. A new game starts with its first tag."""
 
@@ -55,7 +70,7 @@ class Tag(Event):
 # --- the deal -------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class HandStart(Event):
     """``hand N``: hand N of the match begins."""
 
@@ -63,7 +78,7 @@ class HandStart(Event):
     number: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Dealer(Event):
     """``dealer P``."""
 
@@ -71,7 +86,7 @@ class Dealer(Event):
     player: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Deal(Event):
     """``deal P c1 ... c13``: the cards dealt to one player; None is a card the log does
     not know (``?``, format 1.1; ``deal P ?`` is thirteen of them)."""
@@ -81,7 +96,7 @@ class Deal(Event):
     cards: tuple[Card | None, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Upcard(Event):
     """``upcard C``: the card turned face up to start the discard pile."""
 
@@ -89,7 +104,7 @@ class Upcard(Event):
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Stock(Event):
     """``stock c1 c2 ...``: the whole stock, top card first (optional)."""
 
@@ -100,14 +115,14 @@ class Stock(Event):
 # --- turns ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class PlayerEvent(Event):
     """An event made by a player; ``player`` is the name as written."""
 
     player: str
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Draw(PlayerEvent):
     """``P draw C``: the top card of the stock; ``card`` None for ``P draw ?``, a card
     the log does not know (format 1.1)."""
@@ -116,7 +131,7 @@ class Draw(PlayerEvent):
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Take(PlayerEvent):
     """``P take [C]``: the top card of the discard pile; ``card`` None when omitted."""
 
@@ -124,7 +139,7 @@ class Take(PlayerEvent):
     card: Card | None
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Meld(PlayerEvent):
     """``P meld c1 c2 c3 ...``: a new combination laid down from the hand."""
 
@@ -132,7 +147,7 @@ class Meld(PlayerEvent):
     cards: tuple[TableCard, ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Attach(PlayerEvent):
     """``P attach c ... to N``: cards of the hand added to meld N."""
 
@@ -141,7 +156,7 @@ class Attach(PlayerEvent):
     meld: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Swap(PlayerEvent):
     """``P swap C in N``: C replaces the joker of meld N; the joker goes to the hand."""
 
@@ -150,7 +165,7 @@ class Swap(PlayerEvent):
     meld: int
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Discard(PlayerEvent):
     """``P discard C``: ends the turn; discarding the last card closes the hand."""
 
@@ -158,7 +173,7 @@ class Discard(PlayerEvent):
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Buy(PlayerEvent):
     """``P buy C``: with compra, the discard bought out of turn (then one extra draw,
     and the card laid down at once)."""
@@ -167,14 +182,14 @@ class Buy(PlayerEvent):
     card: Card
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Reshuffle(Event):
     """``reshuffle``: the discard pile but its top card becomes the new stock."""
 
     verb: ClassVar[str] = "reshuffle"
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Score(Event):
     """``score P n P n ...``: penalties as written down at the table for the hand."""
 
@@ -182,7 +197,7 @@ class Score(Event):
     entries: tuple[tuple[str, int], ...]
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@event_class
 class Unparsed(Event):
     """Marks a line the parser could not read (``end_line`` is ``line``, but for a
     hand cut at the limit of events, where it marks the lines not read).

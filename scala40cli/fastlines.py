@@ -15,6 +15,7 @@ on every card by construction.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 
@@ -35,6 +36,7 @@ from .events import (
     Stock,
     Swap,
     TableCard,
+    Tag,
     Take,
     Upcard,
 )
@@ -219,6 +221,8 @@ _FAST_VERBS = {"draw": _fast_draw, "take": _fast_take, "meld": _fast_meld,
 
 def fast_event(line: str, number: int) -> Event | None:
     """The event of a plain line, ``BLANK`` for nothing, None to leave it to Lark."""
+    if line[:1] == "[":
+        return fast_tag(line, number)
     if '"' in line:
         return None
     if "#" in line:
@@ -243,3 +247,60 @@ def fast_path_safe(text: str) -> bool:
         return _ODD_SPACE.search(text) is None
     return not any(c in text for c in "\x0b\x0c\x1c\x1d\x1e\x1f") and \
         text.count("\r") == text.count("\r\n")
+
+
+# --- tag lines: one regular expression ----------------------------------------------------
+
+#: A whole tag line as the grammar reads it (``tag: "[" NAME STRING* "]"``, blanks
+#: between tokens, an optional comment after), starting at its bracket.
+_TAG_LINE = re.compile(r'\[[ \t]*([A-Za-z0-9_.\-]+)((?:[ \t]*"(?:[^"\\\r\n]|\\.)*")*)'
+                       r'[ \t]*\][ \t]*(?:[;#].*)?\r?')
+_TAG_VALUE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
+
+
+def fast_tag(line: str, number: int) -> Tag | None:
+    """The tag of a line that starts with ``[``; None when the grammar must say why not."""
+    found = _TAG_LINE.fullmatch(line)
+    if found is None:
+        return None
+    values = tuple([player_name(v) for v in _TAG_VALUE.findall(found.group(2))])
+    return Tag(line=number, column=1, name=found.group(1), values=values)
+
+
+# --- repeated lines: parsed once -----------------------------------------------------------
+
+#: Distinct lines remembered; the cache is emptied when full, so memory stays bounded.
+LINE_CACHE_SIZE = 8192
+#: A line's event without its line number: the event's class and its other fields.
+_Recipe = tuple[Callable[..., Event], dict[str, object]]
+_line_cache: dict[str, _Recipe | Event] = {}
+_field_names: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _recipe(event: Event) -> _Recipe:
+    kind = type(event)
+    names = _field_names.get(kind)
+    if names is None:
+        names = _field_names[kind] = tuple(
+            field.name for field in dataclasses.fields(kind) if field.name != "line")
+    return kind, {name: getattr(event, name) for name in names}
+
+
+def cached_fast_event(line: str, number: int) -> Event | None:
+    """:func:`fast_event`, remembered by the text of the line.
+
+    Most lines of a log repeat (``Anna draw 5H``, blank lines, ``hand 1``): the event of
+    a line depends only on its text but for the line number, so a line seen before is
+    rebuilt from its class and fields without being read again."""
+    known = _line_cache.get(line)
+    if known is not None:
+        if isinstance(known, tuple):
+            kind, fields = known
+            return kind(line=number, **fields)
+        return known  # BLANK
+    event = fast_event(line, number)
+    if event is not None:
+        if len(_line_cache) >= LINE_CACHE_SIZE:
+            _line_cache.clear()
+        _line_cache[line] = event if event is BLANK else _recipe(event)
+    return event

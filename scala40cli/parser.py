@@ -64,8 +64,8 @@ from .fastlines import (
     JOKERS,
     TABLE,
     UNKNOWN_CARD,
+    cached_fast_event,
     dealt_cards,
-    fast_event,
     fast_path_safe,
     player_name,
 )
@@ -420,17 +420,20 @@ def _gc_paused() -> Iterator[None]:
 
 
 def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], None],
-              base: int = 0) -> int:
-    """Append the events of plain lines from ``start`` on; the index of the first other."""
-    fast, blank = fast_event, BLANK
+              base: int = 0) -> tuple[int, Tag | None]:
+    """Append the events of plain lines from ``start`` on; the index of the first other
+    line, and its tag if it is a tag line (a tag may start a game: the caller sees to it)."""
+    fast, blank = cached_fast_event, BLANK
     with _gc_paused():
         for i in range(start, stop):
             event = fast(lines[i], base + i + 1)
             if event is None:
-                return i
+                return i, None
+            if type(event) is Tag:
+                return i, event
             if event is not blank:
                 append(event)
-    return stop
+    return stop, None
 
 
 def _too_long_lines(lines: list[str], count: int, size: int, base: int,
@@ -480,13 +483,18 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
         end = too_long[bisect_left(too_long, i)] if too_long and i <= too_long[-1] else count
         if fast and i < end:
             before = len(events)
-            i = _fast_run(lines, i, end, append, base)
+            i, tag = _fast_run(lines, i, end, append, base)
             games.header = games.header and len(events) == before
+            if tag is not None:
+                append(tag)
+                yield from games.split_new(len(events) - 1)
+                i += 1
+                continue
             if i == count:
                 break
         stop, held = i + 1, None
         while stop < end and stop - i < run:
-            held = fast_event(lines[stop], base + stop + 1) if fast else None
+            held = cached_fast_event(lines[stop], base + stop + 1) if fast else None
             if held is not None:
                 break
             stop += 1
@@ -495,6 +503,9 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
                    if i == end else _parse_run(lines, i, stop, events, base))
         yield from games.split_new(first)
         if problem is None:
+            if type(held) is Tag:  # read on its own step, as it may start a game
+                i, run = stop, min(run * 4, _MAX_RUN)
+                continue
             if held is not None and held is not BLANK:
                 append(held)
                 games.header = False

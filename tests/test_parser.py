@@ -547,3 +547,49 @@ def test_the_example_in_the_guide_parses() -> None:
     assert kinds[-2:] == [Discard, Score]
     players = next(e for e in game.events if isinstance(e, Tag) and e.name == "Players")
     assert len(players.values) == 2
+
+
+# --- tag lines by regular expression; repeated lines from the cache ----------------------
+
+TAG_PARTS = st.tuples(
+    st.sampled_from(["[", "[ ", "[\t", " [", "(", ""]),
+    st.sampled_from(["Event", "Players", "Rule", "a.b-c_9", "", "Ev ent", "é", "1"]),
+    st.lists(st.sampled_from(['"x"', '"A B"', '""', '"a\\"b"', '"a\\\\"', '"\\n"', '"x',
+                              '"; c"', '"#"', '"♠é"', "x", " ", "\t", '"a""b"']), max_size=4),
+    st.sampled_from(["]", " ]", "", "]]", "] ; note", "]#x", "] x", "]\r", "] \r", "]\t"]),
+).map(lambda t: t[0] + t[1] + " ".join(t[2]) + t[3])
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(TAG_PARTS, min_size=1, max_size=5).map("\n".join))
+def test_tag_lines_read_by_the_fast_path_and_by_the_grammar_agree(text: str) -> None:
+    assert parse_text(text) == parse_text(text, fast_path=False)
+
+
+def test_a_tag_line_needs_no_grammar() -> None:
+    from scala40cli.fastlines import fast_tag
+
+    tag = fast_tag('[Players "Anna" "B \\"2\\""  "x\\\\"] ; who', 7)
+    assert tag == Tag(line=7, column=1, name="Players", values=("Anna", 'B "2"', "x\\"))
+    assert fast_tag('[Event "x" y]', 1) is None  # the grammar says why
+
+
+def test_repeated_lines_keep_their_own_line_numbers() -> None:
+    from scala40cli import fastlines
+
+    text = "hand 1\nAnna draw 5H\n\nAnna draw 5H\n  Anna draw 5H ; again\nAnna draw 5H\n"
+    game = parse_text(text).games[0]
+    draws = [(e.line, e.column) for e in game.events if isinstance(e, Draw)]
+    assert draws == [(2, 1), (4, 1), (5, 3), (6, 1)]
+    assert parse_text(text) == parse_text(text, fast_path=False)
+    assert "Anna draw 5H" in fastlines._line_cache
+
+
+def test_the_line_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scala40cli import fastlines
+
+    monkeypatch.setattr(fastlines, "LINE_CACHE_SIZE", 10)
+    monkeypatch.setattr(fastlines, "_line_cache", {})
+    text = "hand 1\n" + "".join(f"P{n} draw 5H\n" for n in range(45))
+    assert parse_text(text) == parse_text(text, fast_path=False)
+    assert 0 < len(fastlines._line_cache) <= 10
