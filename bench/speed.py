@@ -38,13 +38,19 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from scala40cli.audit import _chunk_weight, audit_path, collect, judge_chunk  # noqa: E402
+from scala40cli.audit import (  # noqa: E402
+    Item,
+    _chunk_weight,
+    audit_path,
+    collect,
+    judge_chunk,
+)
 from scala40cli.chunks import Chunk, decode_chunk, game_chunks  # noqa: E402
 from scala40cli.events import GameLog  # noqa: E402
 from scala40cli.parallel import ordered_map  # noqa: E402
@@ -126,7 +132,7 @@ def chess_games(plies: int, seed: int) -> tuple[str, int]:
     texts, total = [], 0
     while total < plies:
         board, game = chess.Board(), chess.pgn.Game()
-        node = game
+        node: chess.pgn.GameNode = game
         while len(board.move_stack) < 160 and not board.is_game_over():
             move = rng.choice(list(board.legal_moves))
             node = node.add_variation(move)
@@ -149,7 +155,8 @@ def read_pgn(text: str) -> int:
 # --- --jobs 2, measured in CPU time ----------------------------------------------------------
 
 
-def judged_with_cpu(chunk: Chunk, choices: tuple[None]) -> tuple[object, int, float]:
+def judged_with_cpu(chunk: Chunk, choices: tuple[None]
+                    ) -> tuple[tuple[list[Item], ...], int, float]:
     """``judge_chunk``, with the pid of the worker and its CPU time so far."""
     return judge_chunk(chunk, choices), os.getpid(), time.process_time()
 
@@ -167,7 +174,7 @@ def parallel_audit(path: Path, jobs: int) -> tuple[object, float, list[float], f
     worker_cpu: dict[int, float] = {}
     start, before = time.process_time(), children_cpu()
     with path.open("rb") as handle:
-        def results():  # type: ignore[no-untyped-def]
+        def results() -> Iterator[tuple[list[Item], ...]]:
             for judged, pid, cpu in ordered_map(judged_with_cpu, game_chunks(handle), (None,),
                                                 jobs=jobs, weight=_chunk_weight):
                 worker_cpu[pid] = max(cpu, worker_cpu.get(pid, 0.0))
@@ -254,7 +261,7 @@ def main() -> None:
         parsed: list[GameLog] = games  # type: ignore[assignment]
         events = sum(len(g.events) for g in parsed)
         t_referee, _ = cpu_of(lambda: [replay(g) for g in parsed], args.repeat)
-        del parsed, games
+        parsed.clear()  # the full audit below holds no parsed game
         t_full, result = cpu_of(lambda: audit_path(str(corpus)), args.repeat)
         runs = [parallel_audit(corpus, 2) for _ in range(args.repeat)]
         assert all(run[0] == result for run in runs), "--jobs 2 must give the same result"
