@@ -1,7 +1,7 @@
 """How fast scala40 audits, in CPU time, as ratios measured in one run on this machine.
 
     pip install -e '.[bench]'        # python-chess 1.11.2, the yardstick
-    python bench/speed.py [--matches N] [--seed S] [--corpus FILE] [--repeat R]
+    python bench/speed.py [--matches N] [--seed S] [--corpus FILE] [--repeat R] [--installed]
 
 The corpus is ``--matches`` simulated 4-player matches (``scala40 simulate``, seeded, so
 the same bytes every run), or FILE. On it, one after the other, it measures:
@@ -42,7 +42,12 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+#: ``--installed`` measures the scala40 installed in this Python (a compiled wheel, say)
+#: rather than this checkout: then nothing runs from the checkout's folder.
+INSTALLED = "--installed" in sys.argv
+RUN_DIR = Path(tempfile.gettempdir()) if INSTALLED else ROOT
+if not INSTALLED:
+    sys.path.insert(0, str(ROOT))
 
 from scala40cli.audit import (  # noqa: E402
     Item,
@@ -87,7 +92,7 @@ def command_cpu(command: list[str], runs: int, env: dict[str, str]) -> float:
     for _ in range(runs):
         before = children_cpu()
         subprocess.run(command, check=False, stdout=subprocess.DEVNULL,
-                       stderr=subprocess.DEVNULL, env=env, cwd=ROOT)
+                       stderr=subprocess.DEVNULL, env=env, cwd=RUN_DIR)
         best = min(best, children_cpu() - before)
     return best
 
@@ -100,7 +105,7 @@ def simulated_corpus(folder: Path, matches: int, seed: int) -> Path:
     with corpus.open("wb") as out:
         subprocess.run([sys.executable, "-m", "scala40cli", "simulate", "--players", "4",
                         "--games", str(matches), "--seed", str(seed)], check=True,
-                       stdout=out, cwd=ROOT)
+                       stdout=out, cwd=RUN_DIR)
     return corpus
 
 
@@ -202,7 +207,7 @@ def machine() -> str:
 def peak_memory_kb(path: Path, env: dict[str, str]) -> int:
     """Peak memory of ``scala40 replay --format jsonl`` over the file, in a fresh process."""
     out = subprocess.run([sys.executable, "-c", MEMORY_PROBE, str(path)], check=True,
-                         capture_output=True, text=True, cwd=ROOT, env=env).stdout.split()
+                         capture_output=True, text=True, cwd=RUN_DIR, env=env).stdout.split()
     return int(out[-1])
 
 
@@ -232,8 +237,13 @@ def main() -> None:
     parser.add_argument("--corpus", type=Path, help="a log to measure instead")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each step (best kept)")
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
+    parser.add_argument("--installed", action="store_true",
+                        help="measure the installed scala40 (such as a compiled wheel)")
     args = parser.parse_args()
-    print(f"scala40 bench/speed.py, {datetime.date.today()}, {machine()}")
+    import scala40cli.referee
+
+    build = "compiled" if not scala40cli.referee.__file__.endswith(".py") else "pure Python"
+    print(f"scala40 bench/speed.py, {datetime.date.today()}, {machine()}, {build}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache")}

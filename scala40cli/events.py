@@ -7,29 +7,21 @@ nothing here checks a rule.
 
 Events are values: equal when their class and fields are, hashable, and read-only.
 Read-only is a contract checked by the type checker (``mypy`` sees frozen classes, see
-:func:`event_class`), not at run time: a frozen dataclass sets each field through
-``object.__setattr__`` and cost about three times as much to build, and a log has an
-event a line.
+:mod:`scala40cli.eventclass`), not at run time: a frozen dataclass sets each field
+through ``object.__setattr__`` and cost about three times as much to build, and a log
+has an event a line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, TypeVar, dataclass_transform
+from typing import ClassVar
 
 from .cards import Card
+from .eventclass import event_class
 
 #: How many cards ``deal P ?`` stands for: a whole deal, unknown.
 DEAL_SIZE = 13
-
-_Class = TypeVar("_Class")
-
-
-@dataclass_transform(frozen_default=True, kw_only_default=True)
-def event_class(cls: type[_Class]) -> type[_Class]:
-    """A slotted, keyword-only dataclass, hashed and compared by value like a frozen one,
-    and frozen for the type checker; its ``__init__`` stores fields as a plain class does."""
-    return dataclass(slots=True, kw_only=True, unsafe_hash=True)(cls)
 
 
 @event_class
