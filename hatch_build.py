@@ -9,8 +9,11 @@ wheel is pure Python and works the same, only slower; so it is, with a warning, 
 the compilation fails. ``SCALA40_REQUIRE_COMPILED=1`` (set by CI) makes either an
 error instead: CI must know which build it tested.
 
-Modules whose objects cross process boundaries (``--jobs`` pickles results, chunks,
-cards and rule choices) stay pure: mypyc's frozen dataclasses cannot be unpickled.
+What ``--jobs`` sends to workers and back (results, chunks, rule choices) is pickled
+through each class's constructor (``parallel.keep_picklable``): a frozen dataclass
+compiled by mypyc cannot be unpickled field by field. The decorator of the events
+lives in ``eventclass.py``, left out: ``dataclass_transform`` cannot mark a compiled
+function. The command line, the reporters and the simulator stay Python too.
 """
 
 from __future__ import annotations
@@ -25,9 +28,10 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled, in ``scala40cli``: the parser and the referee.
-COMPILED = ("events", "fastlines", "parser", "referee", "hand", "turn", "melds", "deal",
-            "standings", "scoring", "violations", "limits", "syntax_errors")
+#: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
+COMPILED = ("cards", "events", "fastlines", "chunks", "parser", "referee", "hand", "turn",
+            "melds", "deal", "standings", "scoring", "results", "rules", "violations",
+            "limits", "syntax_errors")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

@@ -20,10 +20,11 @@ import sys
 from collections.abc import Iterable, Iterator, Sequence
 from typing import BinaryIO
 
+from . import chunks, results, rules
 from .chunks import Chunk, decode_chunk, game_chunks
 from .events import GameLog
 from .inputs import NotRegularFile, open_log
-from .parallel import ordered_map
+from .parallel import keep_picklable, ordered_map
 from .parser import iter_games
 from .referee import replay
 from .results import FileResult, GameResult, Problem
@@ -36,6 +37,8 @@ FILE_LINE = 1
 FILE_COLUMN = 1
 
 Item = GameResult | Problem
+
+keep_picklable(chunks, results, rules)  # what --jobs sends to workers and gets back
 Choices = tuple[RuleChoice | None, ...]
 
 

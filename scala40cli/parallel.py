@@ -17,14 +17,16 @@ traceback from them.
 
 from __future__ import annotations
 
+import copyreg
+import dataclasses
 import os
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, islice
-from types import FrameType
-from typing import TYPE_CHECKING, TypeVar
+from types import FrameType, ModuleType
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -72,6 +74,29 @@ def available_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
+
+
+def keep_picklable(*modules: ModuleType) -> None:
+    """Pickle the dataclasses of ``modules`` (those without a ``__reduce__`` of their
+    own) by calling their class with their fields, as they cross to and from workers.
+
+    The usual way sets the fields of a new object one by one, which a frozen dataclass
+    compiled by mypyc refuses (``FrozenInstanceError``): the constructor works for both
+    builds, and checks what ``__post_init__`` checks."""
+    for module in modules:
+        for value in vars(module).values():
+            if (isinstance(value, type) and value.__module__ == module.__name__
+                    and dataclasses.is_dataclass(value) and "__reduce__" not in vars(value)):
+                copyreg.dispatch_table[value] = _reduce_dataclass
+
+
+def _reduce_dataclass(obj: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
+    names = tuple(f.name for f in dataclasses.fields(obj) if f.init)
+    return _rebuild, (type(obj), names, tuple(getattr(obj, name) for name in names))
+
+
+def _rebuild(cls: type, names: tuple[str, ...], values: tuple[object, ...]) -> Any:
+    return cls(**dict(zip(names, values, strict=True)))
 
 
 def _weigh_one(item: object) -> int:

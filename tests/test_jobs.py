@@ -197,3 +197,20 @@ def test_a_worker_killed_by_the_system_ends_in_one_line(
                      "system, perhaps out of memory): the run is incomplete"]
     assert not any(alive(pid) for pid in workers)
     assert list(tmp_path.iterdir()) == []
+
+
+def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
+    """Frozen dataclasses compiled by mypyc cannot be unpickled field by field: the
+    results, chunks and rule choices are rebuilt by calling their class (both builds)."""
+    import copyreg
+    import pickle
+
+    from scala40cli import results, rules
+    from scala40cli.chunks import Chunk
+
+    assert copyreg.dispatch_table[results.GameResult] is parallel._reduce_dataclass
+    assert copyreg.dispatch_table[rules.RuleChoice] is parallel._reduce_dataclass
+    result = audit_path(str(LEGAL[0]))
+    assert pickle.loads(pickle.dumps(result)) == result
+    chunk = Chunk(first_line=3, offset=9, data=b"hand 1\n")
+    assert pickle.loads(pickle.dumps(chunk)) == chunk
