@@ -153,7 +153,10 @@ def _pooled(func: Callable[[Arg, Extra], Result], cut: Iterator[list[Arg]], extr
     finished = False
     try:
         for batch in cut:
-            pending.append(pool.submit(_run_batch, func, batch, extra))
+            # Held: a signal raised in the middle of submit could leave half a message
+            # in the pool's wake-up pipe, and its thread (joined at exit) waiting on it.
+            with _signals_held():
+                pending.append(pool.submit(_run_batch, func, batch, extra))
             if len(pending) >= workers * IN_FLIGHT_PER_JOB:
                 yield from pending.popleft().result()
         while pending:
