@@ -35,6 +35,7 @@ from .ci_reports import DEFAULT_MAX_ANNOTATIONS
 from .compare import compare_files, comparison_document, render_comparison_text
 from .escape import json_safe
 from .inputs import Missing, expand, open_log
+from .jsonl_logs import INPUT_FORMATS, input_format_of, jsonl_to_s40, s40_to_jsonl
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
@@ -143,6 +144,13 @@ def main() -> None:
     "at least two) and report what differs: violations, penalties, totals, eliminations, "
     "the winner. The exit status is that of the first.",
 )
+@click.option(
+    "--input-format",
+    type=click.Choice(INPUT_FORMATS),
+    default=None,
+    help="Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
+    "Default: jsonl for a FILE ending in .jsonl, else s40.",
+)
 @click.pass_context
 def replay(
     ctx: click.Context,
@@ -156,6 +164,7 @@ def replay(
     max_annotations: int,
     jobs: int,
     quiet: bool,
+    input_format: str | None,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -167,13 +176,13 @@ def replay(
     """
     if compare_option is not None:
         status = _compare(files, compare_option, rules_option, set_options, report_format,
-                          output, jobs)
+                          output, jobs, input_format)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    summary = _write_report(reporter, input_records(files, choice, jobs), output)
+    summary = _write_report(reporter, input_records(files, choice, jobs, input_format), output)
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
@@ -188,12 +197,12 @@ def input_sources(arguments: Sequence[str]) -> list[Source]:
     return [_source(item) for item in expand(arguments)]
 
 
-def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int
-                  ) -> Iterator[Record]:
+def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int,
+                  input_format: str | None = None) -> Iterator[Record]:
     """The audit of the arguments as a stream (``audit.stream_records``), with a
     progress bar on standard error when it is a terminal and there are several files."""
     sources = input_sources(arguments)
-    records = stream_records(sources, choice, jobs=jobs)
+    records = stream_records(sources, choice, jobs=jobs, input_format=input_format)
     if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
         records = _with_progress(records, len(sources))
     return records
@@ -229,7 +238,7 @@ def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
              set_options: Sequence[str], report_format: str, output: str | None,
-             jobs: int) -> int:
+             jobs: int, input_format: str | None = None) -> int:
     """``replay --compare``: every file under every rule set, and what differs."""
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
@@ -242,7 +251,7 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     choices = [command_line_choice(name, set_options) for name in names]
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    runs = list(zip(*audit_inputs(files, choices, jobs), strict=True))
+    runs = list(zip(*audit_inputs(files, choices, jobs, input_format), strict=True))
     comparisons = compare_files(names, runs)
     if report_format == "json":
         text = json_safe(json.dumps(comparison_document(names, runs, comparisons), indent=2,
@@ -262,12 +271,12 @@ def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
             yield record
 
 
-def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int
-                 ) -> list[tuple[FileResult, ...]]:
+def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int,
+                 input_format: str | None = None) -> list[tuple[FileResult, ...]]:
     """Every input the arguments stand for, under each rule choice, in order; a
     progress bar on standard error when it is a terminal and there are several files."""
     sources = input_sources(arguments)
-    results = audit_many(sources, choices, jobs=jobs)
+    results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
     if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
         return list(results)
     with click.progressbar(results, length=len(sources), label="Replaying",
@@ -607,3 +616,58 @@ def simulate_command(players: int, games: int, seed: int, rules_option: str | No
                                rules_option=rules_option, set_options=set_options,
                                level=level, max_hands=max_hands)
     run(setup, out, force=force)
+
+
+# --- convert: .s40 <-> JSON Lines events -------------------------------------------------
+
+CONVERT_FORMATS = ("jsonl", "s40")
+
+
+@main.command("convert")
+@click.argument("source", metavar="FILE", type=click.Path(allow_dash=True))
+@click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
+              help="What to write: jsonl (one JSON object an event) or s40 (the log in "
+              "canonical form). Default: the other format than FILE's.")
+@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default=None,
+              help="Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in .jsonl, "
+              "else s40.")
+@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Write to this file instead of standard output.")
+@click.pass_context
+def convert_command(ctx: click.Context, source: str, target: str | None,
+                    input_format: str | None, output: str | None) -> None:
+    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
+
+    JSON Lines: one JSON object a line, one line of the log a line, such as
+    {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
+    `scala40 replay` reads either. A FILE of - reads standard input. A log that is not
+    UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
+    as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
+    read or converted; 2: a wrong command line.
+    """
+    stdin = source == STDIN_ARGUMENT
+    shown = STDIN_NAME if stdin else source
+    reading = input_format_of(shown, input_format)
+    data = _read_stdin() if stdin else read_or_unreadable(source)
+    writing = target or ("s40" if reading == "jsonl" else "jsonl")
+    result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
+    if isinstance(result, str):
+        _emit(result, output)
+        return
+    errors = result.errors if isinstance(result, FileResult) else result
+    for line in problem_lines(FileResult(path=shown, errors=errors)):
+        click.echo(terminal_safe(line), err=True)
+    ctx.exit(EXIT_PROBLEMS)
+
+
+def convert_bytes(data: bytes, reading: str, writing: str) -> str | tuple[Problem, ...]:
+    """A log's bytes read as one format and written as the other (or the same, in
+    canonical form), or the problems that keep it from being converted."""
+    if reading == "jsonl":
+        text = jsonl_to_s40(data)
+        if writing == "s40" or not isinstance(text, str):
+            return text
+        return s40_to_jsonl(text.encode("utf-8"))
+    if writing == "jsonl":
+        return s40_to_jsonl(data)
+    return format_log(data)

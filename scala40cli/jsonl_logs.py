@@ -1,0 +1,185 @@
+"""Game logs written as JSON Lines: replaying them, and converting to and from ``.s40``.
+
+A JSON Lines log (:mod:`scala40cli.events_json`) has one object for each line of a
+``.s40`` log, so it is replayed by turning each JSON line into that line: the same
+chunks, the same parser, the same referee, hence the same violations on the same
+events, on the same line numbers (the report names the JSON line). A JSON line that
+cannot be read (not JSON, not an event) becomes a line the parser cannot read either,
+so the rest of its hand is not judged, exactly as after a syntax error in a ``.s40``
+log; its ``F003`` then says, in words, what is wrong with the JSON. A problem has no
+useful column in a JSON line (the line is one object): every column is reported as 1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import json
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from .chunks import Chunk, game_chunks
+from .events import Event
+from .events_json import CommentLine, EventJsonError, comment_object, event_object, read_object
+from .limits import MAX_LINE_CHARS
+from .parser import decode_log, parse_text
+from .results import GameResult, Problem
+from .violations import Code
+from .writer import event_line, format_log
+
+#: The input formats of ``replay --input-format``; ``None`` chooses by the extension.
+INPUT_FORMATS = ("s40", "jsonl")
+JSONL_SUFFIX = ".jsonl"
+#: What a JSON line that cannot be read becomes: a line no parser accepts.
+_UNREADABLE = b"!\n"
+
+
+def input_format_of(path: str, chosen: str | None = None) -> str:
+    """``jsonl`` for a ``.jsonl`` file (any case) or when chosen, else ``s40``."""
+    if chosen is not None:
+        return chosen
+    return "jsonl" if PurePath(path).suffix.lower() == JSONL_SUFFIX else "s40"
+
+
+# --- one JSON line as one line of a log --------------------------------------------------
+
+
+def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
+    """The ``.s40`` line (with its LF) that a JSON line stands for, or the problem that
+    keeps it from being read (then a line the parser rejects takes its place)."""
+    try:
+        text = raw.decode("utf-8").rstrip("\r\n")
+    except UnicodeDecodeError as error:
+        return _UNREADABLE, _problem(number, f"invalid UTF-8 at byte {error.start + 1} of "
+                                     "the line", None, Code.BAD_ENCODING)
+    if not text.strip():
+        return b"\n", None
+    if len(text) > MAX_LINE_CHARS:
+        return _UNREADABLE, _problem(number, f"line {number} is {len(text):,} characters "
+                                     f"long; the limit is {MAX_LINE_CHARS:,}: the line is "
+                                     "not read", None)
+    try:
+        line = text_line(json.loads(text), number)
+    except json.JSONDecodeError as error:
+        return _UNREADABLE, _problem(number, f"not JSON: {error.msg} (column {error.colno})",
+                                     text)
+    except (EventJsonError, ValueError) as error:
+        return _UNREADABLE, _problem(number, str(error), text)
+    return (line + "\n").encode("utf-8"), None
+
+
+def text_line(value: object, number: int) -> str:
+    """The ``.s40`` line of a parsed JSON value; EventJsonError or ValueError if none."""
+    item, comment = read_object(value, line=number)
+    if isinstance(item, CommentLine):
+        return item.text
+    written = event_line(item)
+    return written if comment is None else f"{written} {comment}"
+
+
+def _problem(number: int, message: str, context: str | None,
+             code: Code = Code.SYNTAX_ERROR) -> Problem:
+    return Problem(code=code, line=number, column=1, message=message, context=context)
+
+
+# --- replaying a JSON Lines log ------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class JsonChunk:
+    """The chunk of one game of a JSON Lines log, as ``.s40`` lines, with the problems of
+    its JSON lines (each put in place of the parser's on the same line)."""
+
+    chunk: Chunk
+    problems: tuple[Problem, ...]
+
+
+class _Lines:
+    """The ``.s40`` lines of JSON lines, keeping the problems met since last asked."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def read(self, lines: Iterable[bytes]) -> Iterator[bytes]:
+        for number, raw in enumerate(lines, start=1):
+            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                raw = raw[3:]
+            line, problem = log_line(raw, number)
+            if problem is not None:
+                self.problems.append(problem)
+            yield line
+
+    def taken(self) -> tuple[Problem, ...]:
+        found, self.problems = tuple(self.problems), []
+        return found
+
+
+def json_chunks(lines: Iterable[bytes]) -> Iterator[JsonChunk]:
+    """The chunks of the games of a JSON Lines log given as lines of bytes."""
+    reader = _Lines()
+    for chunk in game_chunks(reader.read(lines)):
+        # game_chunks yields a game once it has read the next game's first line, a tag,
+        # which has no problem: the problems met so far are this game's.
+        yield JsonChunk(chunk, reader.taken())
+
+
+Item = GameResult | Problem
+
+
+def in_json_terms(judged: tuple[list[Item], ...], problems: Sequence[Problem]
+                  ) -> tuple[list[Item], ...]:
+    """The judged items of a JSON chunk, told in JSON terms: each JSON line's problem in
+    place of the parser's on that line, and every column 1."""
+    return tuple(_json_items(items, problems) for items in judged)
+
+
+def _json_items(items: list[Item], problems: Sequence[Problem]) -> list[Item]:
+    by_line = {problem.line: problem for problem in problems}
+    placed: list[Item] = []
+    for item in items:
+        if isinstance(item, GameResult):
+            placed.append(dataclasses.replace(item, violations=tuple(
+                dataclasses.replace(v, column=1) for v in item.violations)))
+        else:
+            ours = by_line.pop(item.line, None)
+            placed.append(dataclasses.replace(item, column=1) if ours is None else ours)
+    return placed + list(by_line.values())  # never hide one, should the parser not see it
+
+
+# --- convert: .s40 <-> JSON Lines -----------------------------------------------------------
+
+
+def s40_to_jsonl(data: bytes) -> str | tuple[Problem, ...]:
+    """The JSON Lines of a ``.s40`` log's bytes, one object an event; or the problems
+    that keep it from being converted (``F002``, ``F003``), as ``fmt`` refuses them."""
+    text = decode_log(data)
+    if isinstance(text, Problem):
+        return (text,)
+    parsed = parse_text(text)
+    if parsed.errors:
+        return parsed.errors
+    return "".join(_object_line(event) for game in parsed.games for event in game.events)
+
+
+def _object_line(event: Event) -> str:
+    return json.dumps(event_object(event), ensure_ascii=False) + "\n"
+
+
+def comment_line(text: str) -> str:
+    """The JSON line of a comment alone on its line."""
+    return json.dumps(comment_object(text), ensure_ascii=False) + "\n"
+
+
+def jsonl_to_s40(data: bytes) -> str | tuple[Problem, ...]:
+    """The canonical ``.s40`` text of a JSON Lines log, as ``fmt`` writes it; or the
+    problems of its lines (every one, each on its JSON line)."""
+    reader = _Lines()
+    text = b"".join(reader.read(io.BytesIO(data)))  # cut at LF only, as a file is read
+    problems = reader.taken()
+    if problems:
+        return problems
+    written = format_log(text)
+    if isinstance(written, str):
+        return written
+    return tuple(dataclasses.replace(problem, column=1, context=None) for problem in written)

@@ -1,0 +1,271 @@
+"""``scala40 convert`` and JSON Lines logs: lossless both ways on every fixture and on
+simulated matches of every preset, valid against schemas/events.schema.json, and
+replayed with the same violations on the same events, named by their JSON line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner, Result
+from jsonschema import Draft202012Validator
+
+from scala40cli.audit import audit_bytes, audit_path
+from scala40cli.cli import main
+from scala40cli.events import Event
+from scala40cli.jsonl_logs import jsonl_to_s40, s40_to_jsonl
+from scala40cli.parser import parse_text
+from scala40cli.resources import schema
+from scala40cli.results import FileResult, Problem
+from scala40cli.rules import PRESETS, RuleChoice
+from scala40cli.simulate import game_text, make_setup, simulate_game
+from scala40cli.writer import format_log
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
+EVENTS = Draft202012Validator(schema("events.schema.json"))
+LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
+VERB_SCHEMAS = {
+    verb: Draft202012Validator({**schema("events.schema.json"),
+                                "oneOf": [{"$ref": f"#/$defs/{verb}"}]})
+    for verb in ("tag", "hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score",
+                 "draw", "take", "meld", "attach", "swap", "discard", "buy")
+}
+
+
+def run(*args: str, stdin: bytes | None = None) -> Result:
+    return CliRunner().invoke(main, list(args), input=stdin, catch_exceptions=False)
+
+
+def bare(events: tuple[Event, ...]) -> list[Event]:
+    """Events without their place, which a conversion changes."""
+    return [dataclasses.replace(event, line=0, column=0) for event in events]
+
+
+def events_of(text: str) -> list[list[Event]]:
+    parsed = parse_text(text)
+    assert not parsed.errors
+    return [bare(game.events) for game in parsed.games]
+
+
+def check_objects(jsonl: str) -> None:
+    """Every line valid against the events schema: the whole schema for the first object
+    of each verb, the verb's own definition (the same, faster) for the others."""
+    seen: set[str] = set()
+    for line in jsonl.splitlines():
+        value = json.loads(line)
+        verb = value["verb"]
+        if verb in seen:
+            VERB_SCHEMAS[verb].validate(value)
+        else:
+            EVENTS.validate(value)
+            seen.add(verb)
+
+
+def check_round_trip(data: bytes) -> str:
+    """s40 -> jsonl -> s40 -> jsonl: the same events, fmt's text, a fixed point."""
+    jsonl = s40_to_jsonl(data)
+    assert isinstance(jsonl, str)
+    check_objects(jsonl)
+    back = jsonl_to_s40(jsonl.encode("utf-8"))
+    assert isinstance(back, str), back
+    assert back == format_log(data)
+    assert events_of(back) == events_of(data.decode("utf-8-sig"))
+    assert s40_to_jsonl(back.encode("utf-8")) == jsonl
+    return jsonl
+
+
+def convertible(path: Path) -> bool:
+    return isinstance(format_log(path.read_bytes()), str)
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+def test_every_fixture_converts_both_ways_or_is_refused_as_fmt_refuses(path: Path) -> None:
+    data = path.read_bytes()
+    formatted = format_log(data)
+    if isinstance(formatted, str):
+        check_round_trip(data)
+    else:
+        assert s40_to_jsonl(data) == formatted  # the same F002 / F003 problems
+
+
+def simulated_logs() -> Iterator[tuple[str, str]]:
+    """A whole match under every preset, 2 to 6 players, every level of bot."""
+    for k, name in enumerate(PRESETS):
+        count = 4 if name == "teams" else 2 + k % 5
+        setup = make_setup(players=count, levels=("easy", "normal", "hard")[k % 3],
+                           seed=f"convert-{name}", choice=RuleChoice(preset=name))
+        yield f"{name}-{count}", game_text(simulate_game(setup, 1))
+
+
+SIMULATED = list(simulated_logs())
+
+
+@pytest.mark.parametrize(("name", "text"), SIMULATED, ids=[name for name, _ in SIMULATED])
+def test_simulated_matches_convert_both_ways(name: str, text: str) -> None:
+    check_round_trip(text.encode("utf-8"))
+
+
+def event_index_lines(data: bytes) -> dict[int, int]:
+    """The s40 line of every event -> the JSON line that stands for it."""
+    parsed = parse_text(data.decode("utf-8-sig"))
+    lines = [event.line for game in parsed.games for event in game.events]
+    return {line: number for number, line in enumerate(lines, start=1)}
+
+
+def placed(result: FileResult, lines: dict[int, int] | None = None) -> list[tuple[object, ...]]:
+    """Every violation of every game as (game, code, line, hand, player, message)."""
+    def line(number: int) -> int:
+        return number if lines is None else lines[number]
+
+    def message(problem: Problem) -> str:
+        return re.sub(r"\bline (\d+)", lambda m: f"line {line(int(m[1]))}", problem.message)
+
+    return [(game.index, str(v.code), line(v.line), v.hand, v.player, message(v))
+            for game in result.games for v in game.violations]
+
+
+REPLAYED = [p for p in FIXTURES if convertible(p)] + [LEGAL]
+
+
+@pytest.mark.parametrize("path", REPLAYED, ids=lambda p: p.name)
+def test_a_json_lines_log_replays_with_the_same_violations_on_its_lines(path: Path,
+                                                                        tmp_path: Path
+                                                                        ) -> None:
+    data = path.read_bytes()
+    jsonl = s40_to_jsonl(data)
+    assert isinstance(jsonl, str)
+    target = tmp_path / "log.jsonl"
+    target.write_text(jsonl, encoding="utf-8")
+    s40, json_run = audit_path(str(path)), audit_path(str(target))
+    assert not json_run.errors
+    assert placed(json_run) == placed(s40, event_index_lines(data))
+    for mine, theirs in zip(json_run.games, s40.games, strict=True):
+        assert (mine.totals, mine.winner, mine.eliminated, mine.rules) == (
+            theirs.totals, theirs.winner, theirs.eliminated, theirs.rules)
+        assert all(v.column == 1 for v in mine.violations)
+
+
+def test_replay_reads_jsonl_by_extension_or_input_format(tmp_path: Path) -> None:
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    named = tmp_path / "game.JSONL"
+    named.write_text(jsonl, encoding="utf-8")
+    other = tmp_path / "game.txt"
+    other.write_text(jsonl, encoding="utf-8")
+    expected = json.loads(run("replay", "--format", "json", str(LEGAL)).stdout)
+    for args, stdin in (((str(named),), None), (("--input-format", "jsonl", str(other)), None),
+                        (("--input-format", "jsonl", "-"), jsonl.encode())):
+        result = run("replay", "--format", "json", *args, stdin=stdin)
+        assert result.exit_code == 0, result.stdout
+        games = json.loads(result.stdout)["files"][0]["games"]
+        assert [g["totals"] for g in games] == [g["totals"] for g in expected["files"][0]["games"]]
+    as_s40 = run("replay", str(other))
+    assert as_s40.exit_code == 1 and "F003" in as_s40.stdout
+
+
+def jsonl_with(data: bytes, number: int, replacement: str) -> bytes:
+    """The JSON Lines of ``data`` with line ``number`` replaced."""
+    jsonl = s40_to_jsonl(data)
+    assert isinstance(jsonl, str)
+    lines = jsonl.split("\n")
+    lines[number - 1] = replacement
+    return "\n".join(lines).encode("utf-8")
+
+
+@pytest.mark.parametrize(("replacement", "words"), [
+    ('{"verb": "draw", "player": "Anna"', "not JSON"),
+    ('{"verb": "draws", "player": "Anna", "card": "5S"}', "unknown verb 'draws'"),
+    ('{"verb": "draw", "player": "Anna", "card": "1Z"}', "'1Z' is not a card"),
+    ('{"verb": "draw", "player": "Anna"}', "a draw needs 'card'"),
+    ('{"verb": "draw", "player": "Anna", "card": "5S", "from": "stock"}', "has no 'from'"),
+    ('{"verb": "draw", "player": 7, "card": "5S"}', "draw player must be a string"),
+    ('{"verb": "attach", "player": "Anna", "cards": ["5S"], "meld": -1}', "not negative"),
+    ('{"verb": "meld", "player": "Anna", "cards": ["5S(6S)"]}', "only a joker may declare"),
+    ('["draw", "Anna", "5S"]', "one JSON object"),
+    ('{"verb": "comment", "text": "no marker"}', "starting with ; or #"),
+])
+def test_a_bad_json_line_is_an_f003_on_its_line_and_stops_its_hand(replacement: str,
+                                                                   words: str) -> None:
+    data = LEGAL.read_bytes()
+    parsed = parse_text(data.decode("utf-8"))
+    events = parsed.games[0].events
+    number = next(i for i, e in enumerate(events, start=1) if e.verb == "draw")
+    bad = audit_bytes(jsonl_with(data, number, replacement), "bad.jsonl")
+    (error,) = bad.errors
+    assert (error.code, error.line, error.column) == ("F003", number, 1)
+    assert words in error.message, error.message
+    # The same line unreadable in the .s40 log: the same judgement of the rest.
+    lines = data.decode("utf-8").split("\n")
+    lines[events[number - 1].line - 1] = "Anna draws 5S"
+    s40 = audit_bytes("\n".join(lines).encode("utf-8"), "bad.s40")
+    assert placed(bad) == placed(s40, event_index_lines(data))
+    assert "G007" in {str(v.code) for g in bad.games for v in g.violations}
+
+
+def test_invalid_utf8_and_blank_lines_in_json_lines() -> None:
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    lines = jsonl.encode("utf-8").split(b"\n")
+    spaced = b"\n".join([lines[0], b"", *lines[1:]])
+    assert audit_bytes(spaced, "x.jsonl").ok
+    broken = b"\n".join([*lines[:5], b'{"verb": "draw", "player": "\xff"}', *lines[5:]])
+    result = audit_bytes(broken, "x.jsonl")
+    assert [(e.code, e.line) for e in result.errors] == [("F002", 6)]
+
+
+def test_jobs_give_the_same_result_for_json_lines(tmp_path: Path) -> None:
+    data = "\n".join(text for _, text in SIMULATED[:6]).encode("utf-8")
+    jsonl = s40_to_jsonl(data)
+    assert isinstance(jsonl, str)
+    target = tmp_path / "many.jsonl"
+    target.write_text(jsonl, encoding="utf-8")
+    assert audit_path(str(target), jobs=2) == audit_path(str(target))
+    assert len(audit_path(str(target)).games) == 6
+
+
+def test_convert_command_both_ways_and_through_pipes(tmp_path: Path) -> None:
+    out = tmp_path / "game.jsonl"
+    assert run("convert", str(LEGAL), "-o", str(out)).exit_code == 0
+    assert out.read_text(encoding="utf-8") == s40_to_jsonl(LEGAL.read_bytes())
+    back = run("convert", str(out))
+    assert back.exit_code == 0 and back.stdout == format_log(LEGAL.read_bytes())
+    piped = run("convert", "--input-format", "jsonl", "-", stdin=out.read_bytes())
+    assert piped.stdout == back.stdout
+    same = run("convert", "--to", "jsonl", str(out))
+    assert same.stdout == out.read_text(encoding="utf-8")
+    canonical = run("convert", "--to", "s40", str(LEGAL))
+    assert canonical.stdout == back.stdout
+
+
+def test_convert_refuses_a_broken_log_and_says_where(tmp_path: Path) -> None:
+    broken = ROOT / "fixtures" / "illegal" / "F003-syntax-error.s40"
+    result = run("convert", str(broken))
+    assert result.exit_code == 1 and result.stdout == ""
+    assert f"{broken}:21:6: F003" in result.stderr
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"verb": "hand", "number": 1}\n{"verb": "hand"\n', encoding="utf-8")
+    result = run("convert", str(bad))
+    assert result.exit_code == 1 and f"{bad}:2:1: F003 not JSON" in result.stderr
+    missing = run("convert", str(tmp_path / "none.s40"))
+    assert missing.exit_code == 1 and "F001" in missing.stderr
+
+
+def test_comment_objects_are_read_alone_and_after_an_event() -> None:
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    lines = jsonl.splitlines()
+    first = json.loads(lines[0])
+    with_comments = [json.dumps({**first, "comment": "; the club's tag"}),
+                     '{"verb": "comment", "text": "# scorer: Carla"}', *lines[1:]]
+    result = audit_bytes("\n".join(with_comments).encode("utf-8"), "c.jsonl")
+    plain = audit_bytes(jsonl.encode("utf-8"), "p.jsonl")
+    assert result.ok and result.games[0].totals == plain.games[0].totals
+    for bad in ('{"verb": "comment", "text": "; two\\nlines"}',
+                '{"verb": "comment", "text": "; x", "player": "Anna"}'):
+        broken = audit_bytes(f"{bad}\n{jsonl}".encode(), "b.jsonl")
+        assert [(e.code, e.line) for e in broken.errors] == [("F003", 1)]
