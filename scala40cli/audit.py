@@ -22,6 +22,7 @@ from typing import BinaryIO
 
 from .chunks import Chunk, decode_chunk, game_chunks
 from .events import GameLog
+from .ignores import accept_inline, inline_ignores
 from .inputs import NotRegularFile, open_log
 from .jsonl_logs import JsonChunk, in_json_terms, input_format_of, json_chunks
 from .parallel import ordered_map
@@ -47,7 +48,9 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
         return tuple([text] for _ in choices)
     parsed = list(iter_games(text, first_line=chunk.first_line,
                              long_lines=dict(chunk.long_lines), cut=chunk.cut))
-    return tuple(in_line_order([replay(item, choice) if isinstance(item, GameLog) else item
+    accepted = inline_ignores(text, chunk.first_line)
+    return tuple(in_line_order([accept_inline(replay(item, choice), accepted)
+                                if isinstance(item, GameLog) else item
                                 for item in parsed]) for choice in choices)
 
 

@@ -20,7 +20,7 @@ from typing import BinaryIO
 
 import click
 
-from . import __version__
+from . import __version__, settings
 from .audit import (
     FILE_COLUMN,
     FILE_LINE,
@@ -32,10 +32,14 @@ from .audit import (
     unreadable,
 )
 from .ci_reports import DEFAULT_MAX_ANNOTATIONS
+from .color import COLOR_CHOICES, ColorTextReporter, use_color
 from .compare import compare_files, comparison_document, render_comparison_text
+from .config import Config
+from .convert_command import convert_command
 from .escape import json_safe
+from .ignores import Selection
 from .inputs import Missing, expand, open_log
-from .jsonl_logs import INPUT_FORMATS, input_format_of, jsonl_to_s40, s40_to_jsonl
+from .jsonl_logs import INPUT_FORMATS
 from .output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 from .report import Reporter, Summary, gather, problem_lines, terminal_safe
 from .reporters import REPORTERS, make_reporter
@@ -83,6 +87,7 @@ def main() -> None:
     type=click.Choice(list(REPORTERS)),
     default="text",
     show_default=True,
+    envvar="SCALA40_FORMAT",
     help="text: problems and score sheets for people; json: the report for programs; "
     "jsonl: one JSON object a game; github: GitHub Actions annotations; sarif: SARIF "
     "2.1.0; junit: JUnit XML, one test case a game.",
@@ -113,6 +118,7 @@ def main() -> None:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
+    envvar="SCALA40_JOBS",
     help="Judge the games in this many processes; the report is the same as with 1.",
 )
 @click.option(
@@ -125,6 +131,7 @@ def main() -> None:
     "--rules",
     "rules_option",
     metavar="PRESET|FILE",
+    envvar="SCALA40_RULES",
     help="Replay under this preset (`scala40 rules` lists them) or rules file (.toml or "
     ".json) instead of the preset of the logs' [Rules] tags.",
 )
@@ -148,9 +155,24 @@ def main() -> None:
     "--input-format",
     type=click.Choice(INPUT_FORMATS),
     default=None,
+    envvar="SCALA40_INPUT_FORMAT",
     help="Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
     "Default: jsonl for a FILE ending in .jsonl, else s40.",
 )
+@click.option("--select", "select_option", metavar="CODES", envvar="SCALA40_SELECT",
+              help="Report only these violation codes: codes or prefixes, comma-separated "
+              "(T004,S or T00). The others are listed as ignored in JSON.")
+@click.option("--ignore", "ignore_option", metavar="CODES", envvar="SCALA40_IGNORE",
+              help="Do not report these violation codes or prefixes (listed as ignored in "
+              "JSON, not counted). A log line may accept its own: ; scala40: ignore T004.")
+@click.option("--color", "color_option", type=click.Choice(COLOR_CHOICES), default="auto",
+              show_default=True, envvar="SCALA40_COLOR",
+              help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
+              "(FORCE_COLOR colours a pipe too).")
+@click.option("--config", "config_option", type=click.Path(dir_okay=False),
+              envvar="SCALA40_CONFIG",
+              help="Read the settings from this file instead of the [tool.scala40] table "
+              "of the nearest pyproject.toml. The command line wins over it.")
 @click.pass_context
 def replay(
     ctx: click.Context,
@@ -165,6 +187,10 @@ def replay(
     jobs: int,
     quiet: bool,
     input_format: str | None,
+    select_option: str | None,
+    ignore_option: str | None,
+    color_option: str,
+    config_option: str | None,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -173,16 +199,33 @@ def replay(
     [Rule] tags; --rules replaces the preset and --set values win over the tags. Exit
     status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
     command line (an unknown preset, rule key or value included).
+
+    Settings may also come from [tool.scala40] in pyproject.toml (or --config) and from
+    SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
+    line wins over the environment, which wins over the file.
     """
+    config = settings.load(config_option)
+    report_format = settings.setting(ctx, "report_format", report_format, config.format)
+    rules_option = settings.setting(ctx, "rules_option", rules_option, config.rules)
+    jobs = settings.setting(ctx, "jobs", jobs, config.jobs)
+    color_option = settings.setting(ctx, "color_option", color_option, config.color)
+    set_options = (*config.sets, *set_options)
+    if report_format not in REPORTERS:
+        raise click.UsageError(f"format {report_format!r} in {config.path} is not one of "
+                               f"{', '.join(REPORTERS)}")
+    selection = settings.selection(select_option, ignore_option, config)
     if compare_option is not None:
         status = _compare(files, compare_option, rules_option, set_options, report_format,
-                          output, jobs, input_format)
+                          output, jobs, input_format, selection, config)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
+    if report_format == "text" and use_color(color_option, settings.stream_of(output)):
+        reporter = ColorTextReporter(quiet=quiet)
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    summary = _write_report(reporter, input_records(files, choice, jobs, input_format), output)
+    records = input_records(files, choice, jobs, input_format, selection, config)
+    summary = _write_report(reporter, records, output)
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
@@ -190,19 +233,24 @@ def replay(
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
 
 
-def input_sources(arguments: Sequence[str]) -> list[Source]:
+def input_sources(arguments: Sequence[str], config: Config | None = None) -> list[Source]:
     """What the FILE... arguments of every command that judges logs stand for: files,
-    folders, patterns and ``-``, in order, each once; an argument that names nothing
-    is a source whose result is its ``F001``. The one place that reads arguments."""
-    return [_source(item) for item in expand(arguments)]
+    folders, patterns and ``-``, in order, each once, less what the configuration
+    excludes; an argument that names nothing is a source whose result is its ``F001``.
+    The one place that reads arguments."""
+    return [_source(item) for item in settings.included(arguments, config)]
 
 
 def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int,
-                  input_format: str | None = None) -> Iterator[Record]:
+                  input_format: str | None = None, selection: Selection | None = None,
+                  config: Config | None = None) -> Iterator[Record]:
     """The audit of the arguments as a stream (``audit.stream_records``), with a
-    progress bar on standard error when it is a terminal and there are several files."""
-    sources = input_sources(arguments)
+    progress bar on standard error when it is a terminal and there are several files;
+    the violations ``selection`` leaves out moved to each game's ``ignored``."""
+    sources = input_sources(arguments, config)
     records = stream_records(sources, choice, jobs=jobs, input_format=input_format)
+    if selection is not None and not selection.everything:
+        records = settings.selected(records, selection)
     if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
         records = _with_progress(records, len(sources))
     return records
@@ -238,7 +286,8 @@ def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
              set_options: Sequence[str], report_format: str, output: str | None,
-             jobs: int, input_format: str | None = None) -> int:
+             jobs: int, input_format: str | None = None,
+             selection: Selection | None = None, config: Config | None = None) -> int:
     """``replay --compare``: every file under every rule set, and what differs."""
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
@@ -251,7 +300,9 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     choices = [command_line_choice(name, set_options) for name in names]
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    runs = list(zip(*audit_inputs(files, choices, jobs, input_format), strict=True))
+    runs = list(zip(*audit_inputs(files, choices, jobs, input_format, config), strict=True))
+    if selection is not None and not selection.everything:
+        runs = [tuple(settings.select_file(result, selection) for result in run) for run in runs]
     comparisons = compare_files(names, runs)
     if report_format == "json":
         text = json_safe(json.dumps(comparison_document(names, runs, comparisons), indent=2,
@@ -272,10 +323,11 @@ def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
 
 
 def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int,
-                 input_format: str | None = None) -> list[tuple[FileResult, ...]]:
+                 input_format: str | None = None, config: Config | None = None
+                 ) -> list[tuple[FileResult, ...]]:
     """Every input the arguments stand for, under each rule choice, in order; a
     progress bar on standard error when it is a terminal and there are several files."""
-    sources = input_sources(arguments)
+    sources = input_sources(arguments, config)
     results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
     if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
         return list(results)
@@ -618,56 +670,4 @@ def simulate_command(players: int, games: int, seed: int, rules_option: str | No
     run(setup, out, force=force)
 
 
-# --- convert: .s40 <-> JSON Lines events -------------------------------------------------
-
-CONVERT_FORMATS = ("jsonl", "s40")
-
-
-@main.command("convert")
-@click.argument("source", metavar="FILE", type=click.Path(allow_dash=True))
-@click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
-              help="What to write: jsonl (one JSON object an event) or s40 (the log in "
-              "canonical form). Default: the other format than FILE's.")
-@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in .jsonl, "
-              "else s40.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write to this file instead of standard output.")
-@click.pass_context
-def convert_command(ctx: click.Context, source: str, target: str | None,
-                    input_format: str | None, output: str | None) -> None:
-    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
-
-    JSON Lines: one JSON object a line, one line of the log a line, such as
-    {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
-    `scala40 replay` reads either. A FILE of - reads standard input. A log that is not
-    UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
-    as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
-    read or converted; 2: a wrong command line.
-    """
-    stdin = source == STDIN_ARGUMENT
-    shown = STDIN_NAME if stdin else source
-    reading = input_format_of(shown, input_format)
-    data = _read_stdin() if stdin else read_or_unreadable(source)
-    writing = target or ("s40" if reading == "jsonl" else "jsonl")
-    result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
-    if isinstance(result, str):
-        _emit(result, output)
-        return
-    errors = result.errors if isinstance(result, FileResult) else result
-    for line in problem_lines(FileResult(path=shown, errors=errors)):
-        click.echo(terminal_safe(line), err=True)
-    ctx.exit(EXIT_PROBLEMS)
-
-
-def convert_bytes(data: bytes, reading: str, writing: str) -> str | tuple[Problem, ...]:
-    """A log's bytes read as one format and written as the other (or the same, in
-    canonical form), or the problems that keep it from being converted."""
-    if reading == "jsonl":
-        text = jsonl_to_s40(data)
-        if writing == "s40" or not isinstance(text, str):
-            return text
-        return s40_to_jsonl(text.encode("utf-8"))
-    if writing == "jsonl":
-        return s40_to_jsonl(data)
-    return format_log(data)
+main.add_command(convert_command)

@@ -98,6 +98,15 @@ class TagValue:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Ignored:
+    """A violation accepted as known: ``by`` an inline ``scala40: ignore`` comment on
+    its line (``comment``), or by ``--select``/``--ignore`` (``option``)."""
+
+    problem: Problem
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameResult:
     """Everything the referee found in one game of a file."""
 
@@ -122,6 +131,9 @@ class GameResult:
     #: Problems that are only consequences of a reported violation (D28): kept
     #: with their cause, never counted as violations.
     notes: tuple[Problem, ...] = ()
+    #: Violations accepted as known (see :mod:`scala40cli.ignores`): not in
+    #: ``violations``, not counted, listed apart in the JSON report.
+    ignored: tuple[Ignored, ...] = ()
 
     @property
     def ok(self) -> bool:
