@@ -169,6 +169,10 @@ def main() -> None:
               show_default=True, envvar="SCALA40_COLOR",
               help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
               "(FORCE_COLOR colours a pipe too).")
+@click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
+              help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
+              "processes, or a scheduler address such as tcp://host:8786. FILE may then "
+              "be an fsspec URL such as 's3://bucket/logs/*.s40'. The report is the same.")
 @click.option("--config", "config_option", type=click.Path(dir_okay=False),
               envvar="SCALA40_CONFIG",
               help="Read the settings from this file instead of the [tool.scala40] table "
@@ -190,6 +194,7 @@ def replay(
     select_option: str | None,
     ignore_option: str | None,
     color_option: str,
+    dask_option: str | None,
     config_option: str | None,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
@@ -224,7 +229,12 @@ def replay(
         reporter = ColorTextReporter(quiet=quiet)
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    records = input_records(files, choice, jobs, input_format, selection, config)
+    if dask_option is not None:
+        records = settings.dask_records(files, choice, dask_option, input_format, config, jobs)
+        if not selection.everything:
+            records = settings.selected(records, selection)
+    else:
+        records = input_records(files, choice, jobs, input_format, selection, config)
     summary = _write_report(reporter, records, output)
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)

@@ -21,6 +21,7 @@ from .config import Config, ConfigError, load_config
 from .ignores import CodesError, Selection, parse_codes
 from .inputs import Missing, expand
 from .results import FileResult, GameResult
+from .rules import RuleChoice
 
 #: The file argument that means standard output for ``--output``.
 STDOUT_ARGUMENT = "-"
@@ -80,3 +81,25 @@ def included(arguments: Sequence[str], config: Config | None) -> list[str | Miss
 def stream_of(output: str | None) -> TextIO | None:
     """The terminal a report goes to, if it goes to standard output."""
     return sys.stdout if output is None or output == STDOUT_ARGUMENT else None
+
+
+def dask_records(arguments: Sequence[str], choice: RuleChoice | None, scheduler: str,
+                 input_format: str | None, config: Config | None, jobs: int
+                 ) -> Iterator[Record]:
+    """``replay --dask``: the files judged on Dask, as the records of a serial run."""
+    if jobs > 1:
+        raise click.UsageError("--dask judges on the cluster: leave out --jobs")
+    if STDOUT_ARGUMENT in arguments:
+        raise click.UsageError("--dask reads files and URLs, not standard input")
+    try:
+        import dask.bag  # noqa: F401  (the extra is there)
+
+        from .dask_audit import expand_logs, records_with_dask
+    except ImportError:
+        raise click.UsageError("--dask needs Dask: pip install 'scala40[dask]'") from None
+    named = set(arguments)
+    logs = [item for item in expand_logs(arguments)
+            if not isinstance(item, str) or item in named or config is None
+            or not config.excludes(item)]
+    return records_with_dask(logs, choice=choice, scheduler=scheduler,
+                             input_format=input_format)

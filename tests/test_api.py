@@ -208,6 +208,7 @@ def test_the_doctests_of_the_api_module_and_page_pass() -> None:
     assert module.attempted > 3 and page.attempted > 20
 
 
+@pytest.mark.slow
 def test_an_example_consumer_type_checks_with_mypy_strict(tmp_path: Path) -> None:
     consumer = ROOT / "tests" / "data" / "api_consumer.py"
     bad = tmp_path / "bad_consumer.py"
