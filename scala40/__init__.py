@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from scala40cli.api import (
         FileResult,
         GameResult,
+        Ignored,
+        InputFormat,
         Problem,
         Rules,
         RulesError,
@@ -30,6 +32,8 @@ if TYPE_CHECKING:
 __all__ = [
     "FileResult",
     "GameResult",
+    "Ignored",
+    "InputFormat",
     "Problem",
     "Rules",
     "RulesError",

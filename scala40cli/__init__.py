@@ -14,6 +14,8 @@ __version__ = "0.1.0"
 __all__ = [
     "FileResult",
     "GameResult",
+    "Ignored",
+    "InputFormat",
     "Problem",
     "Rules",
     "RulesError",
@@ -31,6 +33,8 @@ if TYPE_CHECKING:
     from .api import (
         FileResult,
         GameResult,
+        Ignored,
+        InputFormat,
         Problem,
         Rules,
         RulesError,

@@ -29,17 +29,19 @@ import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, Literal, TypeAlias
 
 from .audit import audit_bytes, audit_lines, audit_path
 from .report import Summary, report_document
-from .results import FileResult, GameResult, Problem
+from .results import FileResult, GameResult, Ignored, Problem
 from .rules import RuleChoice, RulesError, find_preset, resolve
 from .rulesfile import is_rules_file, load_rules_file
 
 __all__ = [
     "FileResult",
     "GameResult",
+    "Ignored",
+    "InputFormat",
     "Problem",
     "Rules",
     "RulesError",
@@ -55,6 +57,9 @@ __all__ = [
 #: Rules given as data: a preset name or rules file path, a path, or a mapping of
 #: switches (``{"preset": "scala50", "opening_points": 60}``); None: each log's own.
 Rules: TypeAlias = str | os.PathLike[str] | Mapping[str, str | int] | None
+
+#: How a log is written: ``.s40`` text, or JSON Lines events (docs/events-json.md).
+InputFormat: TypeAlias = Literal["s40", "jsonl"]
 
 #: Where the switches of a mapping come from, as the report's ``rule_sources`` says.
 MAPPING_SOURCE = "api"
@@ -107,33 +112,40 @@ def _mapping_choice(rules: Mapping[str, str | int]) -> RuleChoice:
     return RuleChoice(preset=preset, values=tuple(values), preset_source=MAPPING_SOURCE)
 
 
-def audit_text(data: str | bytes, *, name: str = "<text>", rules: Rules = None) -> FileResult:
+def audit_text(data: str | bytes, *, name: str = "<text>", rules: Rules = None,
+               input_format: InputFormat | None = None) -> FileResult:
     """The result of a log given as its text (or its bytes, judged as a file's are).
 
     ``name`` is only the path the result reports. Bad input never raises: it becomes a
     file error (``F002`` not UTF-8, ``F003`` syntax) or a game violation.
+    ``input_format`` is ``"s40"`` or ``"jsonl"`` (JSON Lines events, see
+    docs/events-json.md); by default, ``jsonl`` when ``name`` ends in ``.jsonl``.
     """
     raw = data.encode("utf-8") if isinstance(data, str) else data
-    return audit_bytes(raw, name, rule_choice(rules))
+    return audit_bytes(raw, name, rule_choice(rules), input_format=input_format)
 
 
-def audit_file(path: str | os.PathLike[str], *, rules: Rules = None, jobs: int = 1
-               ) -> FileResult:
+def audit_file(path: str | os.PathLike[str], *, rules: Rules = None, jobs: int = 1,
+               input_format: InputFormat | None = None) -> FileResult:
     """The result of the log at ``path``, read a game at a time (``F001`` if unreadable).
 
-    ``jobs`` above 1 judges the games in that many processes, with the same result.
+    ``jobs`` above 1 judges the games in that many processes, with the same result. A
+    ``.jsonl`` file is read as JSON Lines events unless ``input_format`` says otherwise.
     """
-    return audit_path(os.fspath(path), rule_choice(rules), jobs=jobs)
+    return audit_path(os.fspath(path), rule_choice(rules), jobs=jobs,
+                      input_format=input_format)
 
 
 def iter_games(source: str | bytes | Iterable[str] | Iterable[bytes], *,
-               rules: Rules = None) -> Iterator[GameResult | Problem]:
+               rules: Rules = None, input_format: InputFormat = "s40"
+               ) -> Iterator[GameResult | Problem]:
     """The results of a log's games as they are judged, with its file errors, in order.
 
     ``source`` is the whole text (or bytes), or its lines: a list of lines, or an open
     file, text or binary, which is read a game at a time. Memory follows the largest
     game, so an endless stream can be audited. A :class:`Problem` is a file error (a
     syntax error or invalid UTF-8); the games around it are still judged.
+    ``input_format="jsonl"`` reads JSON Lines events.
 
     >>> lines = ['[Players "Anna" "Bruno"]', "hand 1", "dealer Anna"]
     >>> [type(item).__name__ for item in iter_games(lines)]
@@ -141,7 +153,7 @@ def iter_games(source: str | bytes | Iterable[str] | Iterable[bytes], *,
     """
     choice = rule_choice(rules)
     index = 0
-    for judged in audit_lines(_byte_lines(source), (choice,)):
+    for judged in audit_lines(_byte_lines(source), (choice,), input_format=input_format):
         for item in judged[0]:
             if isinstance(item, GameResult):
                 index += 1

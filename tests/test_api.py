@@ -224,3 +224,19 @@ def test_an_example_consumer_type_checks_with_mypy_strict(tmp_path: Path) -> Non
     assert wrong.returncode == 1
     assert "bad_consumer.py:2: error: Incompatible types" in wrong.stdout
     assert "bad_consumer.py:3: error: Argument \"rules\"" in wrong.stdout
+
+
+def test_json_lines_logs_through_the_api(tmp_path: Path) -> None:
+    from scala40cli.jsonl_logs import s40_to_jsonl
+
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    path = tmp_path / "game.jsonl"
+    path.write_text(jsonl, encoding="utf-8")
+    expected = audit_file(LEGAL).games[0].totals
+    assert audit_file(path).games[0].totals == expected
+    assert audit_text(jsonl, name="x.jsonl").games[0].totals == expected
+    assert audit_text(jsonl, input_format="jsonl").games[0].totals == expected
+    assert audit_text(jsonl).errors  # read as .s40, it is not one
+    (game,) = [g for g in iter_games(jsonl.splitlines(), input_format="jsonl")]
+    assert isinstance(game, GameResult) and game.totals == expected
