@@ -269,3 +269,30 @@ def test_comment_objects_are_read_alone_and_after_an_event() -> None:
                 '{"verb": "comment", "text": "; x", "player": "Anna"}'):
         broken = audit_bytes(f"{bad}\n{jsonl}".encode(), "b.jsonl")
         assert [(e.code, e.line) for e in broken.errors] == [("F003", 1)]
+
+
+def test_every_verb_of_the_format_has_an_object_in_the_mapping_and_the_schema() -> None:
+    from scala40cli import events as event_module
+    from scala40cli.events_json import FIELDS
+
+    kinds = {cls for cls in vars(event_module).values()
+             if isinstance(cls, type) and issubclass(cls, event_module.Event)
+             and cls.verb not in ("event", "unparsed") and "verb" in vars(cls)}
+    assert {kind for kind, _fields in FIELDS.values()} == kinds
+    assert set(FIELDS) == {kind.verb for kind in kinds}
+    defined = set(schema("events.schema.json")["$defs"])
+    assert set(FIELDS) | {"comment_line"} <= defined
+    assert set(VERB_SCHEMAS) == set(FIELDS)
+
+
+def test_every_verb_round_trips_through_json(tmp_path: Path) -> None:
+    """One line of each verb, with odd names and a declared joker, both ways."""
+    text = ('[Players "Anna Maria" "hand"]\n[Rule "opening_points" "40"]\n'
+            'hand 1\ndealer "Anna Maria"\ndeal "Anna Maria" AS 2S\n'
+            'upcard 5S\nstock 9C KD\n"hand" draw 9C\n"hand" take\n"hand" take 5S\n'
+            '"hand" meld 4S JK(5S) 6S\n"hand" attach 7S to 1\n"hand" swap 5S in 1\n'
+            '"hand" discard KH\n"Anna Maria" buy KH\nreshuffle\n'
+            'score "Anna Maria" 29 "hand" -10\n')
+    jsonl = check_round_trip(text.encode("utf-8"))
+    verbs = [json.loads(line)["verb"] for line in jsonl.splitlines()]
+    assert set(verbs) == set(VERB_SCHEMAS)
