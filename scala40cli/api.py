@@ -33,7 +33,7 @@ from typing import Any, Literal, TypeAlias
 
 from .audit import audit_bytes, audit_lines, audit_path
 from .report import Summary, report_document
-from .results import FileResult, GameResult, Ignored, Problem
+from .results import FileResult, GameResult, Ignored, IgnoredBy, Problem
 from .rules import RuleChoice, RulesError, find_preset, resolve
 from .rulesfile import is_rules_file, load_rules_file
 
@@ -41,6 +41,7 @@ __all__ = [
     "FileResult",
     "GameResult",
     "Ignored",
+    "IgnoredBy",
     "InputFormat",
     "Problem",
     "Rules",

@@ -22,15 +22,13 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from .results import GameResult, Ignored, Problem
+from .results import GameResult, Ignored, IgnoredBy, Problem
 from .violations import RULEBOOK
 
 #: An inline acceptance: after ``;`` or ``#``, ``scala40: ignore`` and perhaps codes.
 _INLINE = re.compile(r"[;#][^\n]*?\bscala40:\s*ignore\b([^;#\n]*)", re.IGNORECASE)
 _CODES = re.compile(r"[A-Za-z][0-9]{0,3}")
 _MARK = re.compile(r"scala40:", re.IGNORECASE)
-BY_COMMENT = "comment"
-BY_OPTION = "option"
 
 #: The codes accepted on each line; None accepts every code of the line.
 LineIgnores = Mapping[int, frozenset[str] | None]
@@ -70,7 +68,7 @@ def accept_inline(game: GameResult, ignores: LineIgnores) -> GameResult:
         codes = ignores[problem.line]
         return codes is None or matches(str(problem.code), codes)
 
-    return _move(game, accepted, BY_COMMENT)
+    return _move(game, accepted, IgnoredBy.COMMENT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,10 +90,12 @@ class Selection:
         """The game with the violations not selected moved to ``ignored``."""
         if self.everything or not game.violations:
             return game
-        return _move(game, lambda problem: not self.reports(str(problem.code)), BY_OPTION)
+        return _move(game, lambda problem: not self.reports(str(problem.code)),
+                     IgnoredBy.OPTION)
 
 
-def _move(game: GameResult, accepted: Callable[[Problem], bool], by: str) -> GameResult:
+def _move(game: GameResult, accepted: Callable[[Problem], bool], by: IgnoredBy
+          ) -> GameResult:
     kept: list[Problem] = []
     moved: list[Ignored] = []
     for problem in game.violations:

@@ -190,7 +190,7 @@ def game_json(game: GameResult) -> JsonObject:
         "totals": dict(game.totals),
         "finished": game.finished,
         "winner": game.winner,
-        "ignored": [{**violation_json(out.problem), "by": out.by} for out in game.ignored],
+        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
     }
     if game.notes:  # only then: a game without notes reads as before
         document["notes"] = [_note_json(problem) for problem in game.notes]

@@ -97,13 +97,21 @@ class TagValue:
     line: int
 
 
+class IgnoredBy(StrEnum):
+    """What accepted a violation as known. The value is the wire format."""
+
+    #: An inline ``; scala40: ignore CODE`` comment on the violation's line.
+    COMMENT = "comment"
+    #: ``--select``/``--ignore`` or the configuration's ``select``/``ignore``.
+    OPTION = "option"
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Ignored:
-    """A violation accepted as known: ``by`` an inline ``scala40: ignore`` comment on
-    its line (``comment``), or by ``--select``/``--ignore`` (``option``)."""
+    """A violation accepted as known, and what accepted it."""
 
     problem: Problem
-    by: str
+    by: IgnoredBy
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
