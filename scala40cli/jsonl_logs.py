@@ -60,13 +60,23 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
                                      f"long; the limit is {MAX_LINE_CHARS:,}: the line is "
                                      "not read", None)
     try:
-        line = text_line(json.loads(text), number)
+        line = text_line(json.loads(text, parse_constant=_not_json), number)
+        return (line + "\n").encode("utf-8"), None
     except json.JSONDecodeError as error:
         return _UNREADABLE, _problem(number, f"not JSON: {error.msg} (column {error.colno})",
                                      text)
-    except (EventJsonError, ValueError) as error:
+    except RecursionError:
+        return _UNREADABLE, _problem(number, "not an event: JSON nested too deeply", None)
+    except UnicodeEncodeError as error:
+        return _UNREADABLE, _problem(number, f"{error.object[error.start]!r} is half of a "
+                                     "UTF-16 pair, not a character", text)
+    except ValueError as error:  # EventJsonError, or a line the format cannot write
         return _UNREADABLE, _problem(number, str(error), text)
-    return (line + "\n").encode("utf-8"), None
+
+
+def _not_json(constant: str) -> object:
+    """NaN and Infinity, which Python's reader takes but JSON does not have."""
+    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
 
 
 def text_line(value: object, number: int) -> str:

@@ -296,3 +296,26 @@ def test_every_verb_round_trips_through_json(tmp_path: Path) -> None:
     jsonl = check_round_trip(text.encode("utf-8"))
     verbs = [json.loads(line)["verb"] for line in jsonl.splitlines()]
     assert set(verbs) == set(VERB_SCHEMAS)
+
+
+@pytest.mark.parametrize(("line", "words"), [
+    (b"[" * 9000, "nested too deeply"),
+    (b'{"verb": "dealer", "player": "\\ud800"}', "half of a UTF-16 pair"),
+    (b'{"verb": "hand", "number": NaN}', "NaN is not a JSON value"),
+    (b'{"verb": "hand", "number": Infinity}', "Infinity is not a JSON value"),
+    (b'{"verb": "hand", "number": 1e400}', "must be a whole number"),
+    (b'{"verb": "hand", "number": 1234567890}', "at most nine digits"),
+    (b'{"verb": "dealer", "player": "Anna\\nMaria"}', "line break"),
+    (b'{"verb": "tag", "name": "Bad Name", "values": []}', "not a tag name"),
+    (b'{"verb": "score", "scores": [{"player": "A"}]}', "player and points"),
+    (b"x" * 20_000, "the limit is"),
+])
+def test_hostile_json_lines_are_problems_in_words_never_tracebacks(line: bytes,
+                                                                   words: str) -> None:
+    result = audit_bytes(b'{"verb": "tag", "name": "Players", "values": ["A", "B"]}\n'
+                         + line + b"\n", "h.jsonl")
+    (error,) = result.errors
+    assert (error.code, error.line) == ("F003", 2) and words in error.message, error
+    report = run("replay", "--format", "json", "--input-format", "jsonl", "-",
+                 stdin=b'{"verb": "hand", "number": 1}\n' + line + b"\n")
+    assert report.exit_code == 1 and json.loads(report.stdout)["summary"]["file_errors"] == 1
