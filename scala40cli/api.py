@@ -122,7 +122,7 @@ def audit_text(data: str | bytes, *, name: str = "<text>", rules: Rules = None,
     ``input_format`` is ``"s40"`` or ``"jsonl"`` (JSON Lines events, see
     docs/events-json.md); by default, ``jsonl`` when ``name`` ends in ``.jsonl``.
     """
-    raw = data.encode("utf-8") if isinstance(data, str) else data
+    raw = _utf8(data) if isinstance(data, str) else data
     return audit_bytes(raw, name, rule_choice(rules), input_format=input_format)
 
 
@@ -169,13 +169,19 @@ def _byte_lines(source: str | bytes | Iterable[str] | Iterable[bytes]) -> Iterat
     pieces: Iterable[str | bytes] = (
         [source] if isinstance(source, str | bytes) else source)
     for piece in pieces:
-        raw = piece.encode("utf-8") if isinstance(piece, str) else piece
+        raw = _utf8(piece) if isinstance(piece, str) else piece
         start = 0
         while (end := raw.find(b"\n", start)) >= 0:
             yield raw[start:end + 1]
             start = end + 1
         if start < len(raw) or not raw:
             yield raw[start:] + b"\n"
+
+
+def _utf8(text: str) -> bytes:
+    """UTF-8 of a text; a lone surrogate (not a character) is kept as the bytes a file
+    would hold, so it is judged as invalid UTF-8 (``F002``) rather than raising."""
+    return text.encode("utf-8", "surrogatepass")
 
 
 def summarize(results: Iterable[FileResult]) -> Summary:

@@ -240,3 +240,9 @@ def test_json_lines_logs_through_the_api(tmp_path: Path) -> None:
     assert audit_text(jsonl).errors  # read as .s40, it is not one
     (game,) = [g for g in iter_games(jsonl.splitlines(), input_format="jsonl")]
     assert isinstance(game, GameResult) and game.totals == expected
+
+
+def test_text_that_is_not_unicode_is_judged_not_raised() -> None:
+    text = '[Players "A" "B"]\nhand 1\ndealer \ud800\n'
+    assert [e.code for e in audit_text(text).errors] == ["F002"]
+    assert [getattr(i, "code", None) for i in iter_games(text.split("\n"))][-1] == "F002"
