@@ -398,6 +398,10 @@ def outcome_lines(game: GameResult) -> list[str]:
     lines.append(_winner_line(game))
     count = len(game.violations)
     lines.append("No violations." if count == 0 else f"{plural(count, 'violation')} (see above).")
+    if game.ignored:
+        codes = ", ".join(sorted({str(out.problem.code) for out in game.ignored}))
+        lines.append(f"{plural(len(game.ignored), 'violation')} accepted as known ({codes}), "
+                     "not counted.")
     return lines
 
 

@@ -290,3 +290,11 @@ def test_colour_marks_codes_and_the_counts_and_never_passes_a_log_escape(
     assert "\x1b[2J" not in out and "\\x1b[2J" in out
     assert "\x1b[" not in run("replay", "--format", "json", "--color", "always",
                               str(T004)).stdout
+
+
+def test_the_text_report_says_what_was_accepted(tmp_path: Path) -> None:
+    log = tmp_path / "known.s40"
+    log.write_bytes(with_comment("; scala40: ignore T004"))
+    text = run("replay", str(log)).stdout
+    assert "No violations.\n  1 violation accepted as known (T004), not counted." in text
+    assert "T004" not in run("replay", str(LEGAL)).stdout
