@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .chunks import Chunk, game_chunks
+from .escape import json_safe
 from .events import Event
 from .events_json import CommentLine, EventJsonError, comment_object, event_object, read_object
 from .limits import MAX_LINE_CHARS
@@ -173,12 +174,12 @@ def s40_to_jsonl(data: bytes) -> str | tuple[Problem, ...]:
 
 
 def _object_line(event: Event) -> str:
-    return json.dumps(event_object(event), ensure_ascii=False) + "\n"
+    return json_safe(json.dumps(event_object(event), ensure_ascii=False)) + "\n"
 
 
 def comment_line(text: str) -> str:
     """The JSON line of a comment alone on its line."""
-    return json.dumps(comment_object(text), ensure_ascii=False) + "\n"
+    return json_safe(json.dumps(comment_object(text), ensure_ascii=False)) + "\n"
 
 
 def jsonl_to_s40(data: bytes) -> str | tuple[Problem, ...]:

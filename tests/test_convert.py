@@ -319,3 +319,11 @@ def test_hostile_json_lines_are_problems_in_words_never_tracebacks(line: bytes,
     report = run("replay", "--format", "json", "--input-format", "jsonl", "-",
                  stdin=b'{"verb": "hand", "number": 1}\n' + line + b"\n")
     assert report.exit_code == 1 and json.loads(report.stdout)["summary"]["file_errors"] == 1
+
+
+def test_converted_json_escapes_what_a_terminal_or_runner_would_act_on() -> None:
+    text = '[Players "A\u009b\u202e" "##[group]B"]\nhand 1\n'.encode()
+    jsonl = s40_to_jsonl(text)
+    assert isinstance(jsonl, str)
+    assert "\u009b" not in jsonl and "\u202e" not in jsonl and "##[" not in jsonl
+    assert jsonl_to_s40(jsonl.encode("utf-8")) == format_log(text)
