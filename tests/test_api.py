@@ -45,7 +45,9 @@ def cli_json(*args: str) -> dict[str, object]:
     return loaded
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", [
+    path if k < 8 else pytest.param(path, marks=pytest.mark.slow)
+    for k, path in enumerate(FIXTURES)], ids=lambda p: p.name)
 def test_to_dict_is_the_json_report_of_every_fixture(path: Path, check_report: ReportCheck
                                                      ) -> None:
     result = audit_file(path)

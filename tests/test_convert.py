@@ -7,7 +7,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -27,6 +26,14 @@ from scala40cli.writer import format_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
+#: Cases of a per-fixture family in the fast suite; the others are marked slow.
+FAST_CASES = 8
+
+
+def cases(paths: list[Path]) -> list[object]:
+    """The fixtures as parameters: the first few fast, the rest slow (CI runs all)."""
+    return [path if k < FAST_CASES else pytest.param(path, marks=pytest.mark.slow)
+            for k, path in enumerate(paths)]
 EVENTS = Draft202012Validator(schema("events.schema.json"))
 LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
 VERB_SCHEMAS = {
@@ -83,7 +90,7 @@ def convertible(path: Path) -> bool:
     return isinstance(format_log(path.read_bytes()), str)
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", cases(FIXTURES), ids=lambda p: p.name)
 def test_every_fixture_converts_both_ways_or_is_refused_as_fmt_refuses(path: Path) -> None:
     data = path.read_bytes()
     formatted = format_log(data)
@@ -93,21 +100,19 @@ def test_every_fixture_converts_both_ways_or_is_refused_as_fmt_refuses(path: Pat
         assert s40_to_jsonl(data) == formatted  # the same F002 / F003 problems
 
 
-def simulated_logs() -> Iterator[tuple[str, str]]:
-    """A whole match under every preset, 2 to 6 players, every level of bot."""
-    for k, name in enumerate(PRESETS):
-        count = 4 if name == "teams" else 2 + k % 5
-        setup = make_setup(players=count, levels=("easy", "normal", "hard")[k % 3],
-                           seed=f"convert-{name}", choice=RuleChoice(preset=name))
-        yield f"{name}-{count}", game_text(simulate_game(setup, 1))
+def simulated_log(k: int, name: str) -> str:
+    """A whole match under a preset, 2 to 6 players, every level of bot."""
+    count = 4 if name == "teams" else 2 + k % 5
+    setup = make_setup(players=count, levels=("easy", "normal", "hard")[k % 3],
+                       seed=f"convert-{name}", choice=RuleChoice(preset=name))
+    return game_text(simulate_game(setup, 1))
 
 
-SIMULATED = list(simulated_logs())
-
-
-@pytest.mark.parametrize(("name", "text"), SIMULATED, ids=[name for name, _ in SIMULATED])
-def test_simulated_matches_convert_both_ways(name: str, text: str) -> None:
-    check_round_trip(text.encode("utf-8"))
+@pytest.mark.parametrize(("k", "name"), [
+    (k, name) if k < 2 else pytest.param(k, name, marks=pytest.mark.slow)
+    for k, name in enumerate(PRESETS)])
+def test_simulated_matches_convert_both_ways(k: int, name: str) -> None:
+    check_round_trip(simulated_log(k, name).encode("utf-8"))
 
 
 def event_index_lines(data: bytes) -> dict[int, int]:
@@ -132,7 +137,7 @@ def placed(result: FileResult, lines: dict[int, int] | None = None) -> list[tupl
 REPLAYED = [p for p in FIXTURES if convertible(p)] + [LEGAL]
 
 
-@pytest.mark.parametrize("path", REPLAYED, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", cases(REPLAYED), ids=lambda p: p.name)
 def test_a_json_lines_log_replays_with_the_same_violations_on_its_lines(path: Path,
                                                                         tmp_path: Path
                                                                         ) -> None:
@@ -218,8 +223,10 @@ def test_invalid_utf8_and_blank_lines_in_json_lines() -> None:
     assert [(e.code, e.line) for e in result.errors] == [("F002", 6)]
 
 
+@pytest.mark.slow
 def test_jobs_give_the_same_result_for_json_lines(tmp_path: Path) -> None:
-    data = "\n".join(text for _, text in SIMULATED[:6]).encode("utf-8")
+    data = "\n".join(simulated_log(k, name) for k, name in enumerate(list(PRESETS)[:6])
+                     ).encode("utf-8")
     jsonl = s40_to_jsonl(data)
     assert isinstance(jsonl, str)
     target = tmp_path / "many.jsonl"
