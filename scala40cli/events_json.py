@@ -43,6 +43,9 @@ from .events import (
 
 JsonObject = dict[str, Any]
 
+#: A card the log does not know (format 1.1), as the format and the JSON write it.
+UNKNOWN_CARD = "?"
+
 #: The pseudo-verb of a line that is only a comment.
 COMMENT_VERB = "comment"
 #: The key of a comment written after an event on its line.
@@ -68,10 +71,22 @@ def _card_out(card: Card) -> str:
     return card.code
 
 
+def _hidden_out(card: Card | None) -> str:
+    return UNKNOWN_CARD if card is None else card.code
+
+
+def _hidden_in(value: object, what: str) -> Card | None:
+    """A card, or None for ``"?"``: a card the log does not know (format 1.1)."""
+    return None if value == UNKNOWN_CARD else _card_in(value, what)
+
+
 def _card_in(value: object, what: str) -> Card:
     if not isinstance(value, str):
         raise EventJsonError(f"{what} must be a card as a string, like \"7H\", not "
                              f"{_shown(value)}")
+    if value == UNKNOWN_CARD:
+        raise EventJsonError(f"{what}: ? (a card the log does not know) stands only in a "
+                             "deal or a draw")
     try:
         return parse_card(value)
     except CardError as error:
@@ -124,6 +139,10 @@ TEXT: Kind = (_text_in, str)
 NUMBER: Kind = (_int_in, int)
 TEXTS: Kind = (lambda v, w: tuple(_text_in(x, w) for x in _list_in(v, w)), list)
 CARD: Kind = (_card_in, _card_out)
+#: A card that may be unknown (``"?"``): in a deal and a draw only, as in the format.
+HIDDEN_CARD: Kind = (_hidden_in, _hidden_out)
+HIDDEN_CARDS: Kind = (lambda v, w: tuple(_hidden_in(x, w) for x in _list_in(v, w)),
+                      lambda cs: [_hidden_out(c) for c in cs])
 OPTIONAL_CARD: Kind = (lambda v, w: None if v is None else _card_in(v, w),
                        lambda c: None if c is None else c.code)
 CARDS: Kind = (lambda v, w: tuple(_card_in(x, w) for x in _list_in(v, w)),
@@ -139,12 +158,12 @@ FIELDS: dict[str, tuple[type[Event], tuple[tuple[str, str, Kind], ...]]] = {
     "tag": (Tag, (("name", "name", TEXT), ("values", "values", TEXTS))),
     "hand": (HandStart, (("number", "number", NUMBER),)),
     "dealer": (Dealer, (("player", "player", TEXT),)),
-    "deal": (Deal, (("player", "player", TEXT), ("cards", "cards", CARDS))),
+    "deal": (Deal, (("player", "player", TEXT), ("cards", "cards", HIDDEN_CARDS))),
     "upcard": (Upcard, (("card", "card", CARD),)),
     "stock": (Stock, (("cards", "cards", CARDS),)),
     "reshuffle": (Reshuffle, ()),
     "score": (Score, (("scores", "entries", SCORES),)),
-    "draw": (Draw, (("player", "player", TEXT), ("card", "card", CARD))),
+    "draw": (Draw, (("player", "player", TEXT), ("card", "card", HIDDEN_CARD))),
     "take": (Take, (("player", "player", TEXT), ("card", "card", OPTIONAL_CARD))),
     "meld": (Meld, (("player", "player", TEXT), ("cards", "cards", TABLE_CARDS))),
     "attach": (Attach, (("player", "player", TEXT), ("cards", "cards", TABLE_CARDS),

@@ -170,7 +170,7 @@ def _note_json(problem: Problem) -> JsonObject:
     """A consequence of a reported violation, with where that violation is."""
     cause = problem.caused_by
     assert cause is not None
-    return {**_violation_json(problem),
+    return {**violation_json(problem),
             "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
 
 

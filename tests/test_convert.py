@@ -253,7 +253,9 @@ def test_convert_refuses_a_broken_log_and_says_where(tmp_path: Path) -> None:
     broken = ROOT / "fixtures" / "illegal" / "F003-syntax-error.s40"
     result = run("convert", str(broken))
     assert result.exit_code == 1 and result.stdout == ""
-    assert f"{broken}:21:6: F003" in result.stderr
+    refused = format_log(broken.read_bytes())
+    assert isinstance(refused, tuple)
+    assert f"{broken}:{refused[0].line}:{refused[0].column}: F003" in result.stderr
     bad = tmp_path / "bad.jsonl"
     bad.write_text('{"verb": "hand", "number": 1}\n{"verb": "hand"\n', encoding="utf-8")
     result = run("convert", str(bad))
@@ -334,3 +336,21 @@ def test_converted_json_escapes_what_a_terminal_or_runner_would_act_on() -> None
     assert isinstance(jsonl, str)
     assert "\u009b" not in jsonl and "\u202e" not in jsonl and "##[" not in jsonl
     assert jsonl_to_s40(jsonl.encode("utf-8")) == format_log(text)
+
+
+def test_unknown_cards_are_question_marks_in_a_deal_and_a_draw_only() -> None:
+    text = ('[Players "Anna" "Bruno"]\nhand 1\ndealer Anna\ndeal Anna ?\n'
+            'deal Bruno 2H ? 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C\nupcard 5S\nBruno draw ?\n')
+    jsonl = check_round_trip(text.encode("utf-8"))
+    objects = [json.loads(line) for line in jsonl.splitlines()]
+    deals = [o["cards"] for o in objects if o["verb"] == "deal"]
+    assert deals[0] == ["?"] * 13 and deals[1][1] == "?"
+    assert [o["card"] for o in objects if o["verb"] == "draw"] == ["?"]
+    assert audit_bytes(jsonl.encode(), "t.jsonl").games[0].violations == audit_bytes(
+        text.encode(), "t.s40").games[0].violations
+    for verb in ('{"verb": "discard", "player": "Anna", "card": "?"}',
+                 '{"verb": "upcard", "card": "?"}',
+                 '{"verb": "stock", "cards": ["?"]}'):
+        (error,) = audit_bytes(f"{verb}\n".encode(), "u.jsonl").errors
+        assert "stands only in a deal or a draw" in error.message
+        assert not EVENTS.is_valid(json.loads(verb))
