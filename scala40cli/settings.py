@@ -11,17 +11,19 @@ from __future__ import annotations
 import dataclasses
 import sys
 from collections.abc import Iterator, Sequence
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 import click
 from click.core import ParameterSource
 
-from .audit import Record
 from .config import Config, ConfigError, load_config
 from .ignores import CodesError, Selection, parse_codes
 from .inputs import Missing, expand
 from .results import FileResult, GameResult
-from .rules import RuleChoice
+
+if TYPE_CHECKING:  # the audit and the rules are loaded by the command that runs
+    from .audit import Record
+    from .rules import RuleChoice
 
 #: The file argument that means standard output for ``--output``.
 STDOUT_ARGUMENT = "-"
