@@ -30,11 +30,12 @@ CONVERT_FORMATS = ("jsonl", "s40")
 @click.pass_context
 def convert_command(ctx: click.Context, source: str, target: str | None,
                     input_format: str | None, output: str | None) -> None:
-    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
+    """Convert a game log between .s40 and JSON Lines events, both ways, every event kept.
 
     JSON Lines: one JSON object a line, one line of the log a line, such as
     {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
-    `scala40 replay` reads either. A FILE of - reads standard input. A log that is not
+    `scala40 replay` reads either. Comments are not written yet, as fmt does not keep
+    them either. A FILE of - reads standard input. A log that is not
     UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
     as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
     read or converted; 2: a wrong command line.
