@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import click
 
+from .inputs import open_log
 from .jsonl_logs import INPUT_FORMATS, input_format_of, jsonl_to_s40, s40_to_jsonl
 from .report import problem_lines, terminal_safe
 from .results import FileResult, Problem
-from .rewrite import read_or_unreadable
 from .writer import format_log
 
 CONVERT_FORMATS = ("jsonl", "s40")
@@ -30,12 +30,12 @@ CONVERT_FORMATS = ("jsonl", "s40")
 @click.pass_context
 def convert_command(ctx: click.Context, source: str, target: str | None,
                     input_format: str | None, output: str | None) -> None:
-    """Convert a game log between .s40 and JSON Lines events, both ways, every event kept.
+    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
 
     JSON Lines: one JSON object a line, one line of the log a line, such as
     {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
-    `scala40 replay` reads either. Comments are not written yet, as fmt does not keep
-    them either. A FILE of - reads standard input. A log that is not
+    `scala40 replay` reads either. Events and comments are kept; blank lines and
+    spacing are fmt's. A FILE of - reads standard input. A log that is not
     UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
     as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
     read or converted; 2: a wrong command line.
@@ -45,11 +45,11 @@ def convert_command(ctx: click.Context, source: str, target: str | None,
     stdin = source == STDIN_ARGUMENT
     shown = STDIN_NAME if stdin else source
     reading = input_format_of(shown, input_format)
-    data = _read_stdin() if stdin else read_or_unreadable(source)
+    data = _read_stdin() if stdin else _read_log(source)
     writing = target or ("s40" if reading == "jsonl" else "jsonl")
     result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
     if isinstance(result, str):
-        _emit(result, output)
+        _emit(result, output, () if stdin else (source,))
         return
     errors = result.errors if isinstance(result, FileResult) else result
     for line in problem_lines(FileResult(path=shown, errors=errors)):
@@ -68,3 +68,14 @@ def convert_bytes(data: bytes, reading: str, writing: str) -> str | tuple[Proble
     if writing == "jsonl":
         return s40_to_jsonl(data)
     return format_log(data)
+
+
+def _read_log(path: str) -> bytes | FileResult:
+    """The bytes of a regular file, or its ``F001`` (as ``replay`` reads a log)."""
+    from .audit import unreadable
+
+    try:
+        with open_log(path) as handle:
+            return handle.read()
+    except OSError as error:
+        return unreadable(path, error)

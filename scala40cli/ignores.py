@@ -22,11 +22,12 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
+from .comments import split_comment
 from .results import GameResult, Ignored, IgnoredBy, Problem
 from .violations import RULEBOOK
 
-#: An inline acceptance: after ``;`` or ``#``, ``scala40: ignore`` and perhaps codes.
-_INLINE = re.compile(r"[;#][^\n]*?\bscala40:\s*ignore\b([^;#\n]*)", re.IGNORECASE)
+#: An inline acceptance, in a comment: ``scala40: ignore`` and perhaps codes.
+_INLINE = re.compile(r"\bscala40:\s*ignore\b([^;#\n]*)", re.IGNORECASE)
 _CODES = re.compile(r"[A-Za-z][0-9]{0,3}")
 _MARK = re.compile(r"scala40:", re.IGNORECASE)
 
@@ -44,7 +45,10 @@ def inline_ignores(text: str, first_line: int = 1) -> dict[int, frozenset[str] |
         return {}
     found: dict[int, frozenset[str] | None] = {}
     for number, line in enumerate(text.split("\n"), start=first_line):
-        match = _INLINE.search(line)
+        if _MARK.search(line) is None:
+            continue
+        comment = split_comment(line, number)[1]  # the grammar's rule for quoted strings
+        match = None if comment is None else _INLINE.search(comment.text)
         if match is None:
             continue
         codes = frozenset(code.upper() for code in _CODES.findall(match[1]))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import PurePath
 
 from .chunks import Chunk, game_chunks
+from .comments import split_comment
 from .escape import json_safe
 from .events import Event
 from .events_json import CommentLine, EventJsonError, comment_object, event_object, read_object
@@ -162,19 +163,30 @@ def _json_items(items: list[Item], problems: Sequence[Problem]) -> list[Item]:
 
 
 def s40_to_jsonl(data: bytes) -> str | tuple[Problem, ...]:
-    """The JSON Lines of a ``.s40`` log's bytes, one object an event; or the problems
-    that keep it from being converted (``F002``, ``F003``), as ``fmt`` refuses them."""
+    """The JSON Lines of a ``.s40`` log's bytes: an object for each event (with the
+    comment after it on its line) and for each comment alone on its line; or the
+    problems that keep it from being converted (``F002``, ``F003``), as ``fmt`` refuses
+    them. Blank lines are layout, not content: they are left out."""
     text = decode_log(data)
     if isinstance(text, Problem):
         return (text,)
     parsed = parse_text(text)
     if parsed.errors:
         return parsed.errors
-    return "".join(_object_line(event) for game in parsed.games for event in game.events)
+    events = iter([event for game in parsed.games for event in game.events])
+    written: list[str] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        before, comment = split_comment(line, number)
+        if before.strip(" \t\r"):
+            written.append(_object_line(next(events), None if comment is None
+                                        else comment.text))
+        elif comment is not None:
+            written.append(comment_line(comment.text))
+    return "".join(written)
 
 
-def _object_line(event: Event) -> str:
-    return json_safe(json.dumps(event_object(event), ensure_ascii=False)) + "\n"
+def _object_line(event: Event, comment: str | None = None) -> str:
+    return json_safe(json.dumps(event_object(event, comment), ensure_ascii=False)) + "\n"
 
 
 def comment_line(text: str) -> str:

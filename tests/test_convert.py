@@ -15,6 +15,7 @@ from jsonschema import Draft202012Validator
 
 from scala40cli.audit import audit_bytes, audit_path
 from scala40cli.cli import main
+from scala40cli.comments import split_comment
 from scala40cli.events import Event
 from scala40cli.jsonl_logs import jsonl_to_s40, s40_to_jsonl
 from scala40cli.parser import parse_text
@@ -40,7 +41,7 @@ VERB_SCHEMAS = {
     verb: Draft202012Validator({**schema("events.schema.json"),
                                 "oneOf": [{"$ref": f"#/$defs/{verb}"}]})
     for verb in ("tag", "hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score",
-                 "draw", "take", "meld", "attach", "swap", "discard", "buy")
+                 "draw", "take", "meld", "attach", "swap", "discard", "buy", "comment_line")
 }
 
 
@@ -67,21 +68,38 @@ def check_objects(jsonl: str) -> None:
         value = json.loads(line)
         verb = value["verb"]
         if verb in seen:
-            VERB_SCHEMAS[verb].validate(value)
+            VERB_SCHEMAS["comment_line" if verb == "comment" else verb].validate(value)
         else:
             EVENTS.validate(value)
             seen.add(verb)
 
 
+def content(text: str) -> list[object]:
+    """The events (without their place) and the comments of a log, in order: what a
+    conversion keeps (blank lines and spacing are layout)."""
+    parsed = parse_text(text)
+    assert not parsed.errors
+    events = iter(bare(tuple(e for game in parsed.games for e in game.events)))
+    found: list[object] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        before, comment = split_comment(line, number)
+        if before.strip(" \t\r"):
+            found.append(next(events))
+        if comment is not None:
+            found.append((comment.text, comment.alone))
+    return found
+
+
 def check_round_trip(data: bytes) -> str:
-    """s40 -> jsonl -> s40 -> jsonl: the same events, fmt's text, a fixed point."""
+    """s40 -> jsonl -> s40 -> jsonl: the same events and comments, a fixed point."""
     jsonl = s40_to_jsonl(data)
     assert isinstance(jsonl, str)
     check_objects(jsonl)
     back = jsonl_to_s40(jsonl.encode("utf-8"))
     assert isinstance(back, str), back
-    assert back == format_log(data)
     assert events_of(back) == events_of(data.decode("utf-8-sig"))
+    assert content(back) == content(data.decode("utf-8-sig"))
+    assert format_log(back.encode("utf-8")) == back  # written as fmt writes it
     assert s40_to_jsonl(back.encode("utf-8")) == jsonl
     return jsonl
 
@@ -119,7 +137,11 @@ def event_index_lines(data: bytes) -> dict[int, int]:
     """The s40 line of every event -> the JSON line that stands for it."""
     parsed = parse_text(data.decode("utf-8-sig"))
     lines = [event.line for game in parsed.games for event in game.events]
-    return {line: number for number, line in enumerate(lines, start=1)}
+    jsonl = s40_to_jsonl(data)
+    assert isinstance(jsonl, str)
+    numbers = [number for number, line in enumerate(jsonl.splitlines(), start=1)
+               if json.loads(line)["verb"] != "comment"]
+    return dict(zip(lines, numbers, strict=True))
 
 
 def placed(result: FileResult, lines: dict[int, int] | None = None) -> list[tuple[object, ...]]:
@@ -240,13 +262,22 @@ def test_convert_command_both_ways_and_through_pipes(tmp_path: Path) -> None:
     assert run("convert", str(LEGAL), "-o", str(out)).exit_code == 0
     assert out.read_text(encoding="utf-8") == s40_to_jsonl(LEGAL.read_bytes())
     back = run("convert", str(out))
-    assert back.exit_code == 0 and back.stdout == format_log(LEGAL.read_bytes())
+    assert back.exit_code == 0
+    assert content(back.stdout) == content(LEGAL.read_text(encoding="utf-8"))
+    assert format_log(back.stdout.encode("utf-8")) == back.stdout
     piped = run("convert", "--input-format", "jsonl", "-", stdin=out.read_bytes())
     assert piped.stdout == back.stdout
     same = run("convert", "--to", "jsonl", str(out))
     assert same.stdout == out.read_text(encoding="utf-8")
     canonical = run("convert", "--to", "s40", str(LEGAL))
-    assert canonical.stdout == back.stdout
+    assert canonical.stdout == format_log(LEGAL.read_bytes())
+
+
+def test_convert_never_writes_over_its_input(tmp_path: Path) -> None:
+    log = tmp_path / "game.s40"
+    log.write_bytes(LEGAL.read_bytes())
+    result = run("convert", str(log), "-o", str(log))
+    assert result.exit_code == 2 and log.read_bytes() == LEGAL.read_bytes()
 
 
 def test_convert_refuses_a_broken_log_and_says_where(tmp_path: Path) -> None:
@@ -291,7 +322,7 @@ def test_every_verb_of_the_format_has_an_object_in_the_mapping_and_the_schema() 
     assert set(FIELDS) == {kind.verb for kind in kinds}
     defined = set(schema("events.schema.json")["$defs"])
     assert set(FIELDS) | {"comment_line"} <= defined
-    assert set(VERB_SCHEMAS) == set(FIELDS)
+    assert set(VERB_SCHEMAS) == set(FIELDS) | {"comment_line"}
 
 
 def test_every_verb_round_trips_through_json(tmp_path: Path) -> None:
@@ -304,7 +335,7 @@ def test_every_verb_round_trips_through_json(tmp_path: Path) -> None:
             'score "Anna Maria" 29 "hand" -10\n')
     jsonl = check_round_trip(text.encode("utf-8"))
     verbs = [json.loads(line)["verb"] for line in jsonl.splitlines()]
-    assert set(verbs) == set(VERB_SCHEMAS)
+    assert set(verbs) == set(VERB_SCHEMAS) - {"comment_line"}
 
 
 @pytest.mark.parametrize(("line", "words"), [
@@ -354,3 +385,16 @@ def test_unknown_cards_are_question_marks_in_a_deal_and_a_draw_only() -> None:
         (error,) = audit_bytes(f"{verb}\n".encode(), "u.jsonl").errors
         assert "stands only in a deal or a draw" in error.message
         assert not EVENTS.is_valid(json.loads(verb))
+
+
+def test_comments_alone_and_after_events_survive_both_ways() -> None:
+    text = ('; a match at the club\n[Players "Anna" "Bruno"]  ; who played\n\n'
+            '# first hand\nhand 1\ndealer Anna    ; Anna shuffles\n')
+    jsonl = check_round_trip(text.encode("utf-8"))
+    objects = [json.loads(line) for line in jsonl.splitlines()]
+    assert objects[0] == {"verb": "comment", "text": "; a match at the club"}
+    assert objects[1]["comment"] == "; who played"
+    assert objects[2] == {"verb": "comment", "text": "# first hand"}
+    assert objects[4]["comment"] == "; Anna shuffles"
+    back = jsonl_to_s40(jsonl.encode("utf-8"))
+    assert isinstance(back, str) and "; Anna shuffles" in back and "# first hand" in back

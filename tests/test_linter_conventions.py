@@ -298,3 +298,8 @@ def test_the_text_report_says_what_was_accepted(tmp_path: Path) -> None:
     text = run("replay", str(log)).stdout
     assert "No violations.\n  1 violation accepted as known (T004), not counted." in text
     assert "T004" not in run("replay", str(LEGAL)).stdout
+
+
+def test_an_acceptance_inside_a_quoted_name_is_not_a_comment() -> None:
+    text = '[Players "A; scala40: ignore" "B"]\nhand 1 ; scala40: ignore G006\n'
+    assert inline_ignores(text) == {2: frozenset({"G006"})}
