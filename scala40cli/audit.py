@@ -77,7 +77,7 @@ def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], .
     return judge_chunk(unit, choices)
 
 
-def chunks_of(lines: Iterable[bytes], input_format: str = "s40"
+def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
               ) -> Iterator[Chunk | JsonChunk]:
     """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events)."""
     if input_format == "jsonl":

@@ -18,8 +18,9 @@ import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import PurePath
+from typing import BinaryIO
 
-from .chunks import Chunk, game_chunks
+from .chunks import READ_PIECE, Chunk, game_chunks
 from .comments import split_comment
 from .escape import json_safe
 from .events import Event
@@ -113,11 +114,17 @@ class _Lines:
     def __init__(self) -> None:
         self.problems: list[Problem] = []
 
-    def read(self, lines: Iterable[bytes]) -> Iterator[bytes]:
-        for number, raw in enumerate(lines, start=1):
-            if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
-                raw = raw[3:]
-            line, problem = log_line(raw, number)
+    def read(self, lines: Iterable[bytes] | BinaryIO) -> Iterator[bytes]:
+        for number, raw in enumerate(_bounded(lines), start=1):
+            problem: Problem | None
+            if raw is None:
+                line, problem = _UNREADABLE, _problem(
+                    number, f"line {number} is longer than {READ_PIECE:,} bytes, over the "
+                    f"limit of {MAX_LINE_CHARS:,} characters: the line is not read", None)
+            else:
+                if number == 1 and raw.startswith(b"\xef\xbb\xbf"):
+                    raw = raw[3:]
+                line, problem = log_line(raw, number)
             if problem is not None:
                 self.problems.append(problem)
             yield line
@@ -127,7 +134,24 @@ class _Lines:
         return found
 
 
-def json_chunks(lines: Iterable[bytes]) -> Iterator[JsonChunk]:
+def _bounded(source: Iterable[bytes] | BinaryIO) -> Iterator[bytes | None]:
+    """The lines of a stream read at most :data:`READ_PIECE` bytes at a time, None for
+    a longer line (read past, never kept), so that one huge line costs one piece; the
+    lines of any other iterable as they are."""
+    readline = getattr(source, "readline", None)
+    if readline is None:
+        yield from source
+        return
+    while line := readline(READ_PIECE):
+        if len(line) < READ_PIECE or line.endswith(b"\n"):
+            yield line
+            continue
+        while (more := readline(READ_PIECE)) and not more.endswith(b"\n"):
+            pass
+        yield None
+
+
+def json_chunks(lines: Iterable[bytes] | BinaryIO) -> Iterator[JsonChunk]:
     """The chunks of the games of a JSON Lines log given as lines of bytes."""
     reader = _Lines()
     for chunk in game_chunks(reader.read(lines)):

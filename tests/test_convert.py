@@ -398,3 +398,16 @@ def test_comments_alone_and_after_events_survive_both_ways() -> None:
     assert objects[4]["comment"] == "; Anna shuffles"
     back = jsonl_to_s40(jsonl.encode("utf-8"))
     assert isinstance(back, str) and "; Anna shuffles" in back and "# first hand" in back
+
+
+def test_a_huge_json_line_in_a_file_costs_one_piece_and_is_an_f003(tmp_path: Path) -> None:
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    lines = jsonl.encode("utf-8").split(b"\n")
+    huge = b'{"verb": "tag", "name": "Event", "values": ["' + b"x" * 300_000 + b'"]}'
+    path = tmp_path / "huge.jsonl"
+    path.write_bytes(b"\n".join([huge, *lines]))
+    result = audit_path(str(path))
+    (error,) = result.errors
+    assert (error.code, error.line) == ("F003", 1) and "longer than" in error.message
+    assert [g.totals for g in result.games] == [g.totals for g in audit_path(str(LEGAL)).games]
