@@ -1,3 +1,63 @@
-"""scala40: a referee for recorded games of Scala 40 (Scala Quaranta)."""
+"""scala40: a referee for recorded games of Scala 40 (Scala Quaranta).
+
+The public API (:mod:`scala40cli.api`, described in docs/api.md) is re-exported here and
+loaded on first use, so that ``import scala40cli`` (and ``scala40 --version``) stays
+cheap.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
+
+__all__ = [
+    "FileResult",
+    "GameResult",
+    "Ignored",
+    "IgnoredBy",
+    "InputFormat",
+    "Problem",
+    "Rules",
+    "RulesError",
+    "Summary",
+    "__version__",
+    "audit_file",
+    "audit_text",
+    "iter_games",
+    "json_report",
+    "rule_choice",
+    "summarize",
+]
+
+if TYPE_CHECKING:
+    from .api import (
+        FileResult,
+        GameResult,
+        Ignored,
+        IgnoredBy,
+        InputFormat,
+        Problem,
+        Rules,
+        RulesError,
+        Summary,
+        audit_file,
+        audit_text,
+        iter_games,
+        json_report,
+        rule_choice,
+        summarize,
+    )
+
+
+def __getattr__(name: str) -> Any:
+    """The API's names, imported from :mod:`scala40cli.api` when first asked for."""
+    if name in __all__:
+        from . import api
+
+        return getattr(api, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})

@@ -23,7 +23,9 @@ from typing import BinaryIO
 from . import chunks, results, rules
 from .chunks import Chunk, decode_chunk, game_chunks
 from .events import GameLog
+from .ignores import accept_inline, inline_ignores
 from .inputs import NotRegularFile, open_log
+from .jsonl_logs import JsonChunk, in_json_terms, input_format_of, json_chunks
 from .parallel import keep_picklable, ordered_map
 from .parser import iter_games
 from .referee import replay
@@ -49,7 +51,9 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
         return tuple([text] for _ in choices)
     parsed = list(iter_games(text, first_line=chunk.first_line,
                              long_lines=dict(chunk.long_lines), cut=chunk.cut))
-    return tuple(in_line_order([replay(item, choice) if isinstance(item, GameLog) else item
+    accepted = inline_ignores(text, chunk.first_line)
+    return tuple(in_line_order([accept_inline(replay(item, choice), accepted)
+                                if isinstance(item, GameLog) else item
                                 for item in parsed]) for choice in choices)
 
 
@@ -69,18 +73,34 @@ def _first_place(item: Item) -> tuple[int, int, int]:
     return (*first, 1)
 
 
-def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1
-                ) -> Iterator[tuple[list[Item], ...]]:
+def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], ...]:
+    """:func:`judge_chunk` for a chunk of a ``.s40`` log or of a JSON Lines log."""
+    if isinstance(unit, JsonChunk):
+        return in_json_terms(judge_chunk(unit.chunk, choices), unit.problems)
+    return judge_chunk(unit, choices)
+
+
+def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
+              ) -> Iterator[Chunk | JsonChunk]:
+    """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events)."""
+    if input_format == "jsonl":
+        yield from json_chunks(lines)
+    else:
+        yield from game_chunks(lines)
+
+
+def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
+                input_format: str = "s40") -> Iterator[tuple[list[Item], ...]]:
     """The judged chunks of a log given as lines of bytes, in file order."""
-    chunks = game_chunks(lines)
+    chunks = chunks_of(lines, input_format)
     if jobs <= 1:
-        return (judge_chunk(chunk, choices) for chunk in chunks)
-    return ordered_map(judge_chunk, chunks, choices, jobs=jobs, weight=_chunk_weight)
+        return (judge_unit(chunk, choices) for chunk in chunks)
+    return ordered_map(judge_unit, chunks, choices, jobs=jobs, weight=_chunk_weight)
 
 
-def _chunk_weight(chunk: Chunk) -> int:
+def _chunk_weight(unit: Chunk | JsonChunk) -> int:
     """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
-    return len(chunk.data)
+    return len(unit.chunk.data if isinstance(unit, JsonChunk) else unit.data)
 
 
 def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
@@ -101,40 +121,46 @@ def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
                  for e, g in zip(errors, games, strict=True))
 
 
-def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None) -> FileResult:
+def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None, *,
+                input_format: str | None = None) -> FileResult:
     """The result of one log given as raw bytes; ``path`` is only the name to report.
 
     Syntax errors do not stop the audit: the parser resumes at the next game or hand,
     and every game it recovered is still replayed, in file order. A game that is not
     valid UTF-8 is an ``F002`` and the other games are still read. ``choice`` is the
     command line's rules (``--rules``, ``--set``), checked by the caller beforehand;
-    each game resolves it over its own tags.
+    each game resolves it over its own tags. ``input_format`` is ``s40`` or ``jsonl``
+    (JSON Lines events); by default, chosen by the extension of ``path``.
     """
-    return audit_bytes_under(data, path, (choice,))[0]
+    return audit_bytes_under(data, path, (choice,), input_format=input_format)[0]
 
 
-def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None]
-                      ) -> tuple[FileResult, ...]:
+def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None], *,
+                      input_format: str | None = None) -> tuple[FileResult, ...]:
     """One result per rule choice, for ``replay --compare``: read and parsed once."""
     lines = io.BytesIO(data)  # cut at LF only, exactly as a file is read
-    return collect(path, audit_lines(lines, tuple(choices)), len(choices))
+    judged = audit_lines(lines, tuple(choices), input_format=input_format_of(path, input_format))
+    return collect(path, judged, len(choices))
 
 
-def audit_path(path: str, choice: RuleChoice | None = None, *, jobs: int = 1) -> FileResult:
+def audit_path(path: str, choice: RuleChoice | None = None, *, jobs: int = 1,
+               input_format: str | None = None) -> FileResult:
     """The result of the log at ``path``; a file that cannot be read gives ``F001``.
 
     Only the reading is guarded: ``OSError`` covers a missing file, a directory and a
     missing permission alike. Anything else is a bug and should surface as one.
     """
-    return audit_path_under(path, (choice,), jobs=jobs)[0]
+    return audit_path_under(path, (choice,), jobs=jobs, input_format=input_format)[0]
 
 
-def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: int = 1
-                     ) -> tuple[FileResult, ...]:
+def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: int = 1,
+                     input_format: str | None = None) -> tuple[FileResult, ...]:
     """:func:`audit_path` under each rule choice, reading the file once, a game at a time."""
+    chosen = input_format_of(path, input_format)
     try:
         with open_log(path) as handle:
-            return collect(path, audit_lines(handle, tuple(choices), jobs=jobs), len(choices))
+            judged = audit_lines(handle, tuple(choices), jobs=jobs, input_format=chosen)
+            return collect(path, judged, len(choices))
     except OSError as error:
         return tuple(unreadable(path, error) for _ in choices)
 
@@ -142,7 +168,7 @@ def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: i
 # --- many inputs, one pool ------------------------------------------------------------
 
 #: What flows through the pool: a chunk of a file to judge, or a file's end or error.
-Unit = tuple[str, int, Chunk | FileResult | None]
+Unit = tuple[str, int, Chunk | JsonChunk | FileResult | None]
 
 #: An input: its name in the report, and a path to open, ``None`` for standard input,
 #: or the result it already has (an argument that names nothing).
@@ -166,14 +192,15 @@ def stdin_bytes() -> BinaryIO:
     return stream.buffer
 
 
-def _units(sources: Sequence[Source]) -> Iterator[Unit]:
+def _units(sources: Sequence[Source], input_format: str | None = None) -> Iterator[Unit]:
     for number, (path, source) in enumerate(sources):
         if isinstance(source, FileResult):
             yield ("done", number, source)
             continue
+        chosen = input_format_of(path, input_format)
         try:
             for lines in _lines_of(source):
-                for chunk in game_chunks(lines):
+                for chunk in chunks_of(lines, chosen):
                     yield ("chunk", number, chunk)
         except OSError as error:
             yield ("failed", number, unreadable(path, error))
@@ -183,23 +210,25 @@ def _units(sources: Sequence[Source]) -> Iterator[Unit]:
 
 def _unit_weight(unit: Unit) -> int:
     payload = unit[2]
-    return len(payload.data) if isinstance(payload, Chunk) else 0
+    return _chunk_weight(payload) if isinstance(payload, Chunk | JsonChunk) else 0
 
 
 def _work(unit: Unit, choices: Choices) -> tuple[str, int, object]:
     kind, number, payload = unit
-    if kind == "chunk" and isinstance(payload, Chunk):
-        return kind, number, judge_chunk(payload, choices)
+    if kind == "chunk" and isinstance(payload, Chunk | JsonChunk):
+        return kind, number, judge_unit(payload, choices)
     return kind, number, payload
 
 
 def audit_many(sources: Sequence[Source],
-               choices: Sequence[RuleChoice | None], *, jobs: int = 1
-               ) -> Iterator[tuple[FileResult, ...]]:
+               choices: Sequence[RuleChoice | None], *, jobs: int = 1,
+               input_format: str | None = None) -> Iterator[tuple[FileResult, ...]]:
     """Every source under each rule choice, in order, a file at a time; with ``jobs``
-    above 1 the games of all the files are judged by one pool of processes."""
+    above 1 the games of all the files are judged by one pool of processes.
+    ``input_format`` reads every source as ``s40`` or ``jsonl``; by default, each is
+    read by its extension (``.jsonl``)."""
     wanted = tuple(choices)
-    units = _units(sources)
+    units = _units(sources, input_format)
     judged: Iterator[tuple[str, int, object]]
     if jobs <= 1:
         judged = (_work(unit, wanted) for unit in units)
@@ -222,14 +251,14 @@ def audit_many(sources: Sequence[Source],
 Record = tuple[str, str, GameResult | Problem | None]
 
 
-def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs: int = 1
-                   ) -> Iterator[Record]:
+def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs: int = 1,
+                   input_format: str | None = None) -> Iterator[Record]:
     """The audit as a stream, for reports that write as they go: ``("game", path,
     result)``, ``("error", path, problem)`` and ``("end", path, None)``, in file order
     (within a game, in the order of :func:`in_line_order`). Nothing is kept once
     yielded, so memory does not grow with the number of games."""
     wanted: Choices = (choice,)
-    units = _units(sources)
+    units = _units(sources, input_format)
     judged: Iterator[tuple[str, int, object]]
     if jobs <= 1:
         judged = (_work(unit, wanted) for unit in units)

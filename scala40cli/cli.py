@@ -22,12 +22,16 @@ from typing import TYPE_CHECKING, BinaryIO, NoReturn, ParamSpec
 
 import click
 
-from . import __version__
+from . import __version__, settings
+from .choices import COLOR_CHOICES, INPUT_FORMATS
+from .convert_command import convert_command
 
 # Only click is imported at start: every other module is imported by the command that
 # needs it, so that `scala40 --version` (run by every pre-commit hook) stays quick.
 if TYPE_CHECKING:
     from .audit import Record, Source
+    from .config import Config
+    from .ignores import Selection
     from .inputs import Missing
     from .report import Reporter, Summary
     from .results import FileResult
@@ -106,6 +110,7 @@ def main() -> None:
     type=click.Choice(REPLAY_FORMATS),
     default="text",
     show_default=True,
+    envvar="SCALA40_FORMAT",
     help="text: problems and score sheets for people; json: the report for programs; "
     "jsonl: one JSON object a game; github: GitHub Actions annotations; sarif: SARIF "
     "2.1.0; junit: JUnit XML, one test case a game.",
@@ -136,6 +141,7 @@ def main() -> None:
     type=click.IntRange(min=1),
     default=1,
     show_default=True,
+    envvar="SCALA40_JOBS",
     help="Judge the games in this many processes; the report is the same as with 1.",
 )
 @click.option(
@@ -148,6 +154,7 @@ def main() -> None:
     "--rules",
     "rules_option",
     metavar="PRESET|FILE",
+    envvar="SCALA40_RULES",
     help="Replay under this preset (`scala40 rules` lists them) or rules file (.toml or "
     ".json) instead of the preset of the logs' [Rules] tags.",
 )
@@ -167,6 +174,32 @@ def main() -> None:
     "at least two) and report what differs: violations, penalties, totals, eliminations, "
     "the winner. The exit status is that of the first.",
 )
+@click.option(
+    "--input-format",
+    type=click.Choice(INPUT_FORMATS),
+    default=None,
+    envvar="SCALA40_INPUT_FORMAT",
+    help="Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
+    "Default: jsonl for a FILE ending in .jsonl, else s40.",
+)
+@click.option("--select", "select_option", metavar="CODES", envvar="SCALA40_SELECT",
+              help="Report only these violation codes: codes or prefixes, comma-separated "
+              "(T004,S or T00). The others are listed as ignored in JSON.")
+@click.option("--ignore", "ignore_option", metavar="CODES", envvar="SCALA40_IGNORE",
+              help="Do not report these violation codes or prefixes (listed as ignored in "
+              "JSON, not counted). A log line may accept its own: ; scala40: ignore T004.")
+@click.option("--color", "color_option", type=click.Choice(COLOR_CHOICES), default="auto",
+              show_default=True, envvar="SCALA40_COLOR",
+              help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
+              "(FORCE_COLOR colours a pipe too).")
+@click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
+              help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
+              "processes, or a scheduler address such as tcp://host:8786. FILE may then "
+              "be an fsspec URL such as 's3://bucket/logs/*.s40'. The report is the same.")
+@click.option("--config", "config_option", type=click.Path(dir_okay=False),
+              envvar="SCALA40_CONFIG",
+              help="Read the settings from this file instead of the [tool.scala40] table "
+              "of the nearest pyproject.toml. The command line wins over it.")
 @click.pass_context
 @_stopping_cleanly
 def replay(
@@ -181,6 +214,12 @@ def replay(
     max_annotations: int,
     jobs: int,
     quiet: bool,
+    input_format: str | None,
+    select_option: str | None,
+    ignore_option: str | None,
+    color_option: str,
+    dask_option: str | None,
+    config_option: str | None,
 ) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
@@ -189,18 +228,41 @@ def replay(
     [Rule] tags; --rules replaces the preset and --set values win over the tags. Exit
     status 0: every game legal; 1: a violation or a file error was found; 2: a wrong
     command line (an unknown preset, rule key or value included).
+
+    Settings may also come from [tool.scala40] in pyproject.toml (or --config) and from
+    SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
+    line wins over the environment, which wins over the file.
     """
+    from .color import ColorTextReporter, use_color
     from .reporters import make_reporter
 
+    config = settings.load(config_option)
+    report_format = settings.setting(ctx, "report_format", report_format, config.format)
+    rules_option = settings.setting(ctx, "rules_option", rules_option, config.rules)
+    jobs = settings.setting(ctx, "jobs", jobs, config.jobs)
+    color_option = settings.setting(ctx, "color_option", color_option, config.color)
+    set_options = (*config.sets, *set_options)
+    if report_format not in REPLAY_FORMATS:
+        raise click.UsageError(f"format {report_format!r} in {config.path} is not one of "
+                               f"{', '.join(REPLAY_FORMATS)}")
+    selection = settings.selection(select_option, ignore_option, config)
     if compare_option is not None:
         status = _compare(files, compare_option, rules_option, set_options, report_format,
-                          output, jobs)
+                          output, jobs, input_format, selection, config)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = command_line_choice(rules_option, set_options)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
+    if report_format == "text" and use_color(color_option, settings.stream_of(output)):
+        reporter = ColorTextReporter(quiet=quiet)
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    summary = _write_report(reporter, input_records(files, choice, jobs), output)
+    if dask_option is not None:
+        records = settings.dask_records(files, choice, dask_option, input_format, config, jobs)
+        if not selection.everything:
+            records = settings.selected(records, selection)
+    else:
+        records = input_records(files, choice, jobs, input_format, selection, config)
+    summary = _write_report(reporter, records, output)
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
@@ -208,23 +270,26 @@ def replay(
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
 
 
-def input_sources(arguments: Sequence[str]) -> list[Source]:
+def input_sources(arguments: Sequence[str], config: Config | None = None) -> list[Source]:
     """What the FILE... arguments of every command that judges logs stand for: files,
-    folders, patterns and ``-``, in order, each once; an argument that names nothing
-    is a source whose result is its ``F001``. The one place that reads arguments."""
-    from .inputs import expand
+    folders, patterns and ``-``, in order, each once, less what the configuration
+    excludes; an argument that names nothing is a source whose result is its ``F001``.
+    The one place that reads arguments."""
+    return [_source(item) for item in settings.included(arguments, config)]
 
-    return [_source(item) for item in expand(arguments)]
 
-
-def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int
-                  ) -> Iterator[Record]:
+def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int,
+                  input_format: str | None = None, selection: Selection | None = None,
+                  config: Config | None = None) -> Iterator[Record]:
     """The audit of the arguments as a stream (``audit.stream_records``), with a
-    progress bar on standard error when it is a terminal and there are several files."""
+    progress bar on standard error when it is a terminal and there are several files;
+    the violations ``selection`` leaves out moved to each game's ``ignored``."""
     from .audit import stream_records
 
-    sources = input_sources(arguments)
-    records = stream_records(sources, choice, jobs=jobs)
+    sources = input_sources(arguments, config)
+    records = stream_records(sources, choice, jobs=jobs, input_format=input_format)
+    if selection is not None and not selection.everything:
+        records = settings.selected(records, selection)
     if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
         records = _with_progress(records, len(sources))
     return records
@@ -266,7 +331,8 @@ def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
              set_options: Sequence[str], report_format: str, output: str | None,
-             jobs: int) -> int:
+             jobs: int, input_format: str | None = None,
+             selection: Selection | None = None, config: Config | None = None) -> int:
     """``replay --compare``: every file under every rule set, and what differs."""
     import json
 
@@ -284,7 +350,9 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     choices = [command_line_choice(name, set_options) for name in names]
     if output is not None and output != STDIN_ARGUMENT:
         _refuse_inputs(output, input_paths(files))
-    runs = list(zip(*audit_inputs(files, choices, jobs), strict=True))
+    runs = list(zip(*audit_inputs(files, choices, jobs, input_format, config), strict=True))
+    if selection is not None and not selection.everything:
+        runs = [tuple(settings.select_file(result, selection) for result in run) for run in runs]
     comparisons = compare_files(names, runs)
     if report_format == "json":
         text = json_safe(json.dumps(comparison_document(names, runs, comparisons), indent=2,
@@ -304,14 +372,15 @@ def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
             yield record
 
 
-def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int
+def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int,
+                 input_format: str | None = None, config: Config | None = None
                  ) -> list[tuple[FileResult, ...]]:
     """Every input the arguments stand for, under each rule choice, in order; a
     progress bar on standard error when it is a terminal and there are several files."""
     from .audit import audit_many
 
-    sources = input_sources(arguments)
-    results = audit_many(sources, choices, jobs=jobs)
+    sources = input_sources(arguments, config)
+    results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
     if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
         return list(results)
     with click.progressbar(results, length=len(sources), label="Replaying",
@@ -685,3 +754,6 @@ def simulate_command(players: int, games: int, seed: int, rules_option: str | No
                                rules_option=rules_option, set_options=set_options,
                                level=level, max_hands=max_hands)
     run(setup, out, force=force)
+
+
+main.add_command(convert_command)

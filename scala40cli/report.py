@@ -53,6 +53,33 @@ class Summary:
             file_errors=sum(len(result.errors) for result in files),
         )
 
+    @classmethod
+    def zero(cls) -> Summary:
+        """The summary of nothing: the start of a sum, ``sum(parts, Summary.zero())``."""
+        return cls(files=0, games=0, games_with_violations=0, violations=0, file_errors=0)
+
+    def __add__(self, other: Summary) -> Summary:
+        """The summary of two runs together, so partial runs combine in any order."""
+        if not isinstance(other, Summary):
+            return NotImplemented
+        return Summary(
+            files=self.files + other.files,
+            games=self.games + other.games,
+            games_with_violations=self.games_with_violations + other.games_with_violations,
+            violations=self.violations + other.violations,
+            file_errors=self.file_errors + other.file_errors,
+        )
+
+    def __radd__(self, other: object) -> Summary:
+        """``0 + summary``, so that plain ``sum(summaries)`` works too."""
+        if other == 0:
+            return self
+        return NotImplemented
+
+    def to_dict(self) -> JsonObject:
+        """The report's ``summary`` object."""
+        return self.as_json()
+
     def as_json(self) -> JsonObject:
         return {
             "files": self.files,
@@ -108,11 +135,11 @@ def report_document(files: Sequence[FileResult]) -> JsonObject:
     return {
         "version": __version__,
         "summary": Summary.of(files).as_json(),
-        "files": [_file_json(result) for result in files],
+        "files": [file_json(result) for result in files],
     }
 
 
-def _file_json(result: FileResult) -> JsonObject:
+def file_json(result: FileResult) -> JsonObject:
     return {
         "path": result.path,
         "ok": result.ok,
@@ -125,7 +152,7 @@ def file_error_json(problem: Problem) -> JsonObject:
     return {**_place_json(problem), "context": problem.context}
 
 
-def _violation_json(problem: Problem) -> JsonObject:
+def violation_json(problem: Problem) -> JsonObject:
     return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
 
 
@@ -143,7 +170,7 @@ def _note_json(problem: Problem) -> JsonObject:
     """A consequence of a reported violation, with where that violation is."""
     cause = problem.caused_by
     assert cause is not None
-    return {**_violation_json(problem),
+    return {**violation_json(problem),
             "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
 
 
@@ -157,12 +184,13 @@ def game_json(game: GameResult) -> JsonObject:
         "rule_sources": dict(game.rule_sources),
         "teams": [_team_json(team) for team in game.teams],
         "ok": game.ok,
-        "violations": [_violation_json(problem) for problem in game.violations],
+        "violations": [violation_json(problem) for problem in game.violations],
         "hands": [_hand_json(hand) for hand in game.hands],
         "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
         "totals": dict(game.totals),
         "finished": game.finished,
         "winner": game.winner,
+        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
     }
     if game.notes:  # only then: a game without notes reads as before
         document["notes"] = [_note_json(problem) for problem in game.notes]
@@ -370,6 +398,10 @@ def outcome_lines(game: GameResult) -> list[str]:
     lines.append(_winner_line(game))
     count = len(game.violations)
     lines.append("No violations." if count == 0 else f"{plural(count, 'violation')} (see above).")
+    if game.ignored:
+        codes = ", ".join(sorted({str(out.problem.code) for out in game.ignored}))
+        lines.append(f"{plural(len(game.ignored), 'violation')} accepted as known ({codes}), "
+                     "not counted.")
     return lines
 
 

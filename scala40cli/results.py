@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from .violations import RULEBOOK, Code
 
@@ -30,6 +31,15 @@ class Problem:
     @property
     def name(self) -> str:
         return RULEBOOK[self.code].name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this problem: a file error's (``F`` codes, with
+        ``context``) or a game violation's (with ``hand`` and ``player``)."""
+        from .report import file_error_json, violation_json
+
+        if self.code.startswith("F"):
+            return file_error_json(self)
+        return violation_json(self)
 
 
 class Closing(StrEnum):
@@ -87,6 +97,23 @@ class TagValue:
     line: int
 
 
+class IgnoredBy(StrEnum):
+    """What accepted a violation as known. The value is the wire format."""
+
+    #: An inline ``; scala40: ignore CODE`` comment on the violation's line.
+    COMMENT = "comment"
+    #: ``--select``/``--ignore`` or the configuration's ``select``/``ignore``.
+    OPTION = "option"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ignored:
+    """A violation accepted as known, and what accepted it."""
+
+    problem: Problem
+    by: IgnoredBy
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class GameResult:
     """Everything the referee found in one game of a file."""
@@ -112,10 +139,19 @@ class GameResult:
     #: Problems that are only consequences of a reported violation (D28): kept
     #: with their cause, never counted as violations.
     notes: tuple[Problem, ...] = ()
+    #: Violations accepted as known (see :mod:`scala40cli.ignores`): not in
+    #: ``violations``, not counted, listed apart in the JSON report.
+    ignored: tuple[Ignored, ...] = ()
 
     @property
     def ok(self) -> bool:
         return not self.violations
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this game (an item of ``files[].games``)."""
+        from .report import game_json
+
+        return game_json(self)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -129,3 +165,9 @@ class FileResult:
     @property
     def ok(self) -> bool:
         return not self.errors and all(game.ok for game in self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this file (an item of ``files``)."""
+        from .report import file_json
+
+        return file_json(self)

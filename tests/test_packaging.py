@@ -34,7 +34,9 @@ def test_the_package_is_marked_typed() -> None:
     """PEP 561: py.typed in the package tells type checkers to read its hints; the wheel
     takes every file of the package folder."""
     assert (ROOT / "scala40cli" / "py.typed").is_file()
-    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == ["scala40cli"]
+    assert (ROOT / "scala40" / "py.typed").is_file()  # the alias package of the API
+    assert PYPROJECT["tool"]["hatch"]["build"]["targets"]["wheel"]["packages"] == [
+        "scala40cli", "scala40"]
 
 
 @pytest.mark.slow
@@ -52,6 +54,7 @@ def test_the_built_wheel_holds_py_typed_the_licence_and_its_metadata(tmp_path: P
         [licence] = [name for name in names if name.endswith(".dist-info/licenses/LICENSE")]
         shipped = archive.read(licence).decode("utf-8")
     assert "scala40cli/py.typed" in names
+    assert {"scala40/__init__.py", "scala40/py.typed"} <= set(names)  # `import scala40`
     assert "scala40cli/grammar/scala40.lark" in names
     assert "License-Expression: MIT" in fields
     assert "License-File: LICENSE" in fields
