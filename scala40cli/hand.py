@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from enum import Enum
 from typing import Any
 
 from .cards import JOKER, Card
@@ -42,6 +41,7 @@ from .events import (
 from .lookahead import mistyped, next_player_event, players_to_come, used_this_turn
 from .melds import Meld as TableMeld
 from .melds import MeldError, attach, build_meld, forced_swap, opening_value, swap
+from .phases import STEPS, Kind, Phase, Step, kind_of
 from .results import Closing, Problem
 from .rules import (
     ClosingDiscard,
@@ -65,12 +65,6 @@ _SETUP_HANDLERS: dict[type[Event], Callable[[DealChecker, Any], None]] = {
     Dealer: DealChecker.on_dealer, Deal: DealChecker.on_deal,
     Upcard: DealChecker.on_upcard, Stock: DealChecker.on_stock,
 }
-
-
-class Phase(Enum):
-    SETUP = "setup"
-    PLAY = "play"
-    ENDED = "ended"
 
 
 class HandReferee:
@@ -157,17 +151,47 @@ class HandReferee:
             doubts.after(problem, player, isinstance(event, (Meld, Attach, Swap)))
         return problem
 
+    # --- the gate: what may happen when -------------------------------------------------
+
+    def feed(self, event: Event, position: int = 0, deal_follows: bool = False) -> None:
+        """Judge one event of the hand: the gate, then (if it lets the event through)
+        the most likely author, then the event's own checks and its effect.
+        ``position`` is its index in :attr:`upcoming`; ``deal_follows`` says whether
+        a line of the deal comes later in the hand."""
+        self.position = position
+        if self.gate(event, deal_follows):
+            event = self.attribute(event)
+            _HANDLERS[type(event)](self, event)
+
+    def gate(self, event: Event, deal_follows: bool = False) -> bool:
+        """The one check of what may happen when (:data:`~scala40cli.phases.STEPS`):
+        True when the event is to be judged; an out-of-place event is reported here.
+        A line of play while the deal is incomplete and more of it follows is out of
+        place too (the deal is not over yet)."""
+        kind = kind_of(event)
+        player = getattr(event, "player", None)
+        if kind is Kind.PLAY and deal_follows and self.dealing():
+            self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
+                      "the line is ignored", player)
+            return False
+        step = STEPS[self.phase, kind]
+        if step is Step.JUDGE:
+            return True
+        if step is Step.START_PLAY:
+            self._start_play()
+            return True
+        if step is Step.OUT_OF_PLACE:
+            self.flag(Code.OUT_OF_PLACE, event, f"the {event.verb} line comes after play "
+                      "started", player)
+        else:
+            self._after_end(event)
+        return False
+
     # --- setup ----------------------------------------------------------------------
 
     def on_setup(self, event: Dealer | Deal | Upcard | Stock) -> None:
         """A line of the deal: judged by the deal checker while the deal lasts."""
-        if self.phase is Phase.ENDED:
-            self._after_end(event)
-            return
-        if self.setup is None:
-            self.flag(Code.OUT_OF_PLACE, event, f"the {event.verb} line comes after play started",
-                      getattr(event, "player", None))
-            return
+        assert self.setup is not None  # the gate lets deal lines through in SETUP only
         _SETUP_HANDLERS[type(event)](self.setup, event)
 
     def dealing(self) -> bool:
@@ -234,8 +258,6 @@ class HandReferee:
             return event  # the common case, judged as written
         if not isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard)):
             return event
-        if self.phase is Phase.SETUP:
-            self._start_play()
         current, player = self.current, event.player
         if self.phase is not Phase.PLAY or not current or player == current:
             return event
@@ -264,12 +286,7 @@ class HandReferee:
     # --- turn bookkeeping -------------------------------------------------------------
 
     def _accept(self, event: PlayerEvent) -> Turn | None:
-        """Common gate of every turn event: phase, player, whose turn (D19)."""
-        if self.phase is Phase.ENDED:
-            self._after_end(event)
-            return None
-        if self.phase is Phase.SETUP:
-            self._start_play()
+        """What every turn event checks after the gate: the player, whose turn (D19)."""
         player = event.player
         if player not in self.hands or player not in self.order:
             known = player in self.game_players
@@ -518,11 +535,6 @@ class HandReferee:
     def on_buy(self, event: Buy) -> None:
         """Compra: the discard bought out of turn, right after it was discarded, by a
         player who neither discarded it nor plays next (docs/rules.md)."""
-        if self.phase is Phase.ENDED:
-            self._after_end(event)
-            return
-        if self.phase is Phase.SETUP:
-            self._start_play()
         buyer = event.player
         if buyer not in self.order:
             self._accept(event)  # reports the stranger
@@ -564,11 +576,6 @@ class HandReferee:
 
     def on_reshuffle(self, event: Reshuffle) -> None:
         """D17: legal only when the stock is empty; the stock order is then unknown."""
-        if self.phase is Phase.ENDED:
-            self._after_end(event)
-            return
-        if self.phase is Phase.SETUP:
-            self._start_play()
         if self.stock_count > 0:
             self.flag(Code.EARLY_RESHUFFLE, event,
                       f"the stock still holds {self.stock_count} cards")
@@ -868,3 +875,13 @@ class HandReferee:
         self.closing = Closing.UNFINISHED
         self.penalties = void_hand_penalties(self.order or tuple(self.hands))
         self.phase = Phase.ENDED
+
+
+#: Which method judges each kind of hand event (after the gate).
+_HANDLERS: dict[type[Event], Callable[[HandReferee, Any], None]] = {
+    Dealer: HandReferee.on_setup, Deal: HandReferee.on_setup, Upcard: HandReferee.on_setup,
+    Stock: HandReferee.on_setup, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
+    Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
+    Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
+    Buy: HandReferee.on_buy,
+}

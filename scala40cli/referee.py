@@ -17,25 +17,21 @@ from typing import Any
 from .events import (
     Attach,
     Buy,
-    Deal,
-    Dealer,
     Discard,
     Draw,
     Event,
     GameLog,
     HandStart,
     Meld,
-    Reshuffle,
     Score,
-    Stock,
     Swap,
     Tag,
     Take,
     Unparsed,
-    Upcard,
 )
-from .hand import HandReferee, Phase
+from .hand import HandReferee
 from .names import lookalikes, nfc
+from .phases import DEAL_EVENTS, Phase
 from .results import Closing, GameResult, HandResult, Problem, TagValue
 from .rules import CLASSIC, RuleChoice, Rules, Teams, resolve
 from .scorelines import judge_declared, report_missing_score
@@ -173,7 +169,6 @@ class MatchReferee:
         tags = [e for e in events if isinstance(e, Tag)]
         body = [e for e in events if not isinstance(e, Tag)]
         if self._read_header(tags):
-            hand_events = _hand_dispatch()
             deal_goes_on = _deal_lines_follow(body)
             self.body = body
             for index, written in enumerate(body):
@@ -187,14 +182,8 @@ class MatchReferee:
                 elif self.hand is None:
                     self.flag(Code.OUT_OF_PLACE, event, "an event before the first hand line",
                               getattr(event, "player", None))
-                elif (type(event) not in _DEAL_EVENTS and deal_goes_on[index]
-                      and self.hand.dealing()):
-                    self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
-                              "the line is ignored", getattr(event, "player", None))
                 else:
-                    self.hand.position = index
-                    event = self.hand.attribute(event)
-                    hand_events[type(event)](self.hand, event)
+                    self.hand.feed(event, index, deal_goes_on[index])
                     self._after_hand_event()
                 self.last_line = event.line
             self._finish_hand(at_end=True)
@@ -423,7 +412,6 @@ class MatchReferee:
             preset=self.preset)
 
 
-_DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)
 _TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
 
 
@@ -453,17 +441,7 @@ def _deal_lines_follow(body: list[Event]) -> list[bool]:
         event = body[index]
         if isinstance(event, HandStart):
             later = False
-        elif isinstance(event, _DEAL_EVENTS):
+        elif isinstance(event, DEAL_EVENTS):
             later = True
     return follows
 
-
-def _hand_dispatch() -> dict[type[Event], Callable[[HandReferee, Any], None]]:
-    """Which :class:`HandReferee` method judges each kind of hand event."""
-    return {
-        Dealer: HandReferee.on_setup, Deal: HandReferee.on_setup, Upcard: HandReferee.on_setup,
-        Stock: HandReferee.on_setup, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
-        Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
-        Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
-        Buy: HandReferee.on_buy,
-    }

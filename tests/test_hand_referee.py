@@ -21,23 +21,16 @@ from helpers import rules
 from scala40cli.cards import parse_card
 from scala40cli.deal import DealChecker, Dealt
 from scala40cli.events import (
-    Attach,
-    Buy,
     Deal,
     Dealer,
-    Discard,
-    Draw,
     Event,
     HandStart,
-    Meld,
-    Reshuffle,
     Stock,
-    Swap,
-    Take,
     Upcard,
 )
-from scala40cli.hand import HandReferee, Phase
+from scala40cli.hand import HandReferee
 from scala40cli.parser import parse_text
+from scala40cli.phases import Phase
 from scala40cli.results import Closing, Problem
 from scala40cli.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
 from scala40cli.violations import Code
@@ -62,15 +55,6 @@ Bruno attach 7H 8H to 1
 Bruno meld KS KD KC
 Bruno discard 4C"""
 LEGAL = f"{DEAL}\n{PLAY}"
-
-_HANDLERS: dict[type[Event], Callable[[HandReferee, Any], None]] = {
-    Dealer: HandReferee.on_setup, Deal: HandReferee.on_setup, Upcard: HandReferee.on_setup,
-    Stock: HandReferee.on_setup, Draw: HandReferee.on_draw, Take: HandReferee.on_take,
-    Meld: HandReferee.on_meld, Attach: HandReferee.on_attach, Swap: HandReferee.on_swap,
-    Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
-    Buy: HandReferee.on_buy,
-}
-
 
 @dataclass
 class Judged:
@@ -110,7 +94,7 @@ def judge(body: str, rule_set: Rules = CLASSIC, expected_dealer: str | None = No
     judged.referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                                  expected_dealer=expected_dealer, rules=rule_set, flag=flag)
     for event in rest:
-        _HANDLERS[type(event)](judged.referee, event)
+        judged.referee.feed(event)
     return judged
 
 
