@@ -38,24 +38,32 @@ from .events import (
     Take,
     Upcard,
 )
+from .findings import Finding
 from .lookahead import mistyped, next_player_event, players_to_come, used_this_turn
 from .melds import Meld as TableMeld
-from .melds import MeldError, attach, build_meld, forced_swap, opening_value, swap
+from .melds import forced_swap, opening_value
 from .phases import STEPS, Kind, Phase, Step, kind_of
 from .results import Closing, Problem
 from .rules import (
-    ClosingDiscard,
-    ClosingFirstRound,
-    FreedJoker,
-    OpeningJokers,
-    OpeningTurnPlays,
     Rules,
-    StockExhausted,
-    TakeBeforeOpening,
     YesNo,
 )
 from .scoring import Bounds, closed_hand_penalties, unverified_penalties, void_hand_penalties
-from .turn import Finding, Turn, discard_findings, end_of_turn_findings
+from .turn import Turn
+from .verify import (
+    freed_joker_must_be_used,
+    stock_dead,
+    verify_attach,
+    verify_closing,
+    verify_closing_by_laying,
+    verify_discard,
+    verify_end_of_turn,
+    verify_meld,
+    verify_swap,
+    verify_take,
+    verify_touch,
+    void_after_draw,
+)
 from .violations import Code
 
 #: The problems of the card taken from the pile, reported when the turn is over.
@@ -417,7 +425,7 @@ class HandReferee:
                 and self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line) is None:
             # Held until the turn is over: if the take breaks a rule, this most likely
             # is the card the turn drew, the take line standing for a draw.
-            turn.deferred.append((Code.NOT_IN_HAND, event, message))
+            turn.deferred.append(Finding(Code.NOT_IN_HAND, event, message, held=True))
             order = self.stock_order
             if order and order[-1] in missing:
                 self.stock[order.pop()] -= 1
@@ -458,9 +466,9 @@ class HandReferee:
             self._draw_unseen(event.player)
         else:
             self._draw_from_stock(event, event.card)
-        if (self.stock_count == 0 and self.reshuffles > 0
-                and self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID):
-            self.void_after_turn = True  # D16
+        if void_after_draw(stock_left=self.stock_count, reshuffles=self.reshuffles,
+                           rules=self.rules):
+            self.void_after_turn = True
 
     def _draw_unseen(self, player: str) -> None:
         """A draw the log does not show (``draw ?``, or a missing draw line): the top of
@@ -528,9 +536,8 @@ class HandReferee:
                 pile.pop()  # the pile is uncertain: its top was the card written
         self.hands[event.player][taken] += 1
         turn.taken, turn.take_event = taken, event
-        if not turn.opened_before and self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
-            self.flag(Code.TAKE_BEFORE_OPENING, event,
-                      f"{event.player} may not take the discard before opening", event.player)
+        self._report(verify_take(event, opened_before=turn.opened_before, rules=self.rules),
+                     event.player)
 
     def on_buy(self, event: Buy) -> None:
         """Compra: the discard bought out of turn, right after it was discarded, by a
@@ -542,10 +549,8 @@ class HandReferee:
         why = self._buy_refused(buyer, event.card)
         if why:
             self.flag(Code.ILLEGAL_BUY, event, why, buyer)
-        if buyer not in self.opened and \
-                self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN:
-            self.flag(Code.TAKE_BEFORE_OPENING, event,
-                      f"{buyer} may not buy the discard before opening", buyer)
+        self._report(verify_take(event, opened_before=buyer in self.opened, rules=self.rules),
+                     buyer)
         pile = self.discard_pile
         if pile and pile[-1] is event.card:
             pile.pop()
@@ -604,14 +609,10 @@ class HandReferee:
         cards = [tc.card for tc in event.cards]
         self._need_draw(turn, event, cards)
         self._remove_from_hand(event, cards)
-        meld: TableMeld | None
-        try:
-            meld = build_meld(event.cards, self.rules)
-        except MeldError as error:
-            problem = self.flag(Code.INVALID_MELD, event, f"invalid meld: {error}", event.player)
-            if not turn.opened_before:
+        meld, findings = verify_meld(turn, event, self.rules)
+        for problem in self._report(findings, event.player):
+            if problem.code is Code.INVALID_MELD and not turn.opened_before:
                 turn.invalid_meld = turn.invalid_meld or problem
-            meld = None
         self.table.append(meld)
         self.owners.append(event.player)
         turn.laid.update(cards)
@@ -620,8 +621,6 @@ class HandReferee:
             turn.opening_value += opening_value(meld) if meld is not None else 0
             turn.last_opening_meld = event
             turn.opening_cards.update(cards)
-            if has_joker and self.rules.opening_jokers is OpeningJokers.FORBIDDEN:
-                self.flag(Code.OPENING_JOKER, event, "no jokers in the opening melds", event.player)
         if has_joker and turn.freed_jokers:
             turn.freed_jokers.pop(0)
         self._check_emptied(event, turn)
@@ -635,24 +634,15 @@ class HandReferee:
         return None
 
     def _check_opened(self, turn: Turn, event: Attach | Swap, owner: str | None) -> None:
-        """Nobody adds to table melds or swaps before opening; in the opening turn only
-        once the melds laid so far reach the threshold (D9)."""
-        if turn.opened_before:
+        """D9 (:func:`~scala40cli.verify.verify_touch`); a problem that may follow from
+        an opening that fell short is held until the turn is over."""
+        finding = verify_touch(turn, event, owner, self.rules)
+        if finding is None:
             return
-        what = "attach" if isinstance(event, Attach) else "swap a joker"
-        if not turn.opening:
-            self.flag(Code.NOT_OPENED, event,
-                      f"{event.player} may not {what} before opening", event.player)
-        elif turn.opening_value < self.rules.opening_points:  # settled with the opening
-            turn.deferred.append((Code.NOT_OPENED, event,
-                                  f"{event.player} may not {what} before opening"))
-        elif self.rules.opening_turn_plays is OpeningTurnPlays.NOTHING:
-            self.flag(Code.NOT_OPENED, event,
-                      f"{event.player} may not {what} in the opening turn", event.player)
-        elif self.rules.opening_turn_plays is OpeningTurnPlays.OWN_MELDS and owner != event.player:
-            self.flag(Code.NOT_OPENED, event,
-                      f"in the opening turn {event.player} may play only on their own melds",
-                      event.player)
+        if finding.held:
+            turn.deferred.append(finding)
+        else:
+            self._report([finding], event.player)
 
     def on_attach(self, event: Attach) -> None:
         turn = self._accept(event)
@@ -667,15 +657,14 @@ class HandReferee:
         if JOKER in cards and turn.freed_jokers:
             turn.freed_jokers.pop(0)
         meld = None if index is None else self.table[index]
-        invalid = ""
+        invalid: list[Finding] = []
         if index is not None and meld is not None:
-            try:
-                self.table[index] = attach(meld, event.cards, self.rules)
-            except MeldError as error:
-                invalid = f"cannot attach to meld {event.meld}: {error}"
+            grown, invalid = verify_attach(event, meld, self.rules)
+            if grown is not None:
+                self.table[index] = grown
         closing = self._check_emptied(event, turn)
-        if invalid:  # an attach that closes without a discard: that is its problem
-            self.flag(Code.INVALID_ATTACH, event, invalid, event.player, closing)
+        for finding in invalid:  # an attach that closes without a discard: its problem
+            self.flag(finding.code, finding.event, finding.message, event.player, closing)
 
     def on_swap(self, event: Swap) -> None:
         turn = self._accept(event)
@@ -694,19 +683,16 @@ class HandReferee:
         meld = self.table[index]
         if meld is None:
             return
-        try:
-            if self.rules.joker_swap is YesNo.NO:
-                raise MeldError("jokers are not taken back under these rules")
-            self.table[index] = swap(meld, event.card, self.rules)
-        except MeldError as error:
-            self.flag(Code.INVALID_SWAP, event, f"cannot swap in meld {event.meld}: {error}",
-                      event.player)
+        changed, findings = verify_swap(event, meld, self.rules)
+        if changed is not None:
+            self.table[index] = changed
+            if freed_joker_must_be_used(self.rules):
+                turn.freed_jokers.append(event)
+        else:
+            self._report(findings, event.player)
             if not meld.joker_count:
                 return  # no joker to take: nothing changes places
             self.table[index] = forced_swap(meld, event.card)  # D27
-        else:
-            if self.rules.freed_joker is FreedJoker.MUST_USE:
-                turn.freed_jokers.append(event)
         self._take_out(event, event.card)
         self.hands[event.player][JOKER] += 1
         turn.laid[event.card] += 1
@@ -724,25 +710,25 @@ class HandReferee:
         self._remove_from_hand(event, (event.card,))
         self.discard_pile.append(event.card)
         closes = self._size(event.player) <= 0
-        self._report(discard_findings(turn=turn, event=event, closes=closes, table=self.table,
-                                      rules=self.rules), event.player)
+        self._report(verify_discard(event, taken=turn.taken, laid=turn.laid,
+                                    opened=turn.has_opened, closes=closes, table=self.table,
+                                    rules=self.rules), event.player)
         if closes:
             self._close(event.player, turn, event)
             return
         self._end_turn()
-        if self.void_after_turn or self._stock_dead():
+        if self.void_after_turn or stock_dead(stock_left=self.stock_count,
+                                              pile_size=len(self.discard_pile),
+                                              rules=self.rules):
             self._end_void()
         else:
             self.current = self._next_after(event.player)
             self.last_discarder = event.player
 
-    def _stock_dead(self) -> bool:
-        """``stock_exhausted=reshuffle``: nothing left to draw, the pile only its top."""
-        return (self.rules.stock_exhausted is StockExhausted.RESHUFFLE
-                and self.stock_count <= 0 and len(self.discard_pile) <= 1)
-
     def _report(self, findings: list[Finding], player: str) -> list[Problem]:
-        return [self.flag(code, where, message, player) for code, where, message in findings]
+        """Report what a check found, each finding as a violation of ``player`` (or a
+        note, when it follows from an earlier problem)."""
+        return [self.flag(f.code, f.event, f.message, player) for f in findings]
 
     # --- end of turn and of hand ------------------------------------------------------
 
@@ -754,36 +740,32 @@ class HandReferee:
             self._pay_draw(turn)  # the lost draw holds the card still to play
         if self._size(event.player) > 0:
             return None
-        problem = None
-        if self.rules.closing_discard is ClosingDiscard.NEEDS:
-            problem = self.flag(
-                Code.CLOSING_WITHOUT_DISCARD, event,
-                f"{event.player} has no card left to discard: a hand closes with a discard",
-                event.player)
+        assert isinstance(event, (Meld, Attach, Swap))
+        problems = self._report(verify_closing_by_laying(event, self.rules), event.player)
         self._close(event.player, turn, event)
-        return problem
+        return problems[0] if problems else None
 
     def _end_turn(self) -> None:
-        """End-of-turn checks (see :func:`~scala40cli.turn.end_of_turn_findings`)."""
+        """End-of-turn checks (see :func:`~scala40cli.verify.verify_end_of_turn`)."""
         turn = self.turn
         if turn is None:
             return
         self.turn = None
         if turn.opening:
             self.opened.add(turn.player)  # D8: even a refused opening counts
-        findings = end_of_turn_findings(turn, self.rules)
+        findings = verify_end_of_turn(turn, self.rules)
         if not findings and not turn.deferred and turn.take_problem is None:
             return
-        taken = [f for f in findings if f[0] in _TAKE_CODES]
-        opening = [f for f in findings if f[0] is Code.OPENING_TOO_LOW]
+        taken = [f for f in findings if f.code in _TAKE_CODES]
+        opening = [f for f in findings if f.code is Code.OPENING_TOO_LOW]
         rest = [f for f in findings if f not in taken and f not in opening]
         for problem in self._report(taken, turn.player):
             turn.take_problem = turn.take_problem or problem
         # D28: an opening short only because a meld of it is invalid, or
         # because the meld with the taken card is missing, is not a problem of its own.
         opening_cause = turn.invalid_meld or turn.take_problem
-        too_low = [self.flag(code, where, message, turn.player, opening_cause)
-                   for code, where, message in opening]
+        too_low = [self.flag(f.code, f.event, f.message, turn.player, opening_cause)
+                   for f in opening]
         self._report(rest, turn.player)
         self._settle_deferred(turn, too_low[0] if too_low else None)
 
@@ -795,10 +777,11 @@ class HandReferee:
         if take is not None:
             self.doubts.doubt_stock(take)
             self.doubts.doubt_hand(turn.player, take)
-        for code, where, message in turn.deferred:
+        for held in turn.deferred:
+            code, where = held.code, held.event
             cause = too_low if code is Code.NOT_OPENED else take
             earlier = cause if cause is not None and cause.line < where.line else None
-            problem = self.flag(code, where, message, turn.player, earlier)
+            problem = self.flag(code, where, held.message, turn.player, earlier)
             if code is Code.NOT_IN_HAND and isinstance(where, Discard):
                 self.doubts.doubt_pile(problem)
         turn.deferred.clear()
@@ -807,9 +790,8 @@ class HandReferee:
         """The closer emptied their hand: score the hand (D23)."""
         in_one_go = not turn.opened_before
         turn.closed = True
-        if turn.first_of_hand and self.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
-            self.flag(Code.EARLY_CLOSING, event, f"{closer} closes in their first turn of the "
-                      "hand, in the first round", closer)
+        assert isinstance(event, (Discard, Meld, Attach, Swap))
+        self._report(verify_closing(turn, event, self.rules), closer)
         self._end_turn()
         self.closer = closer
         self.end_line = event.line
