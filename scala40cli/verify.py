@@ -161,11 +161,11 @@ def verify_discard(event: Discard, *, taken: Card | None, laid: Counter[Card], o
         found.append(Finding(Code.DISCARD_TAKEN_CARD, event,
                              f"{event.player} discards the {card} just taken"))
     if _playable_forbidden(rules.discard_playable, closes, opened):
-        fitting = [n for n, meld in enumerate(table, start=1)
-                   if meld is not None and fits(meld, card, rules)]
-        if fitting:
+        fitting = next((n for n, meld in enumerate(table, start=1)
+                        if meld is not None and fits(meld, card, rules)), None)
+        if fitting is not None:
             found.append(Finding(Code.DISCARD_PLAYABLE, event,
-                                 f"{card} fits meld {fitting[0]} and may not be discarded"))
+                                 f"{card} fits meld {fitting} and may not be discarded"))
     if card.is_joker and not _joker_discard_allowed(rules.discard_joker, closes):
         when = "to close" if closes else "except to close"
         found.append(Finding(Code.DISCARD_JOKER, event, f"a joker may not be discarded {when}"))

@@ -50,8 +50,9 @@ from scala40cli.simulate import (
     play_match,
     simulate_game,
 )
-from scala40cli.simulate.engine import HandEngine, _Turn
+from scala40cli.simulate.engine import HandEngine
 from scala40cli.simulate.planner import Board, legal_discards
+from scala40cli.turn import Turn
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("easy", "normal", "hard")
@@ -324,7 +325,7 @@ def _cards_in(value: object) -> Counter[Card]:
 
 def test_a_view_shows_only_what_the_player_sees() -> None:
     engine = _dealt_hand()
-    view = engine.view("Bruno", _Turn(player="Bruno", opened_before=False))
+    view = engine.view("Bruno", Turn(player="Bruno", opened_before=False))
     assert {f.name for f in dataclasses.fields(view)} == VIEW_FIELDS
     assert Counter(view.hand) == engine.hands["Bruno"]
     assert view.stock_size == len(engine.stock)

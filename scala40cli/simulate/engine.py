@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from types import MappingProxyType
 
 from ..cards import JOKER, Card, full_deck
@@ -43,28 +43,33 @@ from ..events import (
     Take,
     Upcard,
 )
+from ..findings import Finding
 from ..melds import Meld as TableMeld
-from ..melds import MeldError, attach, build_meld, fits, opening_value, swap
+from ..melds import opening_value
 from ..results import Closing, Elimination
 from ..rules import (
-    ClosingDiscard,
-    ClosingFirstRound,
-    DiscardJoker,
-    DiscardPlayable,
-    DiscardTakenCard,
-    FreedJoker,
-    OpeningJokers,
-    OpeningTurnPlays,
     Rules,
-    StockExhausted,
-    TakeAfterOpening,
-    TakeBeforeOpening,
     Teams,
     UpcardJoker,
     YesNo,
 )
 from ..scoring import closed_hand_penalties, void_hand_penalties
 from ..standings import Standings, make_teams
+from ..turn import Turn
+from ..verify import (
+    freed_joker_must_be_used,
+    stock_dead,
+    verify_attach,
+    verify_closing,
+    verify_closing_by_laying,
+    verify_discard,
+    verify_end_of_turn,
+    verify_meld,
+    verify_swap,
+    verify_take,
+    verify_touch,
+    void_after_draw,
+)
 from .bots import Bot
 from .planner import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
 from .search import sorted_cards
@@ -90,24 +95,6 @@ class SimulationStuck(RuntimeError):
 def _at() -> dict[str, int]:
     """Line and column of a generated event: given by the writer's output, not here."""
     return {"line": 0, "column": 0}
-
-
-@dataclass(slots=True)
-class _Turn:
-    player: str
-    opened_before: bool
-    drawn: Card | None = None
-    taken: Card | None = None
-    buy: Card | None = None
-    opening_value: int = 0
-    opening: bool = False
-    opening_cards: Counter[Card] = field(default_factory=Counter)
-    laid: Counter[Card] = field(default_factory=Counter)
-    freed: int = 0
-
-    @property
-    def has_opened(self) -> bool:
-        return self.opened_before or self.opening
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -183,6 +170,8 @@ class HandEngine:
         self.penalties: dict[str, int] = {}
         #: Indexes in ``events`` of the discards made against the rules (no legal one).
         self.forced: list[int] = []
+        #: The card drawn from the stock in the turn being played.
+        self.drawn: Card | None = None
 
     # --- the deal -------------------------------------------------------------------------
 
@@ -227,7 +216,7 @@ class HandEngine:
 
     # --- what a player sees -----------------------------------------------------------
 
-    def view(self, player: str, turn: _Turn, *, buying: bool = False) -> PlayerView:
+    def view(self, player: str, turn: Turn, *, buying: bool = False) -> PlayerView:
         return PlayerView(
             me=player, rules=self.rules, players=self.seats, order=self.order,
             dealer=self.dealer, hand_number=self.number,
@@ -241,8 +230,8 @@ class HandEngine:
             discarded=MappingProxyType({p: tuple(c) for p, c in self.discarded.items()}),
             totals=MappingProxyType(dict(self.totals)),
             partners=self.partners.get(player, frozenset()), turns=self.turns,
-            opened_before=turn.opened_before, drawn=turn.drawn,
-            taken_now=turn.taken if turn.buy is None else turn.buy, buying=buying)
+            opened_before=turn.opened_before, drawn=self.drawn, taken_now=turn.taken,
+            buying=buying)
 
     # --- the hand -------------------------------------------------------------------------
 
@@ -261,36 +250,53 @@ class HandEngine:
             current = self.next_after(current)
 
     def play_turn(self, player: str) -> None:
-        turn = _Turn(player=player, opened_before=player in self.opened)
+        turn = self._new_turn(player)
         bot = self.bots[player]
         hand = self.hands[player]
         if bot.wants_take(self.view(player, turn)):
-            self._check_take(turn)
+            if not self.pile:
+                raise IllegalMove("a take from an empty discard pile")
+            take = Take(player=player, card=self.pile[-1], **_at())
+            self._refuse(verify_take(take, opened_before=turn.opened_before, rules=self.rules))
             taken = self.pile.pop()
             hand[taken] += 1
-            turn.taken = taken
+            turn.drew, turn.draws = True, 1
+            turn.taken, turn.take_event = taken, take
             self.taken[player].append(taken)
-            self.events.append(Take(player=player, card=taken, **_at()))
+            self.events.append(take)
         else:
             self._draw(turn)
         plan = bot.play(self.view(player, turn))
         self._apply_plan(turn, plan)
         self.played.add(player)
 
-    def _draw(self, turn: _Turn) -> None:
+    def _new_turn(self, player: str) -> Turn:
+        self.drawn = None
+        return Turn(player=player, opened_before=player in self.opened,
+                    first_of_hand=player not in self.played)
+
+    def _refuse(self, found: Sequence[Finding], what: object = "") -> None:
+        """A bot's move that breaks a rule is a bug of the bots (the referee's checks)."""
+        if found:
+            where = f" {what}" if what else ""
+            raise IllegalMove(f"{found[0].event.verb}{where}: {found[0].message}")
+
+    def _draw(self, turn: Turn) -> None:
         if not self.stock:
             self._reshuffle()
         drawn = self.stock.pop()
         self.hands[turn.player][drawn] += 1
-        turn.drawn = drawn
+        self.drawn = drawn
+        turn.drew = True
+        turn.draws += 1
         self.events.append(Draw(player=turn.player, card=drawn, **_at()))
-        if (not self.stock and self.reshuffles > 0
-                and self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID):
+        if void_after_draw(stock_left=len(self.stock), reshuffles=self.reshuffles,
+                           rules=self.rules):
             self.void_after_turn = True
 
     def _reshuffle(self) -> None:
-        if ((self.rules.stock_exhausted is StockExhausted.ONCE_THEN_VOID and self.reshuffles)
-                or len(self.pile) < 2):
+        # A second reshuffle under once_then_void: the hand was void after the last draw.
+        if self.void_after_turn or len(self.pile) < 2:
             raise SimulationStuck("a draw from an exhausted stock")
         top = self.pile.pop()
         stock = self.pile
@@ -300,7 +306,7 @@ class HandEngine:
         self.reshuffles += 1
         self.events.append(Reshuffle(**_at()))
 
-    def _apply_plan(self, turn: _Turn, plan: TurnPlan) -> None:
+    def _apply_plan(self, turn: Turn, plan: TurnPlan) -> None:
         player = turn.player
         for play in plan.plays:
             self._apply(turn, play)
@@ -322,159 +328,111 @@ class HandEngine:
             if not hand[c]:
                 del hand[c]
 
-    def _apply(self, turn: _Turn, play: Play) -> None:
+    def _apply(self, turn: Turn, play: Play) -> None:
+        """Apply one play of a bot, once the referee's checks find nothing wrong."""
         player = turn.player
         rules = self.rules
-        try:
-            if isinstance(play, MeldPlay):
-                cards = [tc.card for tc in play.cards]
-                meld = build_meld(play.cards, rules)
-                self._remove(player, cards)
-                self.table.append(meld)
-                self.owners.append(player)
-                turn.laid.update(cards)
-                if not turn.opened_before:
-                    if JOKER in cards and rules.opening_jokers is OpeningJokers.FORBIDDEN:
-                        raise IllegalMove("a joker in the opening")
-                    turn.opening = True
-                    turn.opening_value += opening_value(meld)
-                    turn.opening_cards.update(cards)
-                if JOKER in cards and turn.freed:
-                    turn.freed -= 1
-                self.events.append(Meld(player=player, cards=play.cards, **_at()))
-            elif isinstance(play, AttachPlay):
-                index = self._touch(turn, play.meld)
-                cards = [tc.card for tc in play.cards]
-                grown = attach(self.table[index], play.cards, rules)
-                self._remove(player, cards)
-                self.table[index] = grown
-                turn.laid.update(cards)
-                if JOKER in cards and turn.freed:
-                    turn.freed -= 1
-                self.events.append(Attach(player=player, cards=play.cards, meld=play.meld,
-                                          **_at()))
-            else:
-                assert isinstance(play, SwapPlay)
-                index = self._touch(turn, play.meld)
-                if rules.joker_swap is YesNo.NO:
-                    raise IllegalMove("jokers are not taken back under these rules")
-                changed = swap(self.table[index], play.card, rules)
-                self._remove(player, [play.card])
-                self.table[index] = changed
-                self.hands[player][JOKER] += 1
-                turn.laid[play.card] += 1
-                if rules.freed_joker is FreedJoker.MUST_USE:
-                    turn.freed += 1
-                self.events.append(Swap(player=player, card=play.card, meld=play.meld, **_at()))
-        except MeldError as error:
-            raise IllegalMove(f"{player}: {play}: {error}") from None
+        if isinstance(play, MeldPlay):
+            cards = [tc.card for tc in play.cards]
+            meld_event = Meld(player=player, cards=play.cards, **_at())
+            meld, found = verify_meld(turn, meld_event, rules)
+            self._refuse(found, play)
+            assert meld is not None
+            self._remove(player, cards)
+            self.table.append(meld)
+            self.owners.append(player)
+            turn.laid.update(cards)
+            if not turn.opened_before:
+                turn.last_opening_meld = meld_event
+                turn.opening_value += opening_value(meld)
+                turn.opening_cards.update(cards)
+            if JOKER in cards and turn.freed_jokers:
+                turn.freed_jokers.pop(0)
+            self.events.append(meld_event)
+        elif isinstance(play, AttachPlay):
+            attach_event = Attach(player=player, cards=play.cards, meld=play.meld, **_at())
+            index = self._touch(turn, attach_event)
+            cards = [tc.card for tc in play.cards]
+            grown, found = verify_attach(attach_event, self.table[index], rules)
+            self._refuse(found, play)
+            assert grown is not None
+            self._remove(player, cards)
+            self.table[index] = grown
+            turn.laid.update(cards)
+            if JOKER in cards and turn.freed_jokers:
+                turn.freed_jokers.pop(0)
+            self.events.append(attach_event)
+        else:
+            assert isinstance(play, SwapPlay)
+            swap_event = Swap(player=player, card=play.card, meld=play.meld, **_at())
+            index = self._touch(turn, swap_event)
+            changed, found = verify_swap(swap_event, self.table[index], rules)
+            self._refuse(found, play)
+            assert changed is not None
+            self._remove(player, [play.card])
+            self.table[index] = changed
+            self.hands[player][JOKER] += 1
+            turn.laid[play.card] += 1
+            if freed_joker_must_be_used(rules):
+                turn.freed_jokers.append(swap_event)
+            self.events.append(swap_event)
 
-    def _touch(self, turn: _Turn, number: int) -> int:
-        """Attach or swap on meld ``number``: only once opened (decision D9 of
-        docs/decisions.md)."""
-        if not 1 <= number <= len(self.table):
-            raise IllegalMove(f"there is no meld {number}")
-        index = number - 1
-        if turn.opened_before:
-            return index
-        if not turn.opening or turn.opening_value < self.rules.opening_points:
-            raise IllegalMove(f"{turn.player} attaches or swaps before opening")
-        plays = self.rules.opening_turn_plays
-        if plays is OpeningTurnPlays.NOTHING or (
-                plays is OpeningTurnPlays.OWN_MELDS and self.owners[index] != turn.player):
-            raise IllegalMove(f"{turn.player} may not play there in the opening turn")
+    def _touch(self, turn: Turn, event: Attach | Swap) -> int:
+        """The index of the table meld an attach or swap names, once the referee's
+        check of touching it (D9) finds nothing wrong."""
+        if not 1 <= event.meld <= len(self.table):
+            raise IllegalMove(f"there is no meld {event.meld}")
+        index = event.meld - 1
+        finding = verify_touch(turn, event, self.owners[index], self.rules)
+        self._refuse([finding] if finding is not None else [])
         return index
 
-    def _check_take(self, turn: _Turn) -> None:
-        if not self.pile:
-            raise IllegalMove("a take from an empty discard pile")
-        if (not turn.opened_before
-                and self.rules.take_before_opening is TakeBeforeOpening.FORBIDDEN):
-            raise IllegalMove(f"{turn.player} takes the discard before opening")
-
-    def _end_of_turn(self, turn: _Turn) -> None:
-        """The checks of a turn once it is over (D7, D12, D13, D15)."""
-        rules = self.rules
-        if turn.opening and turn.opening_value < rules.opening_points:
-            raise IllegalMove(f"{turn.player} opens with {turn.opening_value}")
-        if turn.buy is not None:
-            if turn.laid[turn.buy] == 0:
-                raise IllegalMove(f"{turn.player} bought {turn.buy} and kept it")
-        elif turn.taken is not None:
-            if not turn.opened_before:
-                if turn.opening_cards[turn.taken] == 0:
-                    raise IllegalMove(f"{turn.player} took {turn.taken} and did not open "
-                                      "with it")
-            elif (rules.take_after_opening is TakeAfterOpening.MUST_USE
-                  and turn.laid[turn.taken] == 0):
-                raise IllegalMove(f"{turn.player} took {turn.taken} and kept it")
-        if turn.freed:
-            raise IllegalMove(f"{turn.player} did not lay the freed joker down")
+    def _end_of_turn(self, turn: Turn) -> None:
+        """The referee's checks of a turn once it is over (D7, D12, D13, D15)."""
+        self._refuse(verify_end_of_turn(turn, self.rules))
         if turn.opening:
             self.opened.add(turn.player)
 
     # --- discards and the end of the hand -------------------------------------------------
 
-    def _discard_problem(self, turn: _Turn, c: Card, closes: bool) -> str | None:
-        rules = self.rules
-        if closes and not self._may_close(turn):
-            return "closing in the first round"
-        if (turn.taken is c and turn.laid[c] == 0
-                and rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
-            return f"discarding the {c} just taken"
-        forbidden = {
-            DiscardPlayable.ALLOWED: False,
-            DiscardPlayable.FORBIDDEN: True,
-            DiscardPlayable.FORBIDDEN_UNLESS_CLOSING: not closes,
-            DiscardPlayable.FORBIDDEN_BEFORE_OPENING: not turn.has_opened,
-        }[rules.discard_playable]
-        if forbidden and any(fits(meld, c, rules) for meld in self.table):
-            return f"discarding {c}, which fits a table meld"
-        if c.is_joker and (
-                (rules.discard_joker is DiscardJoker.NOT_CLOSING and closes)
-                or (rules.discard_joker is DiscardJoker.CLOSING_ONLY and not closes)):
-            return "discarding a joker"
-        return None
+    def _discard_problems(self, turn: Turn, event: Discard, closes: bool) -> list[Finding]:
+        """What the referee finds wrong with this discard (and with closing by it)."""
+        found = verify_closing(turn, event, self.rules) if closes else []
+        return found + verify_discard(event, taken=turn.taken, laid=turn.laid,
+                                      opened=turn.has_opened, closes=closes,
+                                      table=self.table, rules=self.rules)
 
-    def _may_close(self, turn: _Turn) -> bool:
-        """closing_first_round=not_allowed: never in one's own first turn of the hand."""
-        if self.rules.closing_first_round is ClosingFirstRound.ALLOWED:
-            return True
-        return turn.player in self.played
-
-    def _discard(self, turn: _Turn, c: Card, forced: bool) -> None:
+    def _discard(self, turn: Turn, c: Card, forced: bool) -> None:
         player = turn.player
         hand = self.hands[player]
         closes = hand.total() == 1
-        problem = self._discard_problem(turn, c, closes)
-        if problem is not None:
+        event = Discard(player=player, card=c, **_at())
+        problems = self._discard_problems(turn, event, closes)
+        if problems:
             if not forced:
-                raise IllegalMove(f"{player}: {problem}")
+                self._refuse(problems)
             self.forced.append(len(self.events))
         self._remove(player, [c])
         self.pile.append(c)
         self.discarded[player].append(c)
-        self.events.append(Discard(player=player, card=c, **_at()))
+        self.events.append(event)
         if closes:
             self._close(turn)
             return
         self._end_of_turn(turn)
-        if self.void_after_turn or self._stock_dead():
+        if self.void_after_turn or stock_dead(stock_left=len(self.stock),
+                                              pile_size=len(self.pile), rules=self.rules):
             self._void()
 
-    def _stock_dead(self) -> bool:
-        return (self.rules.stock_exhausted is StockExhausted.RESHUFFLE
-                and not self.stock and len(self.pile) <= 1)
-
-    def _closing_by_laying(self, turn: _Turn) -> None:
-        if (self.rules.closing_discard is ClosingDiscard.NEEDS or turn.buy is not None
-                or not self._may_close(turn)):
-            raise IllegalMove(f"{turn.player} empties the hand without a discard")
+    def _closing_by_laying(self, turn: Turn) -> None:
+        last = self.events[-1]
+        assert isinstance(last, (Meld, Attach, Swap))
+        self._refuse(verify_closing_by_laying(last, self.rules)
+                     + verify_closing(turn, last, self.rules))
         self._close(turn)
 
-    def _close(self, turn: _Turn) -> None:
-        if not self._may_close(turn):
-            raise IllegalMove(f"{turn.player} closes in the first round")
+    def _close(self, turn: Turn) -> None:
+        turn.closed = True
         self._end_of_turn(turn)
         self.closer = turn.player
         in_one_go = not turn.opened_before
@@ -499,19 +457,21 @@ class HandEngine:
                 break
             if len(self.stock) < BUY_STOCK or not self.pile:
                 return
-            turn = _Turn(player=buyer, opened_before=buyer in self.opened)
+            turn = self._new_turn(buyer)
             bot = self.bots[buyer]
             if not bot.wants_buy(self.view(buyer, turn, buying=True)):
                 continue
             self._buy(buyer, turn)
             return
 
-    def _buy(self, buyer: str, turn: _Turn) -> None:
+    def _buy(self, buyer: str, turn: Turn) -> None:
         card = self.pile.pop()
-        self.events.append(Buy(player=buyer, card=card, **_at()))
+        buy = Buy(player=buyer, card=card, **_at())
+        self._refuse(verify_take(buy, opened_before=turn.opened_before, rules=self.rules))
+        self.events.append(buy)
         self.hands[buyer][card] += 1
         self.taken[buyer].append(card)
-        turn.buy = card
+        turn.buy, turn.taken, turn.take_event = buy, card, buy
         self._draw(turn)
         plan = self.bots[buyer].play(self.view(buyer, turn, buying=True))
         if plan.discard is not None or plan.forced:

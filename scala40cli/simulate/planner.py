@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from ..cards import JOKER, Card, card
-from ..events import TableCard
+from ..events import Discard, TableCard
 from ..melds import (
     Meld,
     MeldError,
@@ -30,11 +30,6 @@ from ..melds import (
 )
 from ..rules import (
     AcePenalty,
-    ClosingDiscard,
-    ClosingFirstRound,
-    DiscardJoker,
-    DiscardPlayable,
-    DiscardTakenCard,
     FreedJoker,
     OpeningJokers,
     OpeningTurnPlays,
@@ -42,6 +37,8 @@ from ..rules import (
     TakeBeforeOpening,
     YesNo,
 )
+from ..verify import closing_allowed as may_close
+from ..verify import laying_down_may_close, verify_discard
 from .search import (
     INDEX_OF,
     Candidate,
@@ -94,9 +91,7 @@ def closing_allowed(view: PlayerView) -> bool:
     ``closing_first_round=not_allowed`` never in one's own first turn of the hand."""
     if view.buying:
         return False
-    if view.rules.closing_first_round is ClosingFirstRound.NOT_ALLOWED:
-        return view.me in view.played
-    return True
+    return may_close(first_of_hand=view.me not in view.played, rules=view.rules)
 
 
 @dataclass(slots=True)
@@ -231,9 +226,15 @@ def may_fit(meld: Meld, c: Card) -> bool:
     return c.rank is meld.rank and c.suit not in meld.suits
 
 
+def fits_fast(meld: Meld, c: Card, rules: Rules) -> bool:
+    """:func:`scala40cli.melds.fits` with :func:`may_fit` first, a quick refusal of
+    most cards (a test proves the two always agree)."""
+    return may_fit(meld, c) and fits(meld, c, rules)
+
+
 def fits_table(table: Sequence[Meld], c: Card, rules: Rules) -> bool:
     """Whether ``c`` alone fits one of the melds (as the referee's discard rule says)."""
-    return any(may_fit(meld, c) and fits(meld, c, rules) for meld in table)
+    return any(fits_fast(meld, c, rules) for meld in table)
 
 
 def _attach_forms(meld: Meld, c: Card, rules: Rules) -> list[TableCard]:
@@ -252,33 +253,16 @@ def _attach_forms(meld: Meld, c: Card, rules: Rules) -> list[TableCard]:
 
 
 def discard_legal(board: Board, c: Card) -> bool:
-    """May ``c`` be discarded now to end the turn (mirrors the referee's checks)?"""
-    view, rules = board.view, board.rules
+    """May ``c`` be discarded now to end the turn? The referee's own checks
+    (:func:`scala40cli.verify.verify_discard`) on the board after the plays."""
+    view = board.view
     closes = board.size() == 1
     if closes and not closing_allowed(view):
         return False
-    if (view.taken_now is c and board.laid[c] == 0
-            and rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
-        return False
-    if (_playable_forbidden(rules.discard_playable, closes, board.has_opened)
-            and fits_table(board.table, c, rules)):
-        return False
-    if c.is_joker:
-        if rules.discard_joker is DiscardJoker.NOT_CLOSING and closes:
-            return False
-        if rules.discard_joker is DiscardJoker.CLOSING_ONLY and not closes:
-            return False
-    return True
-
-
-def _playable_forbidden(rule: DiscardPlayable, closes: bool, opened: bool) -> bool:
-    if rule is DiscardPlayable.FORBIDDEN:
-        return True
-    if rule is DiscardPlayable.FORBIDDEN_UNLESS_CLOSING:
-        return not closes
-    if rule is DiscardPlayable.FORBIDDEN_BEFORE_OPENING:
-        return not opened
-    return False
+    event = Discard(player=view.me, card=c, line=0, column=0)
+    return not verify_discard(event, taken=view.taken_now, laid=board.laid,
+                              opened=board.has_opened, closes=closes, table=board.table,
+                              rules=board.rules, fits=fits_fast)
 
 
 def legal_discards(board: Board) -> list[Card]:
@@ -313,7 +297,7 @@ def min_left(view: PlayerView) -> int:
         return 1
     if not closing_allowed(view):
         return 2
-    return 0 if view.rules.closing_discard is ClosingDiscard.OPTIONAL else 1
+    return 0 if laying_down_may_close(view.rules) else 1
 
 
 def build(view: PlayerView, style: Style, *, required: Card | None = None,
