@@ -11,6 +11,7 @@ by discarding his last card; Anna, opened with 60, keeps 44 points in hand.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,7 +31,7 @@ from scala40cli.events import (
 )
 from scala40cli.hand import HandReferee
 from scala40cli.parser import parse_text
-from scala40cli.phases import Phase
+from scala40cli.phases import STEPS, Kind, Phase, Step
 from scala40cli.results import Closing, Problem
 from scala40cli.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
 from scala40cli.violations import Code
@@ -244,6 +245,36 @@ def test_a_draw_before_the_deal_is_complete_closes_the_deal_with_what_it_lacks()
                    "Bruno draw 8H")
     assert judged.problems == [("D004", "hand 1"), ("D008", "hand 1"), ("G003", "Bruno draw 8H")]
     assert judged.referee.phase is Phase.PLAY
+
+
+def test_a_line_of_play_while_more_of_the_deal_follows_is_out_of_place() -> None:
+    """The gate's one look ahead: the match referee says a deal line comes later."""
+    events, lines = _events("dealer Anna\nBruno draw 8H\n"
+                            "deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH")
+    start, dealer, draw, deal = events
+    flagged: list[tuple[str, str]] = []
+
+    def flag(code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        flagged.append((str(code), lines[event.line - 1]))
+        return Problem(code=code, message=message, line=event.line, column=event.column,
+                       player=player, caused_by=cause)
+
+    referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
+                          expected_dealer=None, rules=CLASSIC, flag=flag)
+    referee.feed(dealer)
+    referee.feed(draw, deal_follows=True)
+    assert flagged == [("T006", "Bruno draw 8H")]
+    assert referee.phase is Phase.SETUP
+    referee.feed(deal)
+    assert referee.phase is Phase.SETUP
+
+
+def test_every_phase_says_what_it_does_with_each_kind_of_line() -> None:
+    assert set(STEPS) == set(itertools.product(Phase, Kind))
+    assert {STEPS[Phase.ENDED, kind] for kind in Kind} == {Step.AFTER_END}
+    assert STEPS[Phase.PLAY, Kind.DEAL] is Step.OUT_OF_PLACE
+    assert STEPS[Phase.SETUP, Kind.PLAY] is Step.START_PLAY
 
 
 # --- DealChecker on its own ----------------------------------------------------------------
