@@ -42,7 +42,7 @@ from .findings import Finding
 from .lookahead import mistyped, next_player_event, players_to_come, used_this_turn
 from .melds import Meld as TableMeld
 from .melds import forced_swap, opening_value
-from .phases import STEPS, Kind, Phase, Step, kind_of
+from .phases import Kind, Phase, Step, kind_of, steps_by_type
 from .results import Closing, Problem
 from .rules import (
     Rules,
@@ -167,22 +167,27 @@ class HandReferee:
         ``position`` is its index in :attr:`upcoming`; ``deal_follows`` says whether
         a line of the deal comes later in the hand."""
         self.position = position
-        if self.gate(event, deal_follows):
-            event = self.attribute(event)
-            _HANDLERS[type(event)](self, event)
+        phase = self.phase
+        if phase is not _PLAY or type(event) not in _JUDGED_IN_PLAY:  # else: the table
+            step = _STEPS_BY_TYPE[phase][type(event)]                 # says judge it
+            if (step is not Step.JUDGE or deal_follows) and \
+                    not self.gate(event, step, deal_follows):
+                return
+        if phase is not _PLAY or getattr(event, "player", None) != self.current:
+            event = self.attribute(event)  # (the common case, judged as written, inline)
+        _HANDLERS[type(event)](self, event)
 
-    def gate(self, event: Event, deal_follows: bool = False) -> bool:
-        """The one check of what may happen when (:data:`~scala40cli.phases.STEPS`):
+    def gate(self, event: Event, step: Step, deal_follows: bool = False) -> bool:
+        """The one check of what may happen when: ``step`` is what the phase ->
+        allowed events table (:data:`~scala40cli.phases.STEPS`) says of the event.
         True when the event is to be judged; an out-of-place event is reported here.
         A line of play while the deal is incomplete and more of it follows is out of
         place too (the deal is not over yet)."""
-        kind = kind_of(event)
         player = getattr(event, "player", None)
-        if kind is Kind.PLAY and deal_follows and self.dealing():
+        if kind_of(event) is Kind.PLAY and deal_follows and self.dealing():
             self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
                       "the line is ignored", player)
             return False
-        step = STEPS[self.phase, kind]
         if step is Step.JUDGE:
             return True
         if step is Step.START_PLAY:
@@ -710,9 +715,10 @@ class HandReferee:
         self._remove_from_hand(event, (event.card,))
         self.discard_pile.append(event.card)
         closes = self._size(event.player) <= 0
-        self._report(verify_discard(event, taken=turn.taken, laid=turn.laid,
-                                    opened=turn.has_opened, closes=closes, table=self.table,
-                                    rules=self.rules), event.player)
+        found = verify_discard(event, taken=turn.taken, laid=turn.laid, opened=turn.has_opened,
+                               closes=closes, table=self.table, rules=self.rules)
+        if found:
+            self._report(found, event.player)
         if closes:
             self._close(event.player, turn, event)
             return
@@ -867,3 +873,9 @@ _HANDLERS: dict[type[Event], Callable[[HandReferee, Any], None]] = {
     Discard: HandReferee.on_discard, Reshuffle: HandReferee.on_reshuffle,
     Buy: HandReferee.on_buy,
 }
+#: The phase table by type of event (:func:`~scala40cli.phases.steps_by_type`).
+_STEPS_BY_TYPE = steps_by_type(_HANDLERS)
+_PLAY = Phase.PLAY
+#: The events judged as they come in play (the common case, read without the table).
+_JUDGED_IN_PLAY = frozenset(kind for kind, step in _STEPS_BY_TYPE[Phase.PLAY].items()
+                            if step is Step.JUDGE)

@@ -9,7 +9,7 @@ nothing else, so an out-of-place line is found in one place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
 
@@ -58,3 +58,11 @@ DEAL_EVENTS = (Dealer, Deal, Upcard, Stock)
 def kind_of(event: Event) -> Kind:
     """Whether a hand event is a line of the deal or of play."""
     return Kind.DEAL if isinstance(event, DEAL_EVENTS) else Kind.PLAY
+
+
+def steps_by_type(types: Iterable[type[Event]]) -> dict[Phase, dict[type[Event], Step]]:
+    """:data:`STEPS` for each type of event, for a lookup by ``type(event)`` (the
+    referee's fast path: the same table, read without classifying the event)."""
+    return {phase: {kind: STEPS[phase, Kind.DEAL if issubclass(kind, DEAL_EVENTS)
+                                else Kind.PLAY] for kind in types}
+            for phase in Phase}
