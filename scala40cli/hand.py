@@ -1,15 +1,19 @@
 """The referee of one hand: the turns, the stock and the discard pile.
 
-:class:`HandReferee` is a state machine fed one event at a time. It checks each event
-against the rules, reports what is wrong through a ``flag`` callback, and then applies
-the event as far as the cards are physically there, so that later moves are judged
-against what happened at the table (not against what should have happened).
+:class:`HandReferee` is a state machine fed one event at a time (:meth:`~HandReferee.feed`):
+gate -> verify -> report -> apply. The gate reads the phase -> allowed events table
+(:mod:`scala40cli.phases`) and reports a line out of place; the rules of each move are
+the ``verify_*`` functions of :mod:`scala40cli.verify`, which return
+:class:`~scala40cli.findings.Finding` values that this module reports (a violation, or a
+note when it follows from an earlier problem, D28); then the event is applied as far as
+the cards are physically there, so that later moves are judged against what happened
+at the table (not against what should have happened).
 
 The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock: judged by
 :class:`~scala40cli.deal.DealChecker`), ``PLAY`` (turns) and ``ENDED`` (closed, void or
-given up as unreadable). Which rule decides
-each judgement is named in the docstrings: "D17" is the decision numbered 17 in
-``docs/decisions.md`` (anchor ``#d17``).
+given up as unreadable). Which rule decides each judgement is named in the
+docstrings: "D17" is the decision numbered 17 in ``docs/decisions.md`` (anchor
+``#d17``).
 """
 
 from __future__ import annotations
@@ -46,7 +50,6 @@ from .phases import Kind, Phase, Step, kind_of, steps_by_type
 from .results import Closing, Problem
 from .rules import (
     Rules,
-    YesNo,
 )
 from .scoring import Bounds, closed_hand_penalties, unverified_penalties, void_hand_penalties
 from .turn import Turn
@@ -54,6 +57,7 @@ from .verify import (
     freed_joker_must_be_used,
     stock_dead,
     verify_attach,
+    verify_buy,
     verify_closing,
     verify_closing_by_laying,
     verify_discard,
@@ -278,11 +282,10 @@ class HandReferee:
             return event
         if player in self.game_players:
             self.flag(Code.WRONG_TURN, event, f"it is {current}'s turn, not {player}'s", player)
-            if isinstance(event, (Attach, Swap)) and player not in self.opened:
-                # as written, the line breaks this rule too (on the same line)
-                what = "attach" if isinstance(event, Attach) else "swap a joker"
-                self.flag(Code.NOT_OPENED, event, f"{player} may not {what} before opening",
-                          player)
+            if isinstance(event, (Attach, Swap)):
+                # as written, the line may break D9 too (on the same line)
+                self._check_opened(Turn(player=player, opened_before=player in self.opened),
+                                   event, None)
         else:
             self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game")
         return replace(event, player=current)
@@ -551,12 +554,12 @@ class HandReferee:
         if buyer not in self.order:
             self._accept(event)  # reports the stranger
             return
-        why = self._buy_refused(buyer, event.card)
-        if why:
-            self.flag(Code.ILLEGAL_BUY, event, why, buyer)
+        pile = self.discard_pile
+        self._report(verify_buy(event, last_discarder=self.last_discarder,
+                                turn_over=self.turn is None, next_player=self.current,
+                                pile_top=pile[-1] if pile else None, rules=self.rules), buyer)
         self._report(verify_take(event, opened_before=buyer in self.opened, rules=self.rules),
                      buyer)
-        pile = self.discard_pile
         if pile and pile[-1] is event.card:
             pile.pop()
         self.hands[buyer][event.card] += 1
@@ -568,21 +571,6 @@ class HandReferee:
                          taken=event.card, take_event=event,
                          first_of_hand=buyer not in self.played)
         self.last_discarder = None
-
-    def _buy_refused(self, buyer: str, card: Card) -> str:
-        """Why this buy is not allowed, or "" when it is."""
-        if self.rules.compra is YesNo.NO:
-            return "buying the discard out of turn is not played (compra=no)"
-        if self.last_discarder is None or self.turn is not None:
-            return "a buy comes right after a discard, before the next player plays"
-        if buyer == self.last_discarder:
-            return f"{buyer} cannot buy their own discard"
-        if buyer == self.current:
-            return f"{buyer} plays next and may take the discard in turn"
-        if not self.discard_pile or self.discard_pile[-1] is not card:
-            top = self.discard_pile[-1] if self.discard_pile else "nothing"
-            return f"the discard is {top}, not {card}"
-        return ""
 
     def on_reshuffle(self, event: Reshuffle) -> None:
         """D17: legal only when the stock is empty; the stock order is then unknown."""

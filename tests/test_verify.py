@@ -42,6 +42,7 @@ from scala40cli.verify import (
     laying_down_may_close,
     stock_dead,
     verify_attach,
+    verify_buy,
     verify_closing,
     verify_closing_by_laying,
     verify_discard,
@@ -124,6 +125,27 @@ def test_a_buy_draws_one_extra_card_and_lays_the_bought_card_down() -> None:
     turn.draws = 1
     turn.laid[bought] += 1
     assert verify_end_of_turn(turn, CLASSIC) == []
+
+
+def _buy_why(buyer: str = "Carla", *, last: str | None = "Anna", turn_over: bool = True,
+             top: str | None = "KD", **switches: object) -> list[str]:
+    event = Buy(player=buyer, card=parse_card("KD"), **AT)
+    return [f.message for f in verify_buy(
+        event, last_discarder=last, turn_over=turn_over, next_player="Bruno",
+        pile_top=None if top is None else parse_card(top),
+        rules=rules(**({"compra": YesNo.YES} | switches)))]
+
+
+def test_the_discard_is_bought_right_after_it_is_discarded_by_a_player_not_next() -> None:
+    assert _buy_why() == []
+    assert _buy_why(compra=YesNo.NO) == [
+        "buying the discard out of turn is not played (compra=no)"]
+    assert "right after a discard" in _buy_why(last=None)[0]
+    assert "right after a discard" in _buy_why(turn_over=False)[0]
+    assert _buy_why("Anna") == ["Anna cannot buy their own discard"]
+    assert _buy_why("Bruno") == ["Bruno plays next and may take the discard in turn"]
+    assert _buy_why(top="2C") == ["the discard is 2C, not KD"]
+    assert _buy_why(top=None) == ["the discard is nothing, not KD"]
 
 
 # --- the opening -------------------------------------------------------------------------

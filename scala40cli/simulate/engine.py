@@ -60,6 +60,7 @@ from ..verify import (
     freed_joker_must_be_used,
     stock_dead,
     verify_attach,
+    verify_buy,
     verify_closing,
     verify_closing_by_laying,
     verify_discard,
@@ -461,13 +462,15 @@ class HandEngine:
             bot = self.bots[buyer]
             if not bot.wants_buy(self.view(buyer, turn, buying=True)):
                 continue
-            self._buy(buyer, turn)
+            self._buy(buyer, turn, discarder, following)
             return
 
-    def _buy(self, buyer: str, turn: Turn) -> None:
+    def _buy(self, buyer: str, turn: Turn, discarder: str, following: str) -> None:
         card = self.pile.pop()
         buy = Buy(player=buyer, card=card, **_at())
-        self._refuse(verify_take(buy, opened_before=turn.opened_before, rules=self.rules))
+        self._refuse(verify_buy(buy, last_discarder=discarder, turn_over=True,
+                                next_player=following, pile_top=card, rules=self.rules)
+                     + verify_take(buy, opened_before=turn.opened_before, rules=self.rules))
         self.events.append(buy)
         self.hands[buyer][card] += 1
         self.taken[buyer].append(card)
