@@ -18,7 +18,6 @@ docstrings: "D17" is the decision numbered 17 in ``docs/decisions.md`` (anchor
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any
@@ -44,7 +43,6 @@ from .events import (
 )
 from .findings import Finding
 from .lookahead import mistyped, next_player_event, players_to_come, used_this_turn
-from .melds import Meld as TableMeld
 from .melds import forced_swap, opening_value
 from .phases import Kind, Phase, Step, kind_of, steps_by_type
 from .results import Closing, Problem
@@ -52,6 +50,7 @@ from .rules import (
     Rules,
 )
 from .scoring import Bounds, closed_hand_penalties, unverified_penalties, void_hand_penalties
+from .table import TableState
 from .turn import Turn
 from .verify import (
     freed_joker_must_be_used,
@@ -79,8 +78,9 @@ _SETUP_HANDLERS: dict[type[Event], Callable[[DealChecker, Any], None]] = {
 }
 
 
-class HandReferee:
-    """Judges the events of one hand; see the module docstring."""
+class HandReferee(TableState):
+    """Judges the events of one hand; see the module docstring. The cards where they
+    are (hands, stock, pile, melds) are its :class:`~scala40cli.table.TableState`."""
 
     def __init__(
         self,
@@ -94,6 +94,7 @@ class HandReferee:
         flag: Flag,
         reentry: dict[str, str | None] | None = None,
     ) -> None:
+        super().__init__()
         self.number = number
         self.start = start
         self.rules = rules
@@ -108,13 +109,6 @@ class HandReferee:
             expected_dealer=expected_dealer, rules=rules, flag=self.flag, reentry=reentry)
         self.phase = Phase.SETUP
         self.dealer: str | None = None
-        #: The cards of each hand the referee has seen.
-        self.hands: dict[str, Counter[Card]] = {}
-        #: How many cards of each hand it has not seen (``?``, format 1.1, or a deal line
-        #: that is missing or short).
-        self.unknown: dict[str, int] = {}
-        #: Cards not seen anywhere yet: where a card the log did not show comes from.
-        self.unseen: Counter[Card] = Counter()
         #: Players whose penalty is taken as declared, with why (set when the hand closes).
         self.unverified: dict[str, str] = {}
         #: For those: the least and most the declared penalty may be (None: no bound).
@@ -126,14 +120,6 @@ class HandReferee:
         self.position = 0
         self.order: tuple[str, ...] = ()
         self.reentered: tuple[str, ...] = ()
-        self.stock: Counter[Card] = Counter()
-        self.stock_order: list[Card] | None = None  # top card last, for pop()
-        self.stock_count = 0
-        self.discard_pile: list[Card] = []
-        self.reshuffles = 0
-        self.table: list[TableMeld | None] = []  # None: a meld that was invalid when laid
-        self.owners: list[str] = []
-        self.opened: set[str] = set()
         self.current = ""
         self.turn: Turn | None = None
         #: Players who have had a turn of their own (closing_first_round).
@@ -364,37 +350,21 @@ class HandReferee:
             turn.drew = True
             self.doubts.doubt_hand(event.player, problem)
             pile, player = self.discard_pile, event.player
-            lacking = [c for c in cards if not self._holds(player, c)]
+            lacking = [c for c in cards if not self.holds(player, c)]
             if pile and pile[-1] in lacking:
                 self.hands[player][pile.pop()] += 1
             elif len(lacking) == 1 and self.stock[lacking[0]] > 0 and self.stock_count > 0:
-                self._draw_known(player, lacking[0])  # the play shows the card drawn
+                self.draw_known(player, lacking[0])  # the play shows the card drawn
             else:  # drawn from the stock at the end of the turn, unless the draw comes
                 turn.owes_draw = True
                 self.doubts.doubt_stock(problem)
-
-    def _draw_known(self, player: str, card: Card) -> None:
-        """A draw the log lost, of a card the play shows: out of the stock, wherever."""
-        order = self.stock_order
-        if order and card in order:
-            del order[len(order) - 1 - order[::-1].index(card)]
-        self.stock[card] -= 1
-        self.stock_count -= 1
-        self.hands[player][card] += 1
 
     def _pay_draw(self, turn: Turn) -> None:
         """The draw a turn lacked is taken as a stock draw the log lost."""
         if turn.owes_draw:
             turn.owes_draw = False
             if self.stock_count > 0:
-                self._draw_unseen(turn.player)
-
-    def _size(self, player: str) -> int:
-        """How many cards the player holds, seen or not."""
-        return self.hands[player].total() + self.unknown.get(player, 0)
-
-    def _holds(self, player: str, card: Card) -> bool:
-        return self.hands[player][card] > 0 or self.unknown.get(player, 0) > 0
+                self.draw_unseen(turn.player)
 
     def _take_out(self, event: PlayerEvent, card: Card) -> bool:
         """Take a card out of the player's hand: a seen one, else one of their unknown
@@ -469,26 +439,14 @@ class HandReferee:
         if self.stock_count <= 0:
             self.flag(Code.MISSING_RESHUFFLE, event,
                       "the stock is empty: a reshuffle line must come first", event.player)
-            self._reshuffle()
+            self.reshuffle()
         if event.card is None:
-            self._draw_unseen(event.player)
+            self.draw_unseen(event.player)
         else:
             self._draw_from_stock(event, event.card)
         if void_after_draw(stock_left=self.stock_count, reshuffles=self.reshuffles,
                            rules=self.rules):
             self.void_after_turn = True
-
-    def _draw_unseen(self, player: str) -> None:
-        """A draw the log does not show (``draw ?``, or a missing draw line): the top of
-        a known stock, else a card the referee does not know."""
-        order = self.stock_order
-        if order:
-            top = order.pop()
-            self.stock[top] -= 1
-            self.hands[player][top] += 1
-        else:
-            self.unknown[player] = self.unknown.get(player, 0) + 1
-        self.stock_count -= 1
 
     def _draw_from_stock(self, event: Draw, drawn: Card) -> None:
         """D18: with a known stock a draw must be its top card; otherwise the
@@ -583,15 +541,7 @@ class HandReferee:
             self._end_void()
             self._after_end(event)
             return
-        self._reshuffle()
-
-    def _reshuffle(self) -> None:
-        pile = self.discard_pile
-        self.stock = Counter(pile[:-1])
-        self.stock_order = None
-        self.stock_count = len(pile) - 1 if pile else 0
-        self.discard_pile = pile[-1:]
-        self.reshuffles += 1
+        self.reshuffle()
 
     # --- laying down ------------------------------------------------------------------
 
@@ -668,7 +618,7 @@ class HandReferee:
         if index is None:
             return
         self._check_opened(turn, event, self.owners[index])
-        if not self._holds(event.player, event.card):
+        if not self.holds(event.player, event.card):
             problem = self.flag(Code.NOT_IN_HAND, event,
                                 f"{event.player} does not hold {event.card}", event.player)
             self.doubts.doubt_hand(event.player, problem)
@@ -702,7 +652,7 @@ class HandReferee:
         self._pay_draw(turn)
         self._remove_from_hand(event, (event.card,))
         self.discard_pile.append(event.card)
-        closes = self._size(event.player) <= 0
+        closes = self.size(event.player) <= 0
         found = verify_discard(event, taken=turn.taken, laid=turn.laid, opened=turn.has_opened,
                                closes=closes, table=self.table, rules=self.rules)
         if found:
@@ -730,9 +680,9 @@ class HandReferee:
         """Emptying the hand by laying down closes it; with ``closing_discard=needs`` that
         is a violation on the event that empties the hand (returned), and the hand ends
         there."""
-        if self._size(event.player) == 0:
+        if self.size(event.player) == 0:
             self._pay_draw(turn)  # the lost draw holds the card still to play
-        if self._size(event.player) > 0:
+        if self.size(event.player) > 0:
             return None
         assert isinstance(event, (Meld, Attach, Swap))
         problems = self._report(verify_closing_by_laying(event, self.rules), event.player)

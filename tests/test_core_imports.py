@@ -16,7 +16,7 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scala40cli"
 FORBIDDEN = ("click", "lark", "jsonschema")
-JUDGING = ("verify", "findings", "phases", "turn", "hand", "deal", "melds", "referee",
+JUDGING = ("verify", "findings", "phases", "table", "turn", "hand", "deal", "melds", "referee",
            "scoring", "standings", "rules", "doubts", "lookahead", "scorelines")
 SIMULATOR = ("simulate.engine", "simulate.planner")
 
