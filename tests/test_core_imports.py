@@ -26,12 +26,31 @@ def _source(module: str) -> Path:
     return path / "__init__.py" if path.is_dir() else path.with_suffix(".py")
 
 
+def _module_level(tree: ast.Module) -> list[ast.stmt]:
+    """The statements run when the module is imported: its body, the bodies of its
+    classes and of its ``if``/``try`` blocks (an import inside a function runs only when
+    that function is called: ``results.GameResult.to_dict`` imports the reporting layer
+    so, which judging never calls)."""
+    found: list[ast.stmt] = []
+    todo: list[ast.stmt] = list(tree.body)
+    while todo:
+        node = todo.pop()
+        found.append(node)
+        if isinstance(node, ast.ClassDef):
+            todo += node.body
+        elif isinstance(node, ast.If | ast.Try):
+            todo += node.body + node.orelse
+            if isinstance(node, ast.Try):
+                todo += node.finalbody + [s for h in node.handlers for s in h.body]
+    return found
+
+
 def _imports(module: str) -> set[str]:
-    """The modules ``module`` imports, package-relative ones resolved."""
+    """The modules importing ``module`` imports, package-relative ones resolved."""
     tree = ast.parse(_source(module).read_text(encoding="utf-8"))
     package = module.split(".")[:-1]
     found: set[str] = set()
-    for node in ast.walk(tree):
+    for node in _module_level(tree):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
