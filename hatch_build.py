@@ -31,7 +31,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 #: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
 COMPILED = ("cards", "events", "fastlines", "chunks", "parser", "referee", "hand", "turn",
             "melds", "deal", "standings", "scoring", "results", "rules", "violations",
-            "limits", "syntax_errors")
+            "limits", "syntax_errors", "phases", "table", "verify", "findings")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 
