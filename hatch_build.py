@@ -29,9 +29,12 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
-COMPILED = ("cards", "events", "fastlines", "chunks", "parser", "referee", "hand", "turn",
-            "melds", "deal", "standings", "scoring", "results", "rules", "violations",
-            "limits", "syntax_errors", "phases", "table", "verify", "findings")
+COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chunks",
+            "reading/parser", "judging/referee", "judging/hand", "judging/turn",
+            "judging/melds", "judging/deal", "judging/standings", "judging/scoring",
+            "judging/results", "judging/rules", "judging/violations", "reading/limits",
+            "reading/syntax_errors", "judging/phases", "judging/table", "judging/verify",
+            "judging/findings")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

@@ -30,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from corruptions import Case, Edit, make_cases, source
 
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
+from scala40cli.judging.referee import replay
+from scala40cli.reading.parser import parse_text
 
 #: Pairs of corruptions made per game for the second figure.
 PAIRS_PER_GAME = 30

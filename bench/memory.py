@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 PROBE = """
 import contextlib, os, sys
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
     try:
         main(["replay", "--format", sys.argv[1], "--exit-zero", sys.argv[2]])

@@ -49,22 +49,22 @@ RUN_DIR = Path(tempfile.gettempdir()) if INSTALLED else ROOT
 if not INSTALLED:
     sys.path.insert(0, str(ROOT))
 
-from scala40cli.audit import (  # noqa: E402
+from scala40cli.audit.parallel import ordered_map  # noqa: E402
+from scala40cli.audit.pipeline import (  # noqa: E402
     Item,
     _chunk_weight,
     audit_path,
     collect,
     judge_chunk,
 )
-from scala40cli.chunks import Chunk, decode_chunk, game_chunks  # noqa: E402
-from scala40cli.events import GameLog  # noqa: E402
-from scala40cli.parallel import ordered_map  # noqa: E402
-from scala40cli.parser import iter_games  # noqa: E402
-from scala40cli.referee import replay  # noqa: E402
+from scala40cli.judging.referee import replay  # noqa: E402
+from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks  # noqa: E402
+from scala40cli.reading.events import GameLog  # noqa: E402
+from scala40cli.reading.parser import iter_games  # noqa: E402
 
 MEMORY_PROBE = """
 import contextlib, os, resource, sys
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 with open(os.devnull, "w") as sink, contextlib.redirect_stdout(sink):
     main(["replay", "--format", "jsonl", "--exit-zero", sys.argv[1]], standalone_mode=False)
 print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
@@ -216,7 +216,7 @@ def start_up(folder: Path, game: Path, runs: int) -> dict[str, float]:
     parser cache cold, once, then warm)."""
     env = {**os.environ, "XDG_CACHE_HOME": str(folder / "cache")}
     # What the installed ``scala40`` script runs, from this checkout.
-    scala40 = [sys.executable, "-c", "import sys; from scala40cli.cli import main; "
+    scala40 = [sys.executable, "-c", "import sys; from scala40cli.cli.main import main; "
                "sys.exit(main())"]
     cold = float("inf")
     for _ in range(max(1, runs // 3)):
@@ -240,9 +240,9 @@ def main() -> None:
     parser.add_argument("--installed", action="store_true",
                         help="measure the installed scala40 (such as a compiled wheel)")
     args = parser.parse_args()
-    import scala40cli.referee
+    import scala40cli.judging.referee
 
-    build = "compiled" if not scala40cli.referee.__file__.endswith(".py") else "pure Python"
+    build = "compiled" if not scala40cli.judging.referee.__file__.endswith(".py") else "pure Python"
     print(f"scala40 bench/speed.py, {datetime.date.today()}, {machine()}, {build}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

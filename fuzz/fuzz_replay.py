@@ -46,9 +46,9 @@ def check(data: bytes) -> None:
     global _validator
     from jsonschema import Draft202012Validator
 
-    from scala40cli.audit import audit_bytes
-    from scala40cli.report import render_text, report_document
-    from scala40cli.resources import schema
+    from scala40cli.audit.pipeline import audit_bytes
+    from scala40cli.reading.resources import schema
+    from scala40cli.reporting.text_report import render_text, report_document
 
     if _validator is None:
         _validator = Draft202012Validator(schema("report.schema.json"))
@@ -68,8 +68,8 @@ def main() -> None:
     import atheris
 
     with atheris.instrument_imports(include=["scala40cli"]):
-        import scala40cli.audit
-        import scala40cli.report  # noqa: F401
+        import scala40cli.audit.pipeline
+        import scala40cli.reporting.text_report  # noqa: F401
     atheris.Setup(sys.argv, check)
     atheris.Fuzz()
 

@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .api import (
+    from scala40cli.api import (
         FileResult,
         GameResult,
         Ignored,
@@ -53,7 +53,7 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """The API's names, imported from :mod:`scala40cli.api` when first asked for."""
     if name in __all__:
-        from . import api
+        from scala40cli import api
 
         return getattr(api, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

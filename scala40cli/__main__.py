@@ -1,6 +1,6 @@
 """``python -m scala40cli``: the same command as ``scala40``, where no script is installed."""
 
-from .cli import main
+from scala40cli.cli.main import main
 
 if __name__ == "__main__":
     main(prog_name="scala40")

@@ -16,8 +16,7 @@ import pytest
 from hypothesis import settings
 from jsonschema import Draft202012Validator
 
-from scala40cli.resources import schema
-from scala40cli.results import (
+from scala40cli.judging.results import (
     Closing,
     Elimination,
     FileResult,
@@ -27,8 +26,9 @@ from scala40cli.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.rules import CLASSIC, RULE_KEYS
-from scala40cli.violations import Code
+from scala40cli.judging.rules import CLASSIC, RULE_KEYS
+from scala40cli.judging.violations import Code
+from scala40cli.reading.resources import schema
 
 # Property tests are reproducible in CI: same examples every run, no timing flakes.
 settings.register_profile("ci", derandomize=True, deadline=None)

@@ -49,8 +49,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from scala40cli.cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card, full_deck
-from scala40cli.events import (
+from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card, full_deck
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import Problem
+from scala40cli.reading.events import (
     Attach,
     Deal,
     Dealer,
@@ -70,9 +72,7 @@ from scala40cli.events import (
     Take,
     Upcard,
 )
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.results import Problem
+from scala40cli.reading.parser import parse_text
 from scala40cli.simulate import Level, game_text, make_setup, simulate_game
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "legal"

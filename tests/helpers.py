@@ -13,10 +13,10 @@ import re
 from collections import Counter
 from typing import Any
 
-from scala40cli.cards import Card, parse_card
-from scala40cli.events import TableCard
-from scala40cli.melds import Meld, build_meld
-from scala40cli.rules import CLASSIC, Rules
+from scala40cli.judging.cards import Card, parse_card
+from scala40cli.judging.melds import Meld, build_meld
+from scala40cli.judging.rules import CLASSIC, Rules
+from scala40cli.reading.events import TableCard
 
 _TABLE_CARD = re.compile(r"(?P<card>[^()\s]+)(?:\((?P<stands_for>[^()\s]+)\))?")
 

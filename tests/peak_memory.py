@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 _CODE = """
 import sys
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 try:
     main()
 except SystemExit as done:

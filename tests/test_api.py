@@ -31,7 +31,7 @@ from scala40cli import (
     rule_choice,
     summarize,
 )
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
@@ -229,7 +229,7 @@ def test_an_example_consumer_type_checks_with_mypy_strict(tmp_path: Path) -> Non
 
 
 def test_json_lines_logs_through_the_api(tmp_path: Path) -> None:
-    from scala40cli.jsonl_logs import s40_to_jsonl
+    from scala40cli.reading.jsonl_logs import s40_to_jsonl
 
     jsonl = s40_to_jsonl(LEGAL.read_bytes())
     assert isinstance(jsonl, str)

@@ -12,7 +12,7 @@ import pickle
 
 import pytest
 
-from scala40cli.cards import (
+from scala40cli.judging.cards import (
     HIGH_ACE,
     JOKER,
     NATURAL_CARDS,

@@ -12,8 +12,12 @@ from click.testing import CliRunner
 from jsonschema import Draft4Validator, Draft202012Validator
 from referencing import Registry, Resource
 
-from scala40cli.audit import audit_path
-from scala40cli.ci_reports import (
+from scala40cli.audit.pipeline import audit_path
+from scala40cli.cli.main import main
+from scala40cli.judging.results import FileResult, Problem
+from scala40cli.judging.violations import Code
+from scala40cli.reading.resources import schema
+from scala40cli.reporting.ci_reports import (
     GithubReporter,
     JsonlReporter,
     JunitReporter,
@@ -21,11 +25,7 @@ from scala40cli.ci_reports import (
     github_annotation,
     sarif_document,
 )
-from scala40cli.cli import main
-from scala40cli.report import Summary
-from scala40cli.resources import schema
-from scala40cli.results import FileResult, Problem
-from scala40cli.violations import Code
+from scala40cli.reporting.text_report import Summary
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -212,7 +212,7 @@ def test_github_summary_lists_file_errors_and_the_unannotated_count(
 
 
 def test_github_summary_keeps_errors_and_failed_games_first_when_over_budget() -> None:
-    from scala40cli.job_summary import JobSummary, Part
+    from scala40cli.reporting.job_summary import JobSummary, Part
 
     results = [audit_path(str(path)) for path in MIXED]
     games = [(r.path, g) for r in results for g in r.games]
@@ -333,7 +333,7 @@ def test_junit_names_games_by_index_so_a_new_line_renames_nothing(tmp_path: Path
 def test_sarif_uri_is_a_percent_encoded_uri_reference(name: str, uri: str) -> None:
     from urllib.parse import unquote_to_bytes
 
-    from scala40cli.ci_reports import artifact_uri
+    from scala40cli.reporting.ci_reports import artifact_uri
 
     assert artifact_uri(name) == uri
     if name != "<stdin>":
@@ -347,8 +347,8 @@ def test_sarif_uri_is_a_percent_encoded_uri_reference(name: str, uri: str) -> No
 
 def test_sarif_and_json_stream_the_same_document_as_collected(results: list[FileResult]
                                                                ) -> None:
-    from scala40cli.report import report_document
-    from scala40cli.reporters import JsonReporter
+    from scala40cli.reporting.reporters import JsonReporter
+    from scala40cli.reporting.text_report import report_document
 
     assert json.loads(written(SarifReporter(), results)) == sarif_document(results)
     assert json.loads(written(JsonReporter(), results)) == report_document(results)

@@ -14,10 +14,10 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 
 from scala40cli import __version__
-from scala40cli.cli import exit_status, find_code, main, rules_listing
-from scala40cli.results import FileResult
-from scala40cli.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
-from scala40cli.violations import RULEBOOK, Code
+from scala40cli.cli.main import exit_status, find_code, main, rules_listing
+from scala40cli.judging.results import FileResult
+from scala40cli.judging.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
+from scala40cli.judging.violations import RULEBOOK, Code
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL_FIXTURE = ROOT / "fixtures" / "legal" / "two-players.s40"

@@ -9,11 +9,11 @@ import pytest
 from click.testing import CliRunner
 from conftest import ReportCheck
 
-from scala40cli.cli import main
-from scala40cli.compare import compare_game
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.results import GameResult
+from scala40cli.cli.main import main
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import GameResult
+from scala40cli.reading.parser import parse_text
+from scala40cli.reporting.compare import compare_game
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 

@@ -13,17 +13,17 @@ import pytest
 from click.testing import CliRunner, Result
 from jsonschema import Draft202012Validator
 
-from scala40cli.audit import audit_bytes, audit_path
-from scala40cli.cli import main
-from scala40cli.comments import split_comment
-from scala40cli.events import Event
-from scala40cli.jsonl_logs import jsonl_to_s40, s40_to_jsonl
-from scala40cli.parser import parse_text
-from scala40cli.resources import schema
-from scala40cli.results import FileResult, Problem
-from scala40cli.rules import PRESETS, RuleChoice
+from scala40cli.audit.pipeline import audit_bytes, audit_path
+from scala40cli.cli.main import main
+from scala40cli.judging.results import FileResult, Problem
+from scala40cli.judging.rules import PRESETS, RuleChoice
+from scala40cli.reading.comments import split_comment
+from scala40cli.reading.events import Event
+from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.resources import schema
+from scala40cli.reading.writer import format_log
 from scala40cli.simulate import game_text, make_setup, simulate_game
-from scala40cli.writer import format_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
@@ -312,8 +312,8 @@ def test_comment_objects_are_read_alone_and_after_an_event() -> None:
 
 
 def test_every_verb_of_the_format_has_an_object_in_the_mapping_and_the_schema() -> None:
-    from scala40cli import events as event_module
-    from scala40cli.events_json import FIELDS
+    from scala40cli.reading import events as event_module
+    from scala40cli.reading.events_json import FIELDS
 
     # Every concrete event class; not by ``vars(cls)`` or ``cls.verb``, which a class
     # compiled by mypyc keeps on its instances only.

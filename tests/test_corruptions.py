@@ -37,8 +37,8 @@ from corruptions import (
     walks,
 )
 
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
+from scala40cli.judging.referee import replay
+from scala40cli.reading.parser import parse_text
 
 SOURCES = default_sources()
 CASES = make_cases(SOURCES)

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scala40cli.cli import main
-from scala40cli.violations import RULEBOOK, Code
+from scala40cli.cli.main import main
+from scala40cli.judging.violations import RULEBOOK, Code
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

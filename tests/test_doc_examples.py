@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]

@@ -1,4 +1,4 @@
-"""scala40cli/escape.py: one escaper a place where a log's bytes or a name reach output."""
+"""reporting/escape.py: one escaper a place where a log's bytes or a name reach output."""
 
 from __future__ import annotations
 
@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40cli import escape, report
+from scala40cli.reporting import escape
+from scala40cli.reporting import text_report as report
 
 
 def test_terminal_safe_is_still_importable_from_report() -> None:

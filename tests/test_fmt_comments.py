@@ -3,7 +3,7 @@ comments in place, blank lines between hands and turns, a file of comments only;
 reads a game at a time, never rewrites what it cannot parse, never writes through a
 link and never waits on a FIFO.
 
-Before scala40cli/layout.py, fmt dropped every comment and blank line (each test below
+Before scala40cli/reading/layout.py, fmt dropped every comment and blank line (each test below
 but the refusal of a syntax error fails on that code) and held the whole file, its
 text and its events in memory at once.
 """
@@ -22,10 +22,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 from peak_memory import run_measured
 
-from scala40cli.cli import main
-from scala40cli.comments import Comment, comments_of, split_comment
-from scala40cli.parser import parse_text
-from scala40cli.writer import format_log
+from scala40cli.cli.main import main
+from scala40cli.reading.comments import Comment, comments_of, split_comment
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.writer import format_log
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "log-format.md"

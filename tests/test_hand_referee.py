@@ -1,8 +1,8 @@
 """The referee of one hand, and the checker of its deal, on their own, rule by rule.
 
-:class:`~scala40cli.deal.DealChecker` and :class:`~scala40cli.hand.HandReferee` are fed
-the events of one hand, parsed from a few lines, with no match around them; each test
-is named after the rule it pins and says on which line the problem must be reported
+:class:`~scala40cli.judging.deal.DealChecker` and :class:`~scala40cli.judging.hand.HandReferee`
+are fed the events of one hand, parsed from a few lines, with no match around them;
+each test is named after the rule it pins and says on which line the problem must be reported
 (docs/decisions.md, "Where each problem is reported").
 
 The base hand is legal: Anna deals, Bruno opens with 41 and closes in his second turn
@@ -19,9 +19,14 @@ from typing import Any
 import pytest
 from helpers import rules
 
-from scala40cli.cards import parse_card
-from scala40cli.deal import DealChecker, Dealt
-from scala40cli.events import (
+from scala40cli.judging.cards import parse_card
+from scala40cli.judging.deal import DealChecker, Dealt
+from scala40cli.judging.hand import HandReferee
+from scala40cli.judging.phases import STEPS, Kind, Phase, Step
+from scala40cli.judging.results import Closing, Problem
+from scala40cli.judging.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
+from scala40cli.judging.violations import Code
+from scala40cli.reading.events import (
     Deal,
     Dealer,
     Event,
@@ -29,12 +34,7 @@ from scala40cli.events import (
     Stock,
     Upcard,
 )
-from scala40cli.hand import HandReferee
-from scala40cli.parser import parse_text
-from scala40cli.phases import STEPS, Kind, Phase, Step
-from scala40cli.results import Closing, Problem
-from scala40cli.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
-from scala40cli.violations import Code
+from scala40cli.reading.parser import parse_text
 
 PLAYERS = ("Anna", "Bruno")
 DEAL = """\

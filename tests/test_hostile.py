@@ -36,8 +36,10 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 from peak_memory import PROGRAM, run_measured, split_peak
 
-from scala40cli import (
-    escape,
+from scala40cli.audit.pipeline import audit_bytes, audit_path
+from scala40cli.cli.main import main
+from scala40cli.judging.results import FileResult
+from scala40cli.reading import (
     fastlines,
     inputs,
     parser,
@@ -46,12 +48,10 @@ from scala40cli import (
     syntax_errors,
     writer,
 )
-from scala40cli.audit import audit_bytes, audit_path
-from scala40cli.chunks import game_chunks
-from scala40cli.cli import main
-from scala40cli.limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
-from scala40cli.report import report_document
-from scala40cli.results import FileResult
+from scala40cli.reading.chunks import game_chunks
+from scala40cli.reading.limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
+from scala40cli.reporting import escape
+from scala40cli.reporting.text_report import report_document
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "hostile"
@@ -694,11 +694,11 @@ def test_the_package_has_no_way_to_run_code_from_input() -> None:
     files go through tomllib and json only."""
     forbidden = re.compile(r"\b(eval|exec|compile|__import__|import_module)\s*\(|"
                            r"\b(pickle|marshal|shelve|yaml)\b")
-    for path in sorted((ROOT / "scala40cli").glob("*.py")):
+    for path in sorted((ROOT / "scala40cli").rglob("*.py")):
         text = path.read_text(encoding="utf-8")
         code = re.sub(r'"""[\s\S]*?"""|#[^\n]*', "", text)
         assert forbidden.search(code.replace("re.compile(", "")) is None, path.name
-    source = (ROOT / "scala40cli" / "rulesread.py").read_text(encoding="utf-8")
+    source = (ROOT / "scala40cli" / "reading" / "rulesread.py").read_text(encoding="utf-8")
     assert "tomllib.loads(" in source and "json.loads(" in source
 
 

@@ -21,8 +21,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from scala40cli.cli import main
-from scala40cli.escape import BIDI_CONTROLS
+from scala40cli.cli.main import main
+from scala40cli.reporting.escape import BIDI_CONTROLS
 
 DATA = Path(__file__).resolve().parent / "data" / "hostile"
 #: A clean game (Bruno closes in one go in hand 1), its first line (the Event tag) off.

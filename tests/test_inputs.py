@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scala40cli.audit import audit_bytes
-from scala40cli.chunks import game_chunks
-from scala40cli.cli import main
-from scala40cli.inputs import Missing, expand
+from scala40cli.audit.pipeline import audit_bytes
+from scala40cli.cli.main import main
+from scala40cli.reading.chunks import game_chunks
+from scala40cli.reading.inputs import Missing, expand
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 GAME = (FIXTURES / "legal" / "in-one-go.s40").read_bytes()

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from scala40cli import parallel
-from scala40cli.audit import audit_path
-from scala40cli.cli import main
-from scala40cli.parallel import available_cpus, batches, ordered_map
+from scala40cli.audit import parallel
+from scala40cli.audit.parallel import available_cpus, batches, ordered_map
+from scala40cli.audit.pipeline import audit_path
+from scala40cli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
@@ -205,8 +205,8 @@ def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
     import copyreg
     import pickle
 
-    from scala40cli import results, rules
-    from scala40cli.chunks import Chunk
+    from scala40cli.judging import results, rules
+    from scala40cli.reading.chunks import Chunk
 
     assert copyreg.dispatch_table[results.GameResult] is parallel._reduce_dataclass
     assert copyreg.dispatch_table[rules.RuleChoice] is parallel._reduce_dataclass

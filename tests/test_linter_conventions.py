@@ -11,12 +11,12 @@ import pytest
 from click.testing import CliRunner, Result
 from conftest import ReportCheck
 
-from scala40cli.audit import audit_bytes
-from scala40cli.cli import main
-from scala40cli.color import use_color
-from scala40cli.config import Config, ConfigError, find_config, load_config
-from scala40cli.ignores import Selection, inline_ignores, parse_codes
-from scala40cli.jsonl_logs import s40_to_jsonl
+from scala40cli.audit.ignores import Selection, inline_ignores, parse_codes
+from scala40cli.audit.pipeline import audit_bytes
+from scala40cli.cli.config import Config, ConfigError, find_config, load_config
+from scala40cli.cli.main import main
+from scala40cli.reading.jsonl_logs import s40_to_jsonl
+from scala40cli.reporting.color import use_color
 
 ROOT = Path(__file__).resolve().parent.parent
 T004 = ROOT / "fixtures" / "illegal" / "T004-not-in-hand-discard.s40"

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from conftest import ReportCheck
 
-from scala40cli.cards import card
-from scala40cli.events import Discard, Draw, Meld, TableCard
-from scala40cli.lookahead import mistyped
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.report import report_document
-from scala40cli.results import FileResult, GameResult
+from scala40cli.judging.cards import card
+from scala40cli.judging.lookahead import mistyped
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import FileResult, GameResult
+from scala40cli.reading.events import Discard, Draw, Meld, TableCard
+from scala40cli.reading.parser import parse_text
+from scala40cli.reporting.text_report import report_document
 
 HAND = """[Players "Anna" "Bruno"]
 hand 1

@@ -2,7 +2,7 @@
 input, is atomic and respectful (mode, links, devices), and ``simulate --out DIR`` never
 mixes its games with logs already there nor writes through a link.
 
-Each test would fail on the code before scala40cli/output.py: ``replay -o a.s40 a.s40``
+Each test would fail on the code before scala40cli/cli/output.py: ``replay -o a.s40 a.s40``
 wrote the report over the log, ``report -o`` wrote with ``Path.write_text`` (a half file
 on a full disk, a link replaced... ), the temporary file of ``replay -o`` had mode 0600
 and replaced a device or a link by a regular file, and ``simulate --out`` wrote over
@@ -19,8 +19,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from scala40cli.cli import main
-from scala40cli.output import OutputError, atomic_output, refuse_inputs_as_output, write_text
+from scala40cli.cli.main import main
+from scala40cli.cli.output import OutputError, atomic_output, refuse_inputs_as_output, write_text
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"

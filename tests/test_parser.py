@@ -11,9 +11,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from scala40cli import fastlines
-from scala40cli.cards import JOKER, Card, card, parse_card
-from scala40cli.events import (
+from scala40cli.judging.cards import JOKER, Card, card, parse_card
+from scala40cli.judging.violations import Code
+from scala40cli.reading import fastlines
+from scala40cli.reading.events import (
     Attach,
     Buy,
     Deal,
@@ -34,9 +35,8 @@ from scala40cli.events import (
     Unparsed,
     Upcard,
 )
-from scala40cli.parser import ParsedLog, decode_log, iter_games, parse_text
-from scala40cli.resources import grammar_text
-from scala40cli.violations import Code
+from scala40cli.reading.parser import ParsedLog, decode_log, iter_games, parse_text
+from scala40cli.reading.resources import grammar_text
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "log-format.md"
 
@@ -70,7 +70,7 @@ def test_grammar_is_strict_clean() -> None:
 
 
 def test_parse_builds_no_tree() -> None:
-    from scala40cli.parser import _lark
+    from scala40cli.reading.parser import _lark
 
     parser, _ = _lark()
     assert parser.parse("Anna draw 5H\n") is None
@@ -567,7 +567,7 @@ def test_tag_lines_read_by_the_fast_path_and_by_the_grammar_agree(text: str) -> 
 
 
 def test_a_tag_line_needs_no_grammar() -> None:
-    from scala40cli.fastlines import fast_tag
+    from scala40cli.reading.fastlines import fast_tag
 
     tag = fast_tag('[Players "Anna" "B \\"2\\""  "x\\\\"] ; who', 7)
     assert tag == Tag(line=7, column=1, name="Players", values=("Anna", 'B "2"', "x\\"))
@@ -575,7 +575,7 @@ def test_a_tag_line_needs_no_grammar() -> None:
 
 
 def test_repeated_lines_keep_their_own_line_numbers() -> None:
-    from scala40cli import fastlines
+    from scala40cli.reading import fastlines
 
     text = "hand 1\nAnna draw 5H\n\nAnna draw 5H\n  Anna draw 5H ; again\nAnna draw 5H\n"
     game = parse_text(text).games[0]
@@ -586,7 +586,7 @@ def test_repeated_lines_keep_their_own_line_numbers() -> None:
 
 
 def test_the_line_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scala40cli import fastlines
+    from scala40cli.reading import fastlines
 
     monkeypatch.setattr(fastlines, "LINE_CACHE_SIZE", 10)
     monkeypatch.setattr(fastlines, "_line_cache", {})

@@ -13,10 +13,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from scala40cli.audit import in_line_order
-from scala40cli.cli import main
-from scala40cli.results import GameResult, Problem
-from scala40cli.violations import Code
+from scala40cli.audit.pipeline import in_line_order
+from scala40cli.cli.main import main
+from scala40cli.judging.results import GameResult, Problem
+from scala40cli.judging.violations import Code
 
 FIXTURE = str(Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
               / "G001-missing-players-unreadable-tag.s40")

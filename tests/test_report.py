@@ -13,8 +13,13 @@ from click.testing import CliRunner
 from conftest import ReportCheck
 
 from scala40cli import __version__
-from scala40cli.cli import main
-from scala40cli.report import (
+from scala40cli.cli.main import main
+from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult
+from scala40cli.judging.rules import CLASSIC
+from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.reading.resources import schema
+from scala40cli.reporting.reporters import REPORTERS, JsonReporter, TextReporter
+from scala40cli.reporting.text_report import (
     Summary,
     caret_lines,
     hand_table,
@@ -25,11 +30,6 @@ from scala40cli.report import (
     score_sheet,
     teams_summary,
 )
-from scala40cli.reporters import REPORTERS, JsonReporter, TextReporter
-from scala40cli.resources import schema
-from scala40cli.results import Closing, FileResult, GameResult, HandResult
-from scala40cli.rules import CLASSIC
-from scala40cli.violations import RULEBOOK, Code
 
 # --- the schema itself ------------------------------------------------------------------
 
@@ -494,7 +494,7 @@ def test_replay_quiet_prints_only_the_problems_and_the_summary() -> None:
 
     from click.testing import CliRunner
 
-    from scala40cli.cli import main
+    from scala40cli.cli.main import main
 
     fixtures = Path(__file__).resolve().parent.parent / "fixtures"
     legal = str(fixtures / "legal" / "two-players.s40")

@@ -13,8 +13,7 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from test_rules import CLASSIC_TOKENS, MATRIX, PRESET_CHANGES
 
-from scala40cli.resources import schema
-from scala40cli.rules import (
+from scala40cli.judging.rules import (
     CLASSIC,
     PRESETS,
     RULE_KEYS,
@@ -25,7 +24,8 @@ from scala40cli.rules import (
     resolve,
     with_values,
 )
-from scala40cli.rulesfile import (
+from scala40cli.reading.resources import schema
+from scala40cli.reading.rulesfile import (
     choice_from,
     is_rules_file,
     load_rules_file,
@@ -60,7 +60,7 @@ def error_of(name: str) -> str:
 
 
 def test_shipped_schema_is_the_one_built_from_the_rules_module() -> None:
-    """Regenerate with: python -c "from scala40cli.rulesfile import rules_schema_text as t;
+    """Regenerate with: python -c "from scala40cli.reading.rulesfile import rules_schema_text as t;
     print(t(), end='')" > schemas/rules.schema.json"""
     assert schema("rules.schema.json") == rules_schema_document()
     assert json.loads(rules_schema_text()) == rules_schema_document()

@@ -21,9 +21,9 @@ from jsonschema import Draft202012Validator
 from referencing import Registry
 from referencing.exceptions import NoSuchResource
 
-from scala40cli.audit import audit_path
-from scala40cli.reporters import JsonlReporter
-from scala40cli.resources import schema
+from scala40cli.audit.pipeline import audit_path
+from scala40cli.reading.resources import schema
+from scala40cli.reporting.reporters import JsonlReporter
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMA_FILES = sorted((ROOT / "schemas").glob("*.json"))

@@ -21,12 +21,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
-from scala40cli.audit import audit_path
-from scala40cli.cli import main
-from scala40cli.html_report import chart_series, elimination_threshold, html_report
-from scala40cli.markdown import markdown_report, sparkline_block
-from scala40cli.report import closed_by
-from scala40cli.results import (
+from scala40cli.audit.pipeline import audit_path
+from scala40cli.cli.main import main
+from scala40cli.judging.results import (
     Elimination,
     FileResult,
     GameResult,
@@ -34,7 +31,10 @@ from scala40cli.results import (
     Problem,
     TagValue,
 )
-from scala40cli.violations import Code
+from scala40cli.judging.violations import Code
+from scala40cli.reporting.html_report import chart_series, elimination_threshold, html_report
+from scala40cli.reporting.markdown import markdown_report, sparkline_block
+from scala40cli.reporting.text_report import closed_by
 
 ROOT = Path(__file__).resolve().parent.parent
 THREE_PLAYERS = ROOT / "fixtures" / "legal" / "three-players.s40"

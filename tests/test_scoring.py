@@ -15,9 +15,9 @@ from helpers import hand, rules
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40cli.cards import JOKER, NATURAL_CARDS, Card, penalty_points
-from scala40cli.results import Closing
-from scala40cli.rules import (
+from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, penalty_points
+from scala40cli.judging.results import Closing
+from scala40cli.judging.rules import (
     CLASSIC,
     AcePenalty,
     InHandBonus,
@@ -25,8 +25,8 @@ from scala40cli.rules import (
     UnopenedPenalty,
     with_values,
 )
-from scala40cli.scoring import closed_hand_penalties, hand_penalty, void_hand_penalties
-from scala40cli.standings import Standings
+from scala40cli.judging.scoring import closed_hand_penalties, hand_penalty, void_hand_penalties
+from scala40cli.judging.standings import Standings
 
 ACE_11 = rules(ace_penalty=AcePenalty.ELEVEN)
 ACE_1 = rules(ace_penalty=AcePenalty.ONE)

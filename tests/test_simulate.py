@@ -22,15 +22,13 @@ from typing import Any
 import pytest
 from click.testing import CliRunner, Result
 
-from scala40cli.audit import audit_bytes
-from scala40cli.cards import JOKER, Card, parse_card
-from scala40cli.cli import main
-from scala40cli.events import Buy, Discard, Event, Meld, PlayerEvent, Swap, TableCard, Take
-from scala40cli.melds import Meld as TableMeld
-from scala40cli.melds import build_meld, fits
-from scala40cli.parser import parse_text
-from scala40cli.results import GameResult
-from scala40cli.rules import (
+from scala40cli.audit.pipeline import audit_bytes
+from scala40cli.cli.main import main
+from scala40cli.judging.cards import JOKER, Card, parse_card
+from scala40cli.judging.melds import Meld as TableMeld
+from scala40cli.judging.melds import build_meld, fits
+from scala40cli.judging.results import GameResult
+from scala40cli.judging.rules import (
     CLASSIC,
     PRESETS,
     RULE_KEYS,
@@ -39,6 +37,9 @@ from scala40cli.rules import (
     value_tokens,
     with_values,
 )
+from scala40cli.judging.turn import Turn
+from scala40cli.reading.events import Buy, Discard, Event, Meld, PlayerEvent, Swap, TableCard, Take
+from scala40cli.reading.parser import parse_text
 from scala40cli.simulate import (
     Bot,
     Level,
@@ -52,7 +53,6 @@ from scala40cli.simulate import (
 )
 from scala40cli.simulate.engine import HandEngine
 from scala40cli.simulate.planner import Board, legal_discards
-from scala40cli.turn import Turn
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("easy", "normal", "hard")
@@ -207,7 +207,7 @@ def test_the_same_seed_gives_the_same_bytes() -> None:
 
 def test_the_written_text_is_canonical() -> None:
     """The simulator writes with the canonical writer: ``fmt`` leaves it unchanged."""
-    from scala40cli.writer import format_log
+    from scala40cli.reading.writer import format_log
 
     text = run("simulate", "--players", "3", "--games", "2", "--seed", "3").stdout
     assert format_log(text.encode("utf-8")) == text

@@ -18,20 +18,20 @@ import pytest
 from lark import __version__ as lark_version
 
 import scala40cli
-from scala40cli import parser as parser_module
-from scala40cli.ci_reports import DEFAULT_MAX_ANNOTATIONS
-from scala40cli.cli import DEFAULT_MAX_ANNOTATIONS as CLI_DEFAULT_MAX_ANNOTATIONS
-from scala40cli.cli import REPLAY_FORMATS
-from scala40cli.parser import _cached_lark, _EventBuilder, parse_text
-from scala40cli.reporters import REPORTERS, make_reporter
-from scala40cli.resources import cache_folder, grammar_text, keyed_cache_file
+from scala40cli.cli.main import DEFAULT_MAX_ANNOTATIONS as CLI_DEFAULT_MAX_ANNOTATIONS
+from scala40cli.cli.main import REPLAY_FORMATS
+from scala40cli.reading import parser as parser_module
+from scala40cli.reading.parser import _cached_lark, _EventBuilder, parse_text
+from scala40cli.reading.resources import cache_folder, grammar_text, keyed_cache_file
+from scala40cli.reporting.ci_reports import DEFAULT_MAX_ANNOTATIONS
+from scala40cli.reporting.reporters import REPORTERS, make_reporter
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))[0]
 
 PROBE = """
 import contextlib, io, json, sys
-from scala40cli.cli import main
+from scala40cli.cli.main import main
 with contextlib.redirect_stdout(io.StringIO()):
     try:
         main(sys.argv[1:], standalone_mode=False)
@@ -52,8 +52,9 @@ def modules_after(*arguments: str, cache: Path | None = None) -> set[str]:
 
 
 HEAVY = {"lark", "jsonschema", "difflib", "concurrent.futures", "multiprocessing",
-         "scala40cli.audit", "scala40cli.referee", "scala40cli.parser", "scala40cli.report",
-         "scala40cli.ci_reports", "scala40cli.html_report", "scala40cli.simulate"}
+         "scala40cli.audit.pipeline", "scala40cli.judging.referee", "scala40cli.reading.parser",
+         "scala40cli.reporting.text_report", "scala40cli.reporting.ci_reports",
+         "scala40cli.reporting.html_report", "scala40cli.simulate"}
 
 
 def test_version_imports_click_and_nothing_of_the_referee() -> None:
@@ -65,10 +66,11 @@ def test_version_imports_click_and_nothing_of_the_referee() -> None:
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
-    assert {"lark", "scala40cli.referee", "scala40cli.report"} <= loaded
+    assert {"lark", "scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
     # (difflib stays: the referee reads a misspelt player name with it)
-    unused = {"jsonschema", "concurrent.futures", "scala40cli.ci_reports",
-              "scala40cli.html_report", "scala40cli.markdown", "scala40cli.simulate"}
+    unused = {"jsonschema", "concurrent.futures", "scala40cli.reporting.ci_reports",
+              "scala40cli.reporting.html_report", "scala40cli.reporting.markdown",
+              "scala40cli.simulate"}
     assert not loaded & unused
 
 

@@ -27,9 +27,9 @@ from typing import Any
 import pytest
 from switch_table import MATRIX
 
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.results import GameResult
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import GameResult
+from scala40cli.reading.parser import parse_text
 
 SWITCHES_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "switches"
 
@@ -494,7 +494,7 @@ def test_fixed_hands_preset_alone_changes_the_verdict() -> None:
 def test_every_preset_but_fisca_has_a_verdict_it_alone_changes() -> None:
     """fisca plays classic's values everywhere the federation's rules are known (see
     docs/rules.md), so no game can tell it from classic; every other preset has a row."""
-    from scala40cli.rules import CLASSIC, PRESETS
+    from scala40cli.judging.rules import CLASSIC, PRESETS
 
     covered = {preset for _f, preset, _v in PRESET_CASES} | {"fixed-hands", "classic"}
     assert covered == set(PRESETS) - {"fisca"}
@@ -515,7 +515,7 @@ def test_compare_between_the_rule_texts_shows_where_they_differ(fixture: str, ow
 
     from click.testing import CliRunner
 
-    from scala40cli.cli import main
+    from scala40cli.cli.main import main
 
     path = str(SWITCHES_DIR.parent / "variants" / fixture)
     result = CliRunner().invoke(main, ["replay", "--compare", SEED_PRESETS, "--format", "json",

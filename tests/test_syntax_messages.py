@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from scala40cli.audit import audit_path
-from scala40cli.parser import parse_text
-from scala40cli.syntax_errors import card_suggestions
-from scala40cli.violations import Code
+from scala40cli.audit.pipeline import audit_path
+from scala40cli.judging.violations import Code
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.syntax_errors import card_suggestions
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
 HEAD = '[Players "Anna" "Bruno"]\nhand 1\n'

@@ -13,9 +13,9 @@ from pathlib import Path
 
 import pytest
 
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.results import GameResult, Problem
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import GameResult, Problem
+from scala40cli.reading.parser import parse_text
 from scala40cli.simulate import Level, game_text, make_setup, simulate_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))

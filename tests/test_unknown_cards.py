@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from scala40cli.parser import parse_text
-from scala40cli.referee import replay
-from scala40cli.results import GameResult
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import GameResult
+from scala40cli.reading.parser import parse_text
 
 HEAD = '[Players "Anna" "Bruno"]\n'
 #: Anna's seat: Bruno's cards and draws unknown. Anna closes; Bruno keeps 7 cards.

@@ -1,7 +1,7 @@
 """The verify_* functions, one rule a test, named as the rule reads.
 
 These are the checks the referee reports and the simulator obeys
-(scala40cli/verify.py); each test builds the move and the turn it is made in, and
+(scala40cli/judging/verify.py); each test builds the move and the turn it is made in, and
 reads the codes the check returns.
 """
 
@@ -13,12 +13,11 @@ from collections import Counter
 import pytest
 from helpers import cards, meld, rules, table_cards
 
-from scala40cli.cards import JOKER, full_deck, parse_card
-from scala40cli.events import Attach, Buy, Discard, Meld, Swap, Take
-from scala40cli.findings import Finding
-from scala40cli.melds import Meld as TableMeld
-from scala40cli.melds import fits
-from scala40cli.rules import (
+from scala40cli.judging.cards import JOKER, full_deck, parse_card
+from scala40cli.judging.findings import Finding
+from scala40cli.judging.melds import Meld as TableMeld
+from scala40cli.judging.melds import fits
+from scala40cli.judging.rules import (
     CLASSIC,
     ClosingDiscard,
     ClosingFirstRound,
@@ -34,9 +33,8 @@ from scala40cli.rules import (
     TakeBeforeOpening,
     YesNo,
 )
-from scala40cli.simulate.planner import fits_fast
-from scala40cli.turn import Turn
-from scala40cli.verify import (
+from scala40cli.judging.turn import Turn
+from scala40cli.judging.verify import (
     closing_allowed,
     freed_joker_must_be_used,
     laying_down_may_close,
@@ -53,7 +51,9 @@ from scala40cli.verify import (
     verify_touch,
     void_after_draw,
 )
-from scala40cli.violations import Code
+from scala40cli.judging.violations import Code
+from scala40cli.reading.events import Attach, Buy, Discard, Meld, Swap, Take
+from scala40cli.simulate.planner import fits_fast
 
 AT = {"line": 1, "column": 1}
 

@@ -22,9 +22,9 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
-from scala40cli.events import Deal, Draw, Event, Stock
-from scala40cli.parser import parse_text
-from scala40cli.writer import write_log
+from scala40cli.reading.events import Deal, Draw, Event, Stock
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.writer import write_log
 
 
 def seat_view(events: Iterable[Event], seat: str) -> Iterator[Event]:

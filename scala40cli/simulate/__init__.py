@@ -12,9 +12,15 @@
 
 from __future__ import annotations
 
-from .bots import Bot, Level, make_bots
-from .engine import HandRecord, IllegalMove, MatchRecord, SimulationStuck, play_match
-from .runner import (
+from scala40cli.simulate.bots import Bot, Level, make_bots
+from scala40cli.simulate.engine import (
+    HandRecord,
+    IllegalMove,
+    MatchRecord,
+    SimulationStuck,
+    play_match,
+)
+from scala40cli.simulate.runner import (
     DEFAULT_NAMES,
     Setup,
     game_seed,
@@ -24,7 +30,7 @@ from .runner import (
     parse_levels,
     simulate_game,
 )
-from .view import PlayerView
+from scala40cli.simulate.view import PlayerView
 
 __all__ = ["DEFAULT_NAMES", "Bot", "HandRecord", "IllegalMove", "Level", "MatchRecord",
            "PlayerView", "Setup", "SimulationStuck", "game_seed", "game_text", "header_tags",

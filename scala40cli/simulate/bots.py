@@ -24,9 +24,14 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from ..cards import HIGH_ACE, JOKER, Card, Rank
-from ..rules import OpeningJokers, TakeAfterOpening, TakeBeforeOpening, UnopenedPenalty
-from .planner import (
+from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank
+from scala40cli.judging.rules import (
+    OpeningJokers,
+    TakeAfterOpening,
+    TakeBeforeOpening,
+    UnopenedPenalty,
+)
+from scala40cli.simulate.planner import (
     Board,
     Chooser,
     Style,
@@ -39,7 +44,7 @@ from .planner import (
     plan_turn,
     take_allowed,
 )
-from .search import (
+from scala40cli.simulate.search import (
     INDEX_OF,
     best_packing,
     candidates,
@@ -48,7 +53,7 @@ from .search import (
     sort_key,
     structure,
 )
-from .view import PlayerView
+from scala40cli.simulate.view import PlayerView
 
 
 class Level(StrEnum):
@@ -235,7 +240,7 @@ def _joker_keep(board: Board, value: float) -> float:
 
 
 def _laid_in_meld(plan: TurnPlan, c: Card) -> bool:
-    from .planner import MeldPlay
+    from scala40cli.simulate.planner import MeldPlay
     return any(isinstance(p, MeldPlay) and any(tc.card is c for tc in p.cards)
                for p in plan.plays)
 
@@ -264,7 +269,7 @@ def _close(c: Card, d: Card) -> bool:
 
 def _unseen(board: Board) -> Counter[Card]:
     """Cards this player has not seen: the deck but its hand, the table and the pile."""
-    from ..cards import full_deck
+    from scala40cli.judging.cards import full_deck
     seen: Counter[Card] = Counter(board.hand)
     for meld in board.table:
         seen.update(meld_cards(meld))
@@ -275,7 +280,7 @@ def _unseen(board: Board) -> Counter[Card]:
 def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:
     """How much ``d`` makes ``c`` worth keeping: the unseen cards that would complete
     the pair or the run in the making."""
-    from ..cards import card
+    from scala40cli.judging.cards import card
     if c.rank == d.rank:
         if c.suit == d.suit:
             return 0.0
@@ -312,7 +317,7 @@ def _threat(view: PlayerView) -> bool:
 def _wanted(view: PlayerView) -> Counter[Card]:
     """Cards the opponents seem to collect, from what they took from the discard pile:
     how many taken cards each card would go with (the next player counts double)."""
-    from ..cards import NATURAL_CARDS
+    from scala40cli.judging.cards import NATURAL_CARDS
     wanted: Counter[Card] = Counter()
     following = view.next_player()
     for player in view.opponents():

@@ -5,7 +5,7 @@ one and writes them: all to standard output, one after the other, for ``--out -`
 one file a game (``game-0001.s40`` ...) in a directory. A directory that already holds
 logs is refused unless ``--force`` (its logs would be mixed with the new ones), and a
 game's file name that is a symbolic link always is; each file is written through
-:mod:`scala40cli.output` (complete or not at all). Progress goes to standard error
+:mod:`scala40cli.cli.output` (complete or not at all). Progress goes to standard error
 when it is a terminal; warnings (a discard the rules left no legal choice for, a match
 stopped before its end) go there always.
 """
@@ -19,10 +19,10 @@ from typing import TextIO
 
 import click
 
-from ..output import OutputError, write_text
-from ..rules import RuleChoice, RulesError
-from ..rulesfile import choice_from
-from .runner import Setup, game_text, make_setup, simulate_game
+from scala40cli.cli.output import OutputError, write_text
+from scala40cli.judging.rules import RuleChoice, RulesError
+from scala40cli.reading.rulesfile import choice_from
+from scala40cli.simulate.runner import Setup, game_text, make_setup, simulate_game
 
 STDOUT = "-"
 

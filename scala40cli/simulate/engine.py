@@ -1,7 +1,7 @@
 """The simulator's table: deals, turns, buys, scores and whole matches between bots.
 
 :func:`play_match` plays one complete match (every hand until the match is over) under
-any :class:`~scala40cli.rules.Rules` and returns its events, ready for the canonical
+any :class:`~scala40cli.judging.rules.Rules` and returns its events, ready for the canonical
 writer, together with the engine's own results (penalties, totals, the winner). It
 deals from a deck shuffled by ``random.Random`` seeded with the match's seed, so a seed
 gives the same match on every run of the same version.
@@ -10,9 +10,9 @@ The engine keeps the physical game: the stock, the discard pile, every hand, the
 table. It asks each bot for its decisions through a fresh
 :class:`~scala40cli.simulate.view.PlayerView`, applies the plays with the package's
 own meld functions and checks every one against the rules (a bot's illegal move is an
-:class:`IllegalMove`, a bug). Scores come from :mod:`scala40cli.scoring` and the match
+:class:`IllegalMove`, a bug). Scores come from :mod:`scala40cli.judging.scoring` and the match
 flow (totals, eliminations, mortal combat, re-entry, teams, fixed hands and play-offs)
-from :class:`~scala40cli.standings.Standings`, as in the referee.
+from :class:`~scala40cli.judging.standings.Standings`, as in the referee.
 """
 
 from __future__ import annotations
@@ -23,9 +23,37 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from ..cards import JOKER, Card, full_deck
-from ..deal import HAND_SIZE
-from ..events import (
+from scala40cli.judging.cards import JOKER, Card, full_deck
+from scala40cli.judging.deal import HAND_SIZE
+from scala40cli.judging.findings import Finding
+from scala40cli.judging.melds import Meld as TableMeld
+from scala40cli.judging.melds import opening_value
+from scala40cli.judging.results import Closing, Elimination
+from scala40cli.judging.rules import (
+    Rules,
+    Teams,
+    UpcardJoker,
+    YesNo,
+)
+from scala40cli.judging.scoring import closed_hand_penalties, void_hand_penalties
+from scala40cli.judging.standings import Standings, make_teams
+from scala40cli.judging.turn import Turn
+from scala40cli.judging.verify import (
+    freed_joker_must_be_used,
+    stock_dead,
+    verify_attach,
+    verify_buy,
+    verify_closing,
+    verify_closing_by_laying,
+    verify_discard,
+    verify_end_of_turn,
+    verify_meld,
+    verify_swap,
+    verify_take,
+    verify_touch,
+    void_after_draw,
+)
+from scala40cli.reading.events import (
     Attach,
     Buy,
     Deal,
@@ -43,38 +71,10 @@ from ..events import (
     Take,
     Upcard,
 )
-from ..findings import Finding
-from ..melds import Meld as TableMeld
-from ..melds import opening_value
-from ..results import Closing, Elimination
-from ..rules import (
-    Rules,
-    Teams,
-    UpcardJoker,
-    YesNo,
-)
-from ..scoring import closed_hand_penalties, void_hand_penalties
-from ..standings import Standings, make_teams
-from ..turn import Turn
-from ..verify import (
-    freed_joker_must_be_used,
-    stock_dead,
-    verify_attach,
-    verify_buy,
-    verify_closing,
-    verify_closing_by_laying,
-    verify_discard,
-    verify_end_of_turn,
-    verify_meld,
-    verify_swap,
-    verify_take,
-    verify_touch,
-    void_after_draw,
-)
-from .bots import Bot
-from .planner import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
-from .search import sorted_cards
-from .view import PlayerView
+from scala40cli.simulate.bots import Bot
+from scala40cli.simulate.planner import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
+from scala40cli.simulate.search import sorted_cards
+from scala40cli.simulate.view import PlayerView
 
 #: Safety net: a hand this long means the bots are stuck (a bug).
 MAX_TURNS = 2000

@@ -15,9 +15,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from ..cards import JOKER, Card, card
-from ..events import Discard, TableCard
-from ..melds import (
+from scala40cli.judging.cards import JOKER, Card, card
+from scala40cli.judging.melds import (
     Meld,
     MeldError,
     Run,
@@ -28,7 +27,7 @@ from ..melds import (
     opening_value,
     swap,
 )
-from ..rules import (
+from scala40cli.judging.rules import (
     AcePenalty,
     FreedJoker,
     OpeningJokers,
@@ -37,9 +36,10 @@ from ..rules import (
     TakeBeforeOpening,
     YesNo,
 )
-from ..verify import closing_allowed as may_close
-from ..verify import laying_down_may_close, verify_discard
-from .search import (
+from scala40cli.judging.verify import closing_allowed as may_close
+from scala40cli.judging.verify import laying_down_may_close, verify_discard
+from scala40cli.reading.events import Discard, TableCard
+from scala40cli.simulate.search import (
     INDEX_OF,
     Candidate,
     best_packing,
@@ -47,7 +47,7 @@ from .search import (
     penalty_of,
     sort_key,
 )
-from .view import PlayerView
+from scala40cli.simulate.view import PlayerView
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,7 +210,7 @@ class Board:
 
 def may_fit(meld: Meld, c: Card) -> bool:
     """A quick necessary condition for ``c`` to attach to ``meld`` alone (the real
-    judgement is :func:`scala40cli.melds.attach`)."""
+    judgement is :func:`scala40cli.judging.melds.attach`)."""
     if isinstance(meld, Run):
         if c.is_joker:
             return meld.joker_count == 0
@@ -227,7 +227,7 @@ def may_fit(meld: Meld, c: Card) -> bool:
 
 
 def fits_fast(meld: Meld, c: Card, rules: Rules) -> bool:
-    """:func:`scala40cli.melds.fits` with :func:`may_fit` first, a quick refusal of
+    """:func:`scala40cli.judging.melds.fits` with :func:`may_fit` first, a quick refusal of
     most cards (a test proves the two always agree)."""
     return may_fit(meld, c) and fits(meld, c, rules)
 
@@ -254,7 +254,7 @@ def _attach_forms(meld: Meld, c: Card, rules: Rules) -> list[TableCard]:
 
 def discard_legal(board: Board, c: Card) -> bool:
     """May ``c`` be discarded now to end the turn? The referee's own checks
-    (:func:`scala40cli.verify.verify_discard`) on the board after the plays."""
+    (:func:`scala40cli.judging.verify.verify_discard`) on the board after the plays."""
     view = board.view
     closes = board.size() == 1
     if closes and not closing_allowed(view):
@@ -361,7 +361,7 @@ def _finish(board: Board, required: Card | None) -> Board | None:
 
 def spots(meld: Meld, rules: Rules) -> list[Card]:
     """The cards that might still be attached to a meld alone (a joker included);
-    :func:`~scala40cli.melds.fits` has the last word."""
+    :func:`~scala40cli.judging.melds.fits` has the last word."""
     found: list[Card] = []
     if isinstance(meld, Run):
         if len(meld.cards) >= rules.run_max:

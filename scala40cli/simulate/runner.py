@@ -11,9 +11,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .. import __version__
-from ..events import Tag
-from ..rules import (
+from scala40cli import __version__
+from scala40cli.judging.rules import (
     PRESETS,
     RULE_KEYS,
     RuleChoice,
@@ -23,9 +22,16 @@ from ..rules import (
     find_preset,
     resolve,
 )
-from ..writer import write_game
-from .bots import Level, make_bots
-from .engine import MAX_HANDS, MatchRecord, SimulationStuck, play_match, team_names
+from scala40cli.reading.events import Tag
+from scala40cli.reading.writer import write_game
+from scala40cli.simulate.bots import Level, make_bots
+from scala40cli.simulate.engine import (
+    MAX_HANDS,
+    MatchRecord,
+    SimulationStuck,
+    play_match,
+    team_names,
+)
 
 #: Times a game is played again from a derived seed when a hand cannot end.
 RETRIES = 5

@@ -4,11 +4,11 @@ The bots find their openings and what to lay down here, by a real search over th
 hand: every candidate meld the cards make (sets of 3 or 4 suits, runs of 3 to
 ``run_max`` positions, a joker filling one place where the rules allow it) and a
 depth-first search over disjoint choices of them. The melds are written so that
-:func:`scala40cli.melds.build_meld` accepts them as they are (runs ascending, a run's
+:func:`scala40cli.judging.melds.build_meld` accepts them as they are (runs ascending, a run's
 joker declaring the card it stands for).
 
 Cards are handled here as small integers for speed: a natural card is
-``suit * 13 + rank - 1`` (the order of :data:`~scala40cli.cards.NATURAL_CARDS`) and the
+``suit * 13 + rank - 1`` (the order of :data:`~scala40cli.judging.cards.NATURAL_CARDS`) and the
 joker is :data:`JOKER_INDEX`. A hand is a list of 53 counts.
 """
 
@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from ..cards import HIGH_ACE, JOKER, NATURAL_CARDS, Card, Rank, Suit, rank_points
-from ..events import TableCard
+from scala40cli.judging.cards import HIGH_ACE, JOKER, NATURAL_CARDS, Card, Rank, Suit, rank_points
+from scala40cli.reading.events import TableCard
 
 JOKER_INDEX = 52
 CARD_OF: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)

@@ -1,0 +1,310 @@
+"""Audit one input: decode it, parse it, replay every game through the referee.
+
+The one place where the stages meet, so that the command line, the tests and any other
+caller get the same :class:`~scala40cli.judging.results.FileResult` for the same bytes. Bad
+input never raises here: it becomes a file error (``F001`` unreadable, ``F002`` not
+UTF-8, ``F003`` syntax) or a game violation, because a referee that stops at the first
+problem tells a player less than one that reports them all.
+
+A file is read a game at a time (:mod:`scala40cli.reading.chunks`), so memory follows the
+largest game, not the file; with ``jobs`` above 1 the games are judged in other
+processes and come back in file order, so the result is the same as a serial run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import errno
+import io
+import sys
+from collections.abc import Iterable, Iterator, Sequence
+from typing import BinaryIO
+
+from scala40cli.audit.ignores import accept_inline, inline_ignores
+from scala40cli.audit.parallel import keep_picklable, ordered_map
+from scala40cli.judging import results, rules
+from scala40cli.judging.referee import replay
+from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.judging.rules import RuleChoice
+from scala40cli.judging.violations import Code
+from scala40cli.reading import chunks
+from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
+from scala40cli.reading.events import GameLog
+from scala40cli.reading.inputs import NotRegularFile, open_log
+from scala40cli.reading.jsonl_logs import JsonChunk, in_json_terms, input_format_of, json_chunks
+from scala40cli.reading.parser import iter_games
+
+#: Where a problem of the file as a whole is placed. An unreadable file has no lines,
+#: but 1:1 keeps ``path:line:column`` usable by editors and matches what linters print.
+FILE_LINE = 1
+FILE_COLUMN = 1
+
+Item = GameResult | Problem
+
+keep_picklable(chunks, results, rules)  # what --jobs sends to workers and gets back
+Choices = tuple[RuleChoice | None, ...]
+
+
+def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
+    """One chunk's games and problems under each rule choice: decoded and parsed once."""
+    text = decode_chunk(chunk)
+    if isinstance(text, Problem):
+        return tuple([text] for _ in choices)
+    parsed = list(iter_games(text, first_line=chunk.first_line,
+                             long_lines=dict(chunk.long_lines), cut=chunk.cut))
+    accepted = inline_ignores(text, chunk.first_line)
+    return tuple(in_line_order([accept_inline(replay(item, choice), accepted)
+                                if isinstance(item, GameLog) else item
+                                for item in parsed]) for choice in choices)
+
+
+def in_line_order(items: list[Item]) -> list[Item]:
+    """A chunk's games and file errors in the order of their first problem's line, so
+    that a report written as it goes (annotations, JSON lines) shows first what comes
+    first in the file: a syntax error in the ``Players`` tag before "the game has no
+    [Players] tag". Stable: games keep their order, and a file error comes before a
+    game's problem on the same place."""
+    return sorted(items, key=_first_place)
+
+
+def _first_place(item: Item) -> tuple[int, int, int]:
+    if isinstance(item, Problem):
+        return (item.line, item.column, 0)
+    first = min(((p.line, p.column) for p in item.violations), default=(item.line, 0))
+    return (*first, 1)
+
+
+def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], ...]:
+    """:func:`judge_chunk` for a chunk of a ``.s40`` log or of a JSON Lines log."""
+    if isinstance(unit, JsonChunk):
+        return in_json_terms(judge_chunk(unit.chunk, choices), unit.problems)
+    return judge_chunk(unit, choices)
+
+
+def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
+              ) -> Iterator[Chunk | JsonChunk]:
+    """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events)."""
+    if input_format == "jsonl":
+        yield from json_chunks(lines)
+    else:
+        yield from game_chunks(lines)
+
+
+def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
+                input_format: str = "s40") -> Iterator[tuple[list[Item], ...]]:
+    """The judged chunks of a log given as lines of bytes, in file order."""
+    chunks = chunks_of(lines, input_format)
+    if jobs <= 1:
+        return (judge_unit(chunk, choices) for chunk in chunks)
+    return ordered_map(judge_unit, chunks, choices, jobs=jobs, weight=_chunk_weight)
+
+
+def _chunk_weight(unit: Chunk | JsonChunk) -> int:
+    """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
+    return len(unit.chunk.data if isinstance(unit, JsonChunk) else unit.data)
+
+
+def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
+            ) -> tuple[FileResult, ...]:
+    """One FileResult per rule choice, games numbered across the whole file."""
+    errors: list[list[Problem]] = [[] for _ in range(count)]
+    games: list[list[GameResult]] = [[] for _ in range(count)]
+    for per_choice in judged:
+        for k, items in enumerate(per_choice):
+            for item in items:
+                if isinstance(item, Problem):
+                    errors[k].append(item)
+                else:
+                    index = len(games[k]) + 1
+                    games[k].append(item if item.index == index
+                                    else dataclasses.replace(item, index=index))
+    return tuple(FileResult(path=path, errors=tuple(e), games=tuple(g))
+                 for e, g in zip(errors, games, strict=True))
+
+
+def audit_bytes(data: bytes, path: str, choice: RuleChoice | None = None, *,
+                input_format: str | None = None) -> FileResult:
+    """The result of one log given as raw bytes; ``path`` is only the name to report.
+
+    Syntax errors do not stop the audit: the parser resumes at the next game or hand,
+    and every game it recovered is still replayed, in file order. A game that is not
+    valid UTF-8 is an ``F002`` and the other games are still read. ``choice`` is the
+    command line's rules (``--rules``, ``--set``), checked by the caller beforehand;
+    each game resolves it over its own tags. ``input_format`` is ``s40`` or ``jsonl``
+    (JSON Lines events); by default, chosen by the extension of ``path``.
+    """
+    return audit_bytes_under(data, path, (choice,), input_format=input_format)[0]
+
+
+def audit_bytes_under(data: bytes, path: str, choices: Sequence[RuleChoice | None], *,
+                      input_format: str | None = None) -> tuple[FileResult, ...]:
+    """One result per rule choice, for ``replay --compare``: read and parsed once."""
+    lines = io.BytesIO(data)  # cut at LF only, exactly as a file is read
+    judged = audit_lines(lines, tuple(choices), input_format=input_format_of(path, input_format))
+    return collect(path, judged, len(choices))
+
+
+def audit_path(path: str, choice: RuleChoice | None = None, *, jobs: int = 1,
+               input_format: str | None = None) -> FileResult:
+    """The result of the log at ``path``; a file that cannot be read gives ``F001``.
+
+    Only the reading is guarded: ``OSError`` covers a missing file, a directory and a
+    missing permission alike. Anything else is a bug and should surface as one.
+    """
+    return audit_path_under(path, (choice,), jobs=jobs, input_format=input_format)[0]
+
+
+def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: int = 1,
+                     input_format: str | None = None) -> tuple[FileResult, ...]:
+    """:func:`audit_path` under each rule choice, reading the file once, a game at a time."""
+    chosen = input_format_of(path, input_format)
+    try:
+        with open_log(path) as handle:
+            judged = audit_lines(handle, tuple(choices), jobs=jobs, input_format=chosen)
+            return collect(path, judged, len(choices))
+    except OSError as error:
+        return tuple(unreadable(path, error) for _ in choices)
+
+
+# --- many inputs, one pool ------------------------------------------------------------
+
+#: What flows through the pool: a chunk of a file to judge, or a file's end or error.
+Unit = tuple[str, int, Chunk | JsonChunk | FileResult | None]
+
+#: An input: its name in the report, and a path to open, ``None`` for standard input,
+#: or the result it already has (an argument that names nothing).
+Source = tuple[str, str | FileResult | None]
+
+
+def _lines_of(source: str | None) -> Iterator[Iterable[bytes]]:
+    """The lines of a file or of standard input, opened only while they are read."""
+    if source is None:
+        yield stdin_bytes()
+        return
+    with open_log(source) as handle:
+        yield handle
+
+
+def stdin_bytes() -> BinaryIO:
+    """Standard input as bytes; ``OSError`` when it is closed (``0<&-``)."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise OSError(errno.EBADF, "standard input is closed")
+    return stream.buffer
+
+
+def _units(sources: Sequence[Source], input_format: str | None = None) -> Iterator[Unit]:
+    for number, (path, source) in enumerate(sources):
+        if isinstance(source, FileResult):
+            yield ("done", number, source)
+            continue
+        chosen = input_format_of(path, input_format)
+        try:
+            for lines in _lines_of(source):
+                for chunk in chunks_of(lines, chosen):
+                    yield ("chunk", number, chunk)
+        except OSError as error:
+            yield ("failed", number, unreadable(path, error))
+            continue
+        yield ("end", number, None)
+
+
+def _unit_weight(unit: Unit) -> int:
+    payload = unit[2]
+    return _chunk_weight(payload) if isinstance(payload, Chunk | JsonChunk) else 0
+
+
+def _work(unit: Unit, choices: Choices) -> tuple[str, int, object]:
+    kind, number, payload = unit
+    if kind == "chunk" and isinstance(payload, Chunk | JsonChunk):
+        return kind, number, judge_unit(payload, choices)
+    return kind, number, payload
+
+
+def audit_many(sources: Sequence[Source],
+               choices: Sequence[RuleChoice | None], *, jobs: int = 1,
+               input_format: str | None = None) -> Iterator[tuple[FileResult, ...]]:
+    """Every source under each rule choice, in order, a file at a time; with ``jobs``
+    above 1 the games of all the files are judged by one pool of processes.
+    ``input_format`` reads every source as ``s40`` or ``jsonl``; by default, each is
+    read by its extension (``.jsonl``)."""
+    wanted = tuple(choices)
+    units = _units(sources, input_format)
+    judged: Iterator[tuple[str, int, object]]
+    if jobs <= 1:
+        judged = (_work(unit, wanted) for unit in units)
+    else:
+        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
+    pending: list[tuple[list[Item], ...]] = []
+    for kind, number, payload in judged:
+        path = sources[number][0]
+        if kind == "chunk":
+            pending.append(payload)  # type: ignore[arg-type]
+        elif kind == "end":
+            yield collect(path, pending, len(wanted))
+            pending = []
+        else:
+            pending = []
+            yield tuple(payload for _ in wanted)  # type: ignore[misc]
+
+
+#: One step of a streamed audit: a game's result, a file error, or the end of a file.
+Record = tuple[str, str, GameResult | Problem | None]
+
+
+def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs: int = 1,
+                   input_format: str | None = None) -> Iterator[Record]:
+    """The audit as a stream, for reports that write as they go: ``("game", path,
+    result)``, ``("error", path, problem)`` and ``("end", path, None)``, in file order
+    (within a game, in the order of :func:`in_line_order`). Nothing is kept once
+    yielded, so memory does not grow with the number of games."""
+    wanted: Choices = (choice,)
+    units = _units(sources, input_format)
+    judged: Iterator[tuple[str, int, object]]
+    if jobs <= 1:
+        judged = (_work(unit, wanted) for unit in units)
+    else:
+        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
+    index = 0
+    for kind, number, payload in judged:
+        path = sources[number][0]
+        if kind == "chunk":
+            for item in payload[0]:  # type: ignore[index]
+                if isinstance(item, Problem):
+                    yield ("error", path, item)
+                else:
+                    index += 1
+                    yield ("game", path, item if item.index == index
+                           else dataclasses.replace(item, index=index))
+            continue
+        if isinstance(payload, FileResult):
+            yield from (("error", path, problem) for problem in payload.errors)
+        yield ("end", path, None)
+        index = 0
+
+
+def records_of(files: Sequence[FileResult]) -> Iterator[Record]:
+    """Results already collected, as the stream :func:`stream_records` would give: each
+    file error just before the game whose lines hold it."""
+    for result in files:
+        errors = sorted(result.errors, key=lambda problem: (problem.line, problem.column))
+        games = result.games
+        for number, game in enumerate(games):
+            end = games[number + 1].line if number + 1 < len(games) else None
+            while errors and (end is None or errors[0].line < end):
+                yield ("error", result.path, errors.pop(0))
+            yield ("game", result.path, game)
+        yield from (("error", result.path, problem) for problem in errors)
+        yield ("end", result.path, None)
+
+
+def unreadable(path: str, error: OSError) -> FileResult:
+    """A file result whose only error says why ``path`` could not be read."""
+    reason = error.strerror or str(error)
+    problem = Problem(
+        code=Code.UNREADABLE_FILE,
+        message=reason if isinstance(error, NotRegularFile) else f"cannot read the file: {reason}",
+        line=FILE_LINE,
+        column=FILE_COLUMN,
+    )
+    return FileResult(path=path, errors=(problem,))

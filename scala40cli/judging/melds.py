@@ -1,0 +1,432 @@
+"""Sets and runs: which combinations are valid, what they are worth, how they grow.
+
+A meld on the table is a :class:`Run` or a :class:`Group` (a set of one rank; called
+a group here so as not to clash with Python's ``set``). They are immutable values:
+attaching or swapping returns a new meld. Every invalid combination raises
+:class:`MeldError` with a sentence that says why, which the referee reports.
+
+Run positions go from 1 (the ace below the 2) to 14 (the ace above the king); a
+joker stands for the card of its position (decisions D1, D3, D4 and D5 of
+``docs/decisions.md``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import product
+
+from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
+from scala40cli.judging.rules import Rules, SetJokerSuit
+from scala40cli.judging.run_problems import ASCENDING, attach_problem, run_problem
+from scala40cli.reading.events import TableCard
+
+
+class MeldError(ValueError):
+    """An invalid meld, attach or swap; the message says what is wrong."""
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """Consecutive cards of one suit; ``cards[i]`` sits at position ``low + i``."""
+
+    suit: Suit
+    low: int
+    cards: tuple[Card, ...]
+
+    @property
+    def high(self) -> int:
+        return self.low + len(self.cards) - 1
+
+    @property
+    def joker_position(self) -> int | None:
+        for offset, c in enumerate(self.cards):
+            if c.is_joker:
+                return self.low + offset
+        return None
+
+    @property
+    def joker_count(self) -> int:
+        return sum(1 for c in self.cards if c.is_joker)
+
+    def card_at(self, position: int) -> Card:
+        """The natural card that belongs at a run position (14 is the ace)."""
+        return card(Rank.ACE if position == HIGH_ACE else position, self.suit)
+
+    def __str__(self) -> str:
+        return " ".join(_run_code(self, i) for i in range(len(self.cards)))
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Three or four cards of one rank in different suits (a tris or poker).
+
+    ``declared`` is the suit the group's joker said it stands for, if it said so.
+    """
+
+    rank: Rank
+    suits: tuple[Suit, ...]
+    jokers: int = 0
+    declared: Suit | None = None
+
+    @property
+    def size(self) -> int:
+        return len(self.suits) + self.jokers
+
+    @property
+    def joker_count(self) -> int:
+        return self.jokers
+
+    def missing_suits(self) -> tuple[Suit, ...]:
+        return tuple(s for s in Suit if s not in self.suits)
+
+    def __str__(self) -> str:
+        naturals = [card(self.rank, s).code for s in self.suits]
+        joker = ["JK" if self.declared is None else f"JK({card(self.rank, self.declared).code})"]
+        return " ".join(naturals + joker * self.jokers)
+
+
+Meld = Run | Group
+
+
+def _run_code(run: Run, index: int) -> str:
+    c = run.cards[index]
+    if c.is_joker:
+        return f"JK({run.card_at(run.low + index).code})"
+    return c.code
+
+
+def _rank_matches(c: Card, position: int) -> bool:
+    """A natural card fits a run position: same rank, or an ace at either end."""
+    if c.rank is Rank.ACE:
+        return position in (1, HIGH_ACE)
+    return c.rank == position
+
+
+# --- building a meld ------------------------------------------------------------------
+
+
+def build_meld(cards: Sequence[TableCard], rules: Rules) -> Meld:
+    """The meld these cards make, as written; MeldError if they make none.
+
+    Runs must be written in ascending order and a joker stands where it is written
+    (D1); a set may be written in any order.
+    """
+    _check_declarations(cards)
+    naturals = [tc.card for tc in cards if not tc.card.is_joker]
+    jokers = len(cards) - len(naturals)
+    if len(cards) < 3:
+        raise MeldError(f"a meld needs at least 3 cards, not {len(cards)}")
+    if jokers > rules.jokers_per_meld:
+        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not {jokers}")
+    if not naturals:
+        raise MeldError("a meld needs natural cards, not jokers alone")
+    one_rank = len({c.rank for c in naturals}) == 1
+    if one_rank and len(naturals) > 1:  # no run holds two cards of one rank: a set
+        return _build_group(cards, naturals, jokers)
+    if len({c.suit for c in naturals}) == 1:
+        return _build_run(cards, naturals[0].suit, rules)
+    raise MeldError("neither a set (one rank, different suits) nor a run (one suit)")
+
+
+def _check_declarations(cards: Sequence[TableCard]) -> None:
+    for tc in cards:
+        if tc.stands_for is None:
+            continue
+        if not tc.card.is_joker:
+            raise MeldError(f"only a joker can say which card it stands for, not {tc.card}")
+        if tc.stands_for.is_joker:
+            raise MeldError("a joker cannot stand for a joker")
+
+
+def _build_group(cards: Sequence[TableCard], naturals: list[Card], jokers: int) -> Group:
+    rank = naturals[0].rank
+    assert rank is not None
+    suits = tuple(c.suit for c in naturals if c.suit is not None)
+    if len(set(suits)) != len(suits):
+        raise MeldError(f"a set needs different suits: two {_duplicate(naturals)}")
+    if len(cards) > 4:
+        raise MeldError(f"a set has 3 or 4 cards, not {len(cards)}")
+    declared = None
+    for tc in cards:
+        if tc.stands_for is not None:
+            declared = _check_group_declaration(tc.stands_for, rank, suits)
+    return Group(rank=rank, suits=suits, jokers=jokers, declared=declared)
+
+
+def _check_group_declaration(stands_for: Card, rank: Rank, suits: tuple[Suit, ...]) -> Suit:
+    if stands_for.rank != rank or stands_for.suit is None:
+        raise MeldError(f"the joker cannot stand for {stands_for} in a set of "
+                        f"{_rank_name(rank)}s")
+    if stands_for.suit in suits:
+        raise MeldError(f"the joker cannot stand for {stands_for}: that card is already in the set")
+    return stands_for.suit
+
+
+def _rank_name(rank: Rank) -> str:
+    """``7``, ``K``, ``A``: a rank as the cards' codes write it."""
+    return card(rank, "S").code[:-1]
+
+
+def _duplicate(naturals: list[Card]) -> str:
+    seen: set[Card] = set()
+    for c in naturals:
+        if c in seen:
+            return c.code
+        seen.add(c)
+    return "cards"
+
+
+def _build_run(cards: Sequence[TableCard], suit: Suit | None, rules: Rules) -> Run:
+    assert suit is not None
+    first = next(i for i, tc in enumerate(cards) if not tc.card.is_joker)
+    first_card = cards[first].card
+    if first_card.rank is Rank.ACE:
+        low = 1 - first if first == 0 else HIGH_ACE - first
+    else:
+        assert first_card.rank is not None
+        low = int(first_card.rank) - first
+    run = Run(suit=suit, low=low, cards=tuple(tc.card for tc in cards))
+    misplaced = [tc.card for offset, tc in enumerate(cards)
+                 if not tc.card.is_joker and not _rank_matches(tc.card, low + offset)]
+    if run.low < 1 or run.high > HIGH_ACE or misplaced:
+        why = run_problem(run.cards, suit)
+        if why is None:  # no better words: the first card out of place
+            why = (f"{misplaced[0]} out of order ({ASCENDING})" if misplaced else
+                   "it would go past the ace (no K-A-2 wrap)")
+        raise MeldError(f"not a run: {why}")
+    _check_run_shape(run, rules)
+    for offset, tc in enumerate(cards):
+        position = low + offset
+        if tc.stands_for is not None and tc.stands_for != run.card_at(position):
+            raise MeldError(f"the joker stands for {run.card_at(position)} where it is written, "
+                            f"not {tc.stands_for}")
+    return run
+
+
+def _check_run_shape(run: Run, rules: Rules) -> None:
+    if run.low < 1 or run.high > HIGH_ACE:
+        raise MeldError("not a run: it would go past the ace (no K-A-2 wrap)")
+    if len(run.cards) > rules.run_max:
+        raise MeldError(f"a run has at most {rules.run_max} cards, not {len(run.cards)}")
+    both_ends_natural = not run.cards[0].is_joker and not run.cards[-1].is_joker
+    if run.low == 1 and run.high == HIGH_ACE and both_ends_natural:
+        raise MeldError("a run cannot hold two natural aces")
+
+
+# --- what a meld is worth -------------------------------------------------------------
+
+
+def opening_value(meld: Meld) -> int:
+    """Points toward the opening: jokers count as the card they stand for (D6).
+
+    A set counts rank value x cards (an ace 11); a run counts by position (a low ace 1,
+    a high ace 11, J Q K 10).
+    """
+    if isinstance(meld, Group):
+        return rank_points(HIGH_ACE if meld.rank is Rank.ACE else meld.rank) * meld.size
+    return sum(rank_points(position) for position in range(meld.low, meld.high + 1))
+
+
+# --- attaching ------------------------------------------------------------------------
+
+
+def attach(meld: Meld, cards: Sequence[TableCard], rules: Rules) -> Meld:
+    """The meld with these cards added, in any order; MeldError if they do not fit."""
+    if not cards:
+        raise MeldError("nothing to attach")
+    _check_declarations(cards)
+    new_jokers = sum(1 for tc in cards if tc.card.is_joker)
+    if meld.joker_count + new_jokers > rules.jokers_per_meld:
+        held = f", and the meld holds {meld.joker_count} already" if meld.joker_count else ""
+        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not "
+                        f"{meld.joker_count + new_jokers}{held}")
+    if isinstance(meld, Group):
+        return _attach_to_group(meld, cards, rules)
+    return _attach_to_run(meld, cards, rules)
+
+
+def _attach_to_group(group: Group, cards: Sequence[TableCard], rules: Rules) -> Group:
+    suits = list(group.suits)
+    declared = group.declared
+    jokers = group.jokers
+    for tc in cards:
+        if tc.card.is_joker:
+            jokers += 1
+            if tc.stands_for is not None:
+                declared = _check_group_declaration(tc.stands_for, group.rank, tuple(suits))
+            continue
+        if tc.card.rank != group.rank or tc.card.suit is None:
+            raise MeldError(f"{tc.card} does not belong in a set of {_rank_name(group.rank)}s")
+        if tc.card.suit in suits:
+            raise MeldError(f"the set already holds {tc.card}")
+        if tc.card.suit == declared:
+            if rules.set_joker_suit is SetJokerSuit.DECLARED:
+                raise MeldError(f"the joker stands for {tc.card}: swap it instead")
+            declared = None
+        suits.append(tc.card.suit)
+    grown = Group(rank=group.rank, suits=tuple(suits), jokers=jokers, declared=declared)
+    if grown.size > 4:
+        raise MeldError(f"a set has at most 4 cards, not {grown.size}")
+    if declared is not None and declared in grown.suits:
+        raise MeldError(f"the joker cannot stand for {card(group.rank, declared)}: "
+                        "it is in the set")
+    return grown
+
+
+def _attach_to_run(run: Run, cards: Sequence[TableCard], rules: Rules) -> Run:
+    naturals = [tc.card for tc in cards if not tc.card.is_joker]
+    for c in naturals:
+        if c.suit != run.suit:
+            raise MeldError(f"{c} is not of the run's suit ({run.suit.name.lower()})")
+    layouts = _prefer_low_aces(list(_run_layouts(run, cards)), cards)
+    if not layouts:
+        raise MeldError(attach_problem(
+            [tc.card for tc in cards], [tc.stands_for for tc in cards],
+            " ".join(tc.code for tc in cards), run.cards,
+            run.low, run.high, run.suit))
+    if len(set(layouts)) > 1:
+        places = sorted({f"JK({grown.card_at(position)})" for grown in layouts
+                         for position in range(grown.low, grown.high + 1)
+                         if grown.cards[position - grown.low].is_joker
+                         and not run.low <= position <= run.high})
+        if len(places) == 1:  # the ace at either end: a declared ace goes low
+            raise MeldError(f"the joker could be the ace at either end: say {places[0]} "
+                            "to place it low")
+        raise MeldError("the joker could go at either end: say which card it stands for, "
+                        f"{' or '.join(places)}")
+    grown = layouts[0]
+    _check_run_shape(grown, rules)
+    return grown
+
+
+def _prefer_low_aces(layouts: list[Run], cards: Sequence[TableCard]) -> list[Run]:
+    """D3: an ace that could go at either end goes low, a natural one or a joker
+    declared as that ace (``attach JK(AC) to 1`` on 2C..KC)."""
+    joker_ace = any(tc.card.is_joker and tc.stands_for is not None
+                    and tc.stands_for.rank is Rank.ACE for tc in cards)
+
+    def low_aces(grown: Run) -> int:
+        """2 for a natural ace low, 1 for a joker declared as the ace low (a natural ace
+        attached with it goes low first), else 0."""
+        if grown.low != 1:
+            return 0
+        if not grown.cards[0].is_joker:
+            return 2
+        return 1 if joker_ace else 0
+    best = max((low_aces(grown) for grown in layouts), default=0)
+    return [grown for grown in layouts if low_aces(grown) == best]
+
+
+def _run_layouts(run: Run, cards: Sequence[TableCard]) -> Iterator[Run]:
+    """Every way the cards extend the run: k of them below it, the rest above it."""
+    count = len(cards)
+    for below in range(count + 1):
+        low, high = run.low - below, run.high + count - below
+        if low < 1 or high > HIGH_ACE:
+            continue
+        free = [*range(low, run.low), *range(run.high + 1, high + 1)]
+        for placed in _placements(cards, free, run.suit):
+            grown = [placed[p] for p in range(low, run.low)] + list(run.cards)
+            grown += [placed[p] for p in range(run.high + 1, high + 1)]
+            yield Run(suit=run.suit, low=low, cards=tuple(grown))
+
+
+def _placements(
+    cards: Sequence[TableCard], free: list[int], suit: Suit
+) -> Iterator[dict[int, Card]]:
+    """Assignments of the cards to the free positions that respect ranks and declarations."""
+    options: list[list[int]] = []
+    for tc in cards:
+        if tc.card.is_joker:
+            target = tc.stands_for
+            if target is None:
+                options.append(list(free))
+            elif target.suit != suit:
+                return
+            else:
+                options.append([p for p in free if _rank_matches(target, p)])
+        else:
+            options.append([p for p in free if _rank_matches(tc.card, p)])
+    for choice in product(*options):
+        if len(set(choice)) == len(choice) == len(free):
+            yield {position: tc.card for position, tc in zip(choice, cards, strict=True)}
+
+
+# --- swapping a joker -----------------------------------------------------------------
+
+
+def joker_stands_for(meld: Meld, rules: Rules) -> tuple[Card, ...]:
+    """The natural cards that could replace the meld's joker (none if it has no joker)."""
+    if isinstance(meld, Run):
+        position = meld.joker_position
+        if position is None or _two_natural_aces_after_swap(meld, position):
+            return ()
+        return (meld.card_at(position),)
+    if not meld.jokers:
+        return ()
+    if meld.declared is not None and rules.set_joker_suit is SetJokerSuit.DECLARED:
+        return (card(meld.rank, meld.declared),)
+    return tuple(card(meld.rank, s) for s in meld.missing_suits())
+
+
+def _two_natural_aces_after_swap(run: Run, position: int) -> bool:
+    """A joker standing for the second ace of a 14-card run cannot be swapped (D5)."""
+    return run.low == 1 and run.high == HIGH_ACE and position in (1, HIGH_ACE)
+
+
+def swap(meld: Meld, natural: Card, rules: Rules) -> Meld:
+    """The meld with ``natural`` in place of its joker; MeldError if it does not stand for it."""
+    if natural.is_joker:
+        raise MeldError("a joker is swapped for a natural card, not for a joker")
+    candidates = joker_stands_for(meld, rules)
+    if not candidates:
+        if meld.joker_count:
+            raise MeldError("that joker stands for a second ace and cannot be swapped")
+        raise MeldError("that meld has no joker to swap")
+    if natural not in candidates:
+        options = " or ".join(c.code for c in candidates)
+        raise MeldError(f"the joker stands for {options}, not {natural}")
+    if isinstance(meld, Run):
+        position = meld.joker_position
+        assert position is not None
+        cards = list(meld.cards)
+        cards[position - meld.low] = natural
+        return replace(meld, cards=tuple(cards))
+    assert natural.suit is not None
+    return Group(rank=meld.rank, suits=(*meld.suits, natural.suit), jokers=meld.jokers - 1)
+
+
+def forced_swap(meld: Meld, natural: Card) -> Meld | None:
+    """The meld after a refused swap that still happened at the table (D27): the
+    card took the joker's place. The meld a legal swap would give when the card fits it
+    (a swap refused by the rules, not by the cards); None, an invalid meld, when not."""
+    try:
+        return swap(meld, natural, Rules(set_joker_suit=SetJokerSuit.ANY))
+    except MeldError:
+        return None
+
+
+def fits(meld: Meld, c: Card, rules: Rules) -> bool:
+    """Whether the card alone could be attached to the meld (for discard rules and bots).
+
+    A joker fits wherever it could go once it says which card it stands for.
+    """
+    if c.is_joker and isinstance(meld, Run):
+        if meld.joker_count >= rules.jokers_per_meld:
+            return False
+        return any(_attaches(meld, TableCard(c, meld.card_at(p)), rules)
+                   for p in (meld.low - 1, meld.high + 1) if 1 <= p <= HIGH_ACE)
+    return _attaches(meld, TableCard(c), rules)
+
+
+def _attaches(meld: Meld, tc: TableCard, rules: Rules) -> bool:
+    try:
+        attach(meld, (tc,), rules)
+    except MeldError:
+        return False
+    return True
+
+
+__all__ = ["JOKER", "Group", "Meld", "MeldError", "Run", "attach", "build_meld", "fits",
+           "forced_swap", "joker_stands_for", "opening_value", "swap"]

@@ -1,0 +1,447 @@
+"""The referee of a match: header tags, the sequence of hands, totals and eliminations.
+
+:func:`replay` takes one parsed game and returns everything found in it. Each hand is
+judged by a :class:`~scala40cli.judging.hand.HandReferee`; this module checks what spans hands
+(numbering, the dealer's rotation, ``score`` lines, totals, who is out, the end of the
+match) and dispatches every event to the handler for its type.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import difflib
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from scala40cli.judging.hand import HandReferee
+from scala40cli.judging.names import lookalikes, nfc
+from scala40cli.judging.phases import DEAL_EVENTS, Phase
+from scala40cli.judging.results import Closing, GameResult, HandResult, Problem, TagValue
+from scala40cli.judging.rules import CLASSIC, RuleChoice, Rules, Teams, resolve
+from scala40cli.judging.scorelines import judge_declared, report_missing_score
+from scala40cli.judging.standings import Standings
+from scala40cli.judging.violations import Code
+from scala40cli.reading.events import (
+    Attach,
+    Buy,
+    Discard,
+    Draw,
+    Event,
+    GameLog,
+    HandStart,
+    Meld,
+    Score,
+    Swap,
+    Tag,
+    Take,
+    Unparsed,
+)
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+#: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
+NAME_CUTOFF = 0.75
+
+
+
+def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
+    """Judge one game under its own rule tags and the command line's ``choice``, which
+    wins over them (check the choice beforehand: a bad one raises RulesError)."""
+    return MatchReferee(game, choice).run()
+
+
+class MatchReferee:
+    """Replays one game; build it and call :meth:`run` once."""
+
+    def __init__(self, game: GameLog, choice: RuleChoice | None = None) -> None:
+        self.game = game
+        self.choice = choice
+        self.rules = CLASSIC
+        self.rule_sources: dict[str, str] = {}
+        self.preset: str | None = None
+        self.violations: list[Problem] = []
+        #: Consequences of reported problems (D28), each with its cause.
+        self.notes: list[Problem] = []
+        self.players: tuple[str, ...] = ()
+        #: Each player's name in NFC -> as the [Players] tag spells it.
+        self._spelling: dict[str, str] = {}
+        self.standings = Standings((), CLASSIC)
+        self.hand: HandReferee | None = None
+        self.hand_is_playoff = False
+        self.reentry_applied = False
+        self.hand_scored = False
+        self.declared: dict[str, int] | None = None
+        self.hand_line = 0
+        self.hands: list[HandResult] = []
+        self.last_dealer: str | None = None
+        self.unknown_dealer = False
+        self.flagged_after_match = False
+        self.last_line = game.line
+        #: The events after the tags and the index of the one being judged (look-ahead).
+        self.body: list[Event] = []
+        self.at = 0
+        self._handlers: dict[type[Event], Callable[[Any], None]] = {
+            HandStart: self.on_hand, Score: self.on_score, Unparsed: self.on_unparsed,
+        }
+
+    # --- reporting --------------------------------------------------------------------
+
+    def flag(self, code: Code, event: Event, message: str, player: str | None = None,
+             cause: Problem | None = None) -> Problem:
+        """Report a violation; with ``cause``, keep a note of a consequence of it instead."""
+        hand = self.hand.number if self.hand is not None else None
+        while cause is not None and cause.caused_by is not None:
+            cause = cause.caused_by  # a note goes back to the violation it follows from
+        problem = Problem(code=code, message=message, line=event.line, column=event.column,
+                          hand=hand, player=player, caused_by=cause)
+        (self.violations if cause is None else self.notes).append(problem)
+        return problem
+
+    # --- the header -------------------------------------------------------------------
+
+    def _read_header(self, tags: list[Tag]) -> bool:
+        """Players and rules from the tags; False when the game cannot be replayed."""
+        players_tag = next((tag for tag in tags if tag.name == "Players"), None)
+        self.rules = self._resolve_rules(tags)
+        if players_tag is None:
+            unread = self._unread_header_line()
+            where = unread or (tags[0] if tags else Event(line=self.game.line, column=1))
+            self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
+                f"; line {unread.line} could not be read" if unread else ""))
+            return False
+        names = players_tag.values
+        distinct = len({nfc(name) for name in names})
+        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or distinct != len(names):
+            self.flag(Code.BAD_PLAYERS, players_tag,
+                      f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different names, "
+                      f"not {', '.join(names) or 'none'}")
+            return False
+        self.players = tuple(names)
+        self._spelling = {nfc(name): name for name in names}
+        for alike in lookalikes(names):
+            self.flag(Code.LOOKALIKE_NAMES, players_tag, alike.message(), alike.names[0])
+        team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
+        if self.rules.teams is Teams.PAIRS and len(names) != 4:
+            self.flag(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
+                      "the match is played without teams")
+        self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
+        return True
+
+    def _unread_header_line(self) -> Unparsed | None:
+        """The first unreadable line among the header tags: a broken [Players] tag is
+        likelier there than anywhere, so G001 is placed on it, after its syntax error."""
+        for event in self.game.events:
+            if isinstance(event, Unparsed):
+                return event
+            if not isinstance(event, Tag):
+                return None
+        return None
+
+    def _resolve_rules(self, tags: list[Tag]) -> Rules:
+        """The rules of the game: its [Rules] preset and [Rule] values, under the
+        command line's choice (docs/rules.md, "Choosing the rules")."""
+        log_preset: tuple[int, str] | None = None
+        log_values: list[tuple[int, str, str]] = []
+        for tag in tags:
+            if tag.name == "Rules":
+                if log_preset is not None or len(tag.values) != 1:
+                    self.flag(Code.BAD_RULES, tag, 'a game has one [Rules "preset"] tag; '
+                              "this one is ignored")
+                else:
+                    log_preset = (tag.line, tag.values[0])
+            elif tag.name == "Rule":
+                if len(tag.values) == 2:
+                    log_values.append((tag.line, tag.values[0], tag.values[1]))
+                else:
+                    self.flag(Code.BAD_RULES, tag, 'a rule tag is [Rule "key" "value"]')
+        resolved = resolve(log_preset=log_preset, log_values=log_values, choice=self.choice)
+        by_line = {tag.line: tag for tag in tags}
+        for line, message in resolved.problems:
+            self.flag(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)), message)
+        self.rule_sources = resolved.sources
+        self.preset = resolved.preset
+        return resolved.rules
+
+    # --- the match --------------------------------------------------------------------
+
+    def run(self) -> GameResult:
+        events = self.game.events
+        tags = [e for e in events if isinstance(e, Tag)]
+        body = [e for e in events if not isinstance(e, Tag)]
+        if self._read_header(tags):
+            deal_goes_on = _deal_lines_follow(body)
+            self.body = body
+            for index, written in enumerate(body):
+                self.at = index
+                if self.flagged_after_match:
+                    break
+                event = self._read_name(self._as_spelled(written))
+                handler = self._handlers.get(type(event))
+                if handler is not None:
+                    handler(event)
+                elif self.hand is None:
+                    self.flag(Code.OUT_OF_PLACE, event, "an event before the first hand line",
+                              getattr(event, "player", None))
+                else:
+                    self.hand.feed(event, index, deal_goes_on[index])
+                    self._after_hand_event()
+                self.last_line = event.line
+            self._finish_hand(at_end=True)
+        return self._result(tags)
+
+    def _read_name(self, event: Event) -> Event:
+        """A turn line under a name close to exactly one player's (``Guilia`` for
+        ``Giulia``) is reported and judged as that player's, so that one typo is one
+        violation (docs/decisions.md, "A misspelt name")."""
+        if not isinstance(event, _TURN_EVENTS) or event.player in self.players:
+            return event
+        meant = closest_player(event.player, self.players)
+        if meant is None:
+            return event
+        self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game; "
+                  f"did you mean {meant}?")
+        return dataclasses.replace(event, player=meant)
+
+    def _as_spelled(self, event: Event) -> Event:
+        """The event with its player names spelled as the [Players] tag spells them,
+        when they are the same name in another Unicode form (NFD ``José``)."""
+        player = getattr(event, "player", None)
+        if player is not None:
+            if player in self.players:
+                return event
+            spelled = self._spelled(player)
+            if spelled == player:
+                return event
+            return dataclasses.replace(event, player=spelled)  # type: ignore[call-arg]
+        if isinstance(event, Score):
+            entries = tuple((self._spelled(name), points) for name, points in event.entries)
+            if entries != event.entries:
+                return dataclasses.replace(event, entries=entries)
+        return event
+
+    def _spelled(self, name: str) -> str:
+        return self._spelling.get(nfc(name), name)
+
+    def _after_hand_event(self) -> None:
+        hand = self.hand
+        if hand is None:
+            return
+        if not self.reentry_applied and hand.phase is not Phase.SETUP:
+            self.reentry_applied = True
+            self.standings.reenter(hand.reentered)
+
+    def _score_pending(self) -> None:
+        """Score the hand that has ended, if not yet (its score line may have used the
+        declared penalties where the referee could not compute them)."""
+        hand = self.hand
+        if hand is not None and hand.phase is Phase.ENDED and not self.hand_scored:
+            self._score_hand(hand)
+
+    def on_hand(self, event: HandStart) -> None:
+        self._score_pending()
+        if self.standings.finished:
+            self.flagged_after_match = True
+            self.flag(Code.AFTER_MATCH_END, event, "the match has ended; the rest is ignored")
+            return
+        self._finish_hand(at_end=False)
+        expected = self.hands[-1].number + 1 if self.hands else 1
+        number = event.number
+        if number != expected:
+            self.flag(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}")
+            if self._next_hand_number() == expected + 1:
+                number = expected  # the next hand follows on: this number was a slip
+        self._new_hand(number, event, self._expected_dealer())
+
+    def _next_hand_number(self) -> int | None:
+        """The number of the next ``hand`` line after the one being judged."""
+        for later in self.body[self.at + 1:]:
+            if isinstance(later, HandStart):
+                return later.number
+        return None
+
+    def _new_hand(self, number: int, start: Event, expected_dealer: str | None) -> None:
+        standings = self.standings
+        self.hand_is_playoff = standings.playoff is not None
+        self.hand = HandReferee(
+            number=number, start=start, still_in=standings.dealt_in(), game_players=self.players,
+            expected_dealer=expected_dealer, rules=self.rules, flag=self.flag,
+            reentry=standings.reentry_options())
+        self.hand.upcoming = self.body
+        self.hand_scored, self.declared, self.reentry_applied = False, None, False
+
+    def _expected_dealer(self) -> str | None:
+        """The next player still in the match after the last dealer (decision D20
+        of docs/decisions.md)."""
+        last = self.last_dealer
+        if last is None:
+            return None
+        seat = self.players.index(last)
+        for step in range(1, len(self.players) + 1):
+            candidate = self.players[(seat + step) % len(self.players)]
+            if candidate in self.standings.still_in:
+                return candidate
+        return None
+
+    def on_unparsed(self, event: Unparsed) -> None:
+        """A line the parser could not read is skipped and the hand judged without it.
+
+        What the line did is unknown, so from there on the referee doubts its picture
+        of the hand (D28): a card "not in hand", a turn out of order or a score
+        that differs is a note, a consequence of the unreadable line; what the table
+        shows (melds, attaches, swaps, the opening) is judged as always. An unreadable
+        ``hand`` line still stands for a hand: it is counted, so the next hand's number
+        is judged against it, and its dealer is unknown, so the next dealer is not
+        judged.
+        """
+        if event.starts_hand and not self.standings.finished:
+            self._score_pending()
+            self._finish_hand(at_end=False)
+            self._new_hand(self.hands[-1].number + 1 if self.hands else 1, event, None)
+            self.last_dealer, self.unknown_dealer = None, True
+        hand = self.hand
+        in_play = hand is not None and hand.phase is not Phase.ENDED
+        if hand is not None and in_play and event.rest_of_hand:
+            self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                      "this hand is not judged further")
+            hand.give_up()
+            self.hand_scored = True
+            return
+        problem = self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                            + ("the hand is judged without it" if in_play
+                               else "see the file's errors"))
+        if hand is not None and in_play and not event.starts_hand:
+            hand.doubts.everything = hand.doubts.everything or problem
+
+    def _score_hand(self, hand: HandReferee) -> None:
+        """Add the hand's penalties to the totals and put out who reached the threshold."""
+        self.hand_scored = True
+        self.standings.record(number=hand.number, closing=hand.closing,
+                              penalties=hand.penalties, closer=hand.closer, opened=hand.opened)
+
+    def on_score(self, event: Score) -> None:
+        """Decision D25: a score line names every player of the hand once; each
+        difference with the referee's penalties is reported."""
+        hand = self.hand
+        if hand is None or self.declared is not None:
+            why = "a second score line" if self.declared is not None else \
+                "a score line before the hand ended"
+            self.flag(Code.OUT_OF_PLACE, event, why)
+            return
+        if hand.score_only():
+            hand.end_score_only(dict(event.entries))
+        elif hand.phase is not Phase.ENDED:
+            # D28: after a reported problem the hand's end may be what the
+            # referee lost track of: the score line then ends it, as declared.
+            cause = hand.doubts.earliest()
+            self.flag(Code.OUT_OF_PLACE, event, "a score line before the hand ended", None,
+                      cause)
+            if cause is None:
+                return
+            hand.end_as_declared(dict(event.entries), cause)
+        self.declared = dict(event.entries)
+        names = [name for name, _ in event.entries]
+        dealt = hand.order
+        unknown = [n for n in names if n not in dealt]
+        missing = [p for p in dealt if p not in names]
+        twice = sorted(name for name, seen in Counter(names).items() if seen > 1)
+        if unknown or missing or twice:
+            parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+                     f"missing {', '.join(missing)}" if missing else "",
+                     f"named twice {', '.join(twice)}" if twice else ""]
+            self.flag(Code.SCORE_PLAYERS, event,
+                      "the score line must name every player of the hand once: "
+                      + "; ".join(p for p in parts if p))
+        if hand.closing is Closing.UNFINISHED:
+            self._score_pending()
+            return
+        wrong = [(name, hand.penalties[name], declared) for name, declared in event.entries
+                 if name in hand.penalties and name not in hand.bounds
+                 and hand.penalties[name] != declared]
+        after = {p: t + hand.penalties.get(p, 0) for p, t in self.standings.totals.items()}
+        if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
+            penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
+            self.flag(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
+                      f"line gives the penalties of hand {hand.number}, here {penalties}")
+            self._score_pending()
+            return
+        for name, declared in event.entries:
+            judge_declared(hand, event, name, declared, self.flag)
+        self._score_pending()
+
+    def _finish_hand(self, *, at_end: bool) -> None:
+        """Close the books of the current hand and write its score sheet row."""
+        hand = self.hand
+        if hand is None:
+            return
+        if hand.phase is not Phase.ENDED:
+            where = Event(line=self.game.last_line if at_end else self.last_line, column=1)
+            self.flag(Code.UNFINISHED_HAND, where,
+                      f"hand {hand.number} did not end" + (" before the end of the game"
+                                                          if at_end else ""), None,
+                      hand.doubts.earliest())
+            hand.give_up()
+            self.hand_scored = True
+        elif not self.hand_scored:
+            if self.declared is None:
+                report_missing_score(hand, self.flag)
+            self._score_hand(hand)
+        if self.unknown_dealer:
+            self.unknown_dealer = False
+        elif hand.dealer is not None:
+            self.last_dealer = hand.dealer
+        elif hand.expected_dealer is not None:
+            self.last_dealer = hand.expected_dealer
+        self.hands.append(HandResult(
+            number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
+            closing=hand.closing, penalties=dict(hand.penalties), declared=self.declared,
+            totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
+            unverified=dict(hand.unverified)))
+        self.hand = None
+
+    def _result(self, tags: list[Tag]) -> GameResult:
+        standings = self.standings
+        return GameResult(
+            index=self.game.index, line=self.game.line,
+            tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
+            players=self.players, rules=self.rules.as_tokens(),
+            violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
+            notes=tuple(sorted(self.notes, key=lambda p: (p.line, p.column))),
+            hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
+            totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
+            teams=standings.team_results(), rule_sources=dict(self.rule_sources),
+            preset=self.preset)
+
+
+_TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
+
+
+def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
+    """Does a score line hold every player's running total (this hand included)?"""
+    return all(totals.get(name) == points for name, points in entries)
+
+
+def closest_player(name: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``name`` most likely misspells, or None when no name
+    is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
+    by_folded = {player.casefold(): player for player in players}
+    close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
+    return by_folded[close[0]] if len(close) == 1 else None
+
+
+def _deal_lines_follow(body: list[Event]) -> list[bool]:
+    """For each event: does a line of the deal come later in the same hand?
+
+    A turn while the deal is still incomplete and a deal line follows is out of place;
+    otherwise the first turn starts play, whatever the deal lacks.
+    """
+    follows = [False] * len(body)
+    later = False
+    for index in range(len(body) - 1, -1, -1):
+        follows[index] = later
+        event = body[index]
+        if isinstance(event, HandStart):
+            later = False
+        elif isinstance(event, DEAL_EVENTS):
+            later = True
+    return follows
+

@@ -1,0 +1,69 @@
+"""One player's turn: what it did so far, for the checks made when it is over.
+
+:class:`Turn` records what the judge needs once a turn is over (the card taken, the
+opening melds and their value, the cards laid down, the jokers freed). The referee
+and the simulator keep one each; the checks are in :mod:`scala40cli.judging.verify`.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+
+from scala40cli.judging.cards import Card
+from scala40cli.judging.findings import Finding
+from scala40cli.judging.results import Problem
+from scala40cli.reading.events import Buy, Event, Meld, Swap, Take
+
+
+@dataclass(slots=True)
+class Turn:
+    """What one player did so far in the current turn (for end-of-turn checks)."""
+
+    player: str
+    opened_before: bool
+    drew: bool = False
+    draws: int = 0
+    flagged_no_draw: bool = False
+    #: A play came before the draw (reported): the draw is still owed (D28).
+    owes_draw: bool = False
+    taken: Card | None = None
+    take_event: Take | Buy | None = None
+    #: The buy that started this turn, for a buy out of turn (compra).
+    buy: Buy | None = None
+    #: This is the player's first turn of the hand (closing_first_round).
+    first_of_hand: bool = False
+    #: The turn emptied the player's hand: it closed the hand.
+    closed: bool = False
+    opening_value: int = 0
+    last_opening_meld: Meld | None = None
+    opening_cards: Counter[Card] = field(default_factory=Counter)
+    laid: Counter[Card] = field(default_factory=Counter)
+    freed_jokers: list[Swap] = field(default_factory=list)
+    #: Problems held until the turn is over, when it is known whether they only follow
+    #: from one of its end-of-turn problems (D28).
+    deferred: list[Finding] = field(default_factory=list)
+    #: The invalid meld reported in this opening turn, which counts 0 toward it.
+    invalid_meld: Problem | None = None
+    #: A problem with the card taken (S007, S008, S009), once reported.
+    take_problem: Problem | None = None
+    #: An event of this turn the referee could not apply (a stranger's, or the one that
+    #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
+    cut_at: Event | None = None
+
+    @property
+    def opening(self) -> bool:
+        """This is the player's opening turn: they laid melds without having opened before."""
+        return not self.opened_before and self.last_opening_meld is not None
+
+    @property
+    def has_opened(self) -> bool:
+        """The player has opened, before this turn or in it."""
+        return self.opened_before or self.opening
+
+    def place(self, natural: Event) -> Event:
+        """Where an end-of-turn problem is reported: on its own line (decisions D7, D12,
+        13, 15), unless the turn was cut short later on; the turn is then judged as
+        far as it went, on the line where it was cut (D19)."""
+        cut = self.cut_at
+        return cut if cut is not None and cut.line > natural.line else natural

@@ -1,0 +1,306 @@
+"""The fast path for plain lines, and the card vocabulary it shares with the grammar's callbacks.
+
+Why it exists: Lark alone reads about 50k events a second, and almost every line of a
+real log is plain (no quotes, tags or odd spacing). Such a line is cut with
+``str.split`` and read with dict look-ups, several times faster. The fast path only
+ever accepts a line the grammar accepts, and builds the very same event; anything it
+is not sure of (``None`` from :func:`fast_event`) goes to Lark, which is the contract
+and also words the errors. ``parse_text(..., fast_path=False)`` turns it off, and
+tests compare both paths on random text.
+
+The tables of card spellings (:data:`CARD`, :data:`TABLE`) live here because the Lark
+callbacks in :mod:`scala40cli.reading.parser` read cards through them too, so both paths agree
+on every card by construction.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from collections.abc import Callable
+
+from scala40cli.judging.cards import JOKER, Card, parse_card
+from scala40cli.reading.events import (
+    DEAL_SIZE,
+    Attach,
+    Buy,
+    Deal,
+    Dealer,
+    Discard,
+    Draw,
+    Event,
+    HandStart,
+    Meld,
+    Reshuffle,
+    Score,
+    Stock,
+    Swap,
+    TableCard,
+    Tag,
+    Take,
+    Upcard,
+)
+
+# --- vocabulary shared by the fast path and the Lark callbacks ------------------------
+
+_RANKS = ("10", "2", "3", "4", "5", "6", "7", "8", "9", "A", "a", "T", "t", "J", "j",
+          "Q", "q", "K", "k")
+_SUITS = ("S", "s", "H", "h", "D", "d", "C", "c", "♠", "♥", "♦", "♣")
+JOKERS = ("JK", "Jk", "jK", "jk", "*")
+#: Every card spelling the grammar's CARD terminal accepts, case as written.
+CARD: dict[str, Card] = {r + s: parse_card(r + s) for r in _RANKS for s in _SUITS}
+CARD.update((j, JOKER) for j in JOKERS)
+#: Every valid meld card, declarations included, as an interned TableCard.
+TABLE: dict[str, TableCard] = {code: TableCard(c) for code, c in CARD.items()}
+TABLE.update((f"{j}({code})", TableCard(JOKER, c))
+              for j in JOKERS for code, c in CARD.items() if not c.is_joker)
+
+VERBS = ("draw", "take", "meld", "attach", "swap", "discard", "buy")
+LINE_KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score"})
+#: A bare player name, as the grammar's PLAYER terminal has it unquoted (a test keeps
+#: the two the same): letters and digits of any script, ``_ . -``, combining accents.
+BARE_NAME = r"[\w.\-\u0300-\u036f]+"
+_NAME = re.compile(BARE_NAME)
+_ESCAPE = re.compile(r'\\(["\\])')
+
+
+def player_name(text: str) -> str:
+    """A player name as written: a bare word, or a quoted string with \\" and \\\\."""
+    if text[0] != '"':
+        return str(text)
+    return _ESCAPE.sub(r"\1", text[1:-1])
+
+
+# --- the fast path: plain lines without Lark ---------------------------------------------
+
+#: Whitespace that ``str.split`` splits on but the grammar does not: the fast path is
+#: off for a text holding any (a lone CR included).
+_ODD_SPACE = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029"
+                        "\u202f\u205f\u3000]|\r(?!\n)")
+_Words = list[str]
+_Builder = Callable[[_Words, int, int], Event | None]
+#: Returned by the fast path for a blank or comment-only line.
+BLANK: Event = Reshuffle(line=0, column=0)
+_known_names: set[str] = set()
+
+
+def _is_name(word: str) -> bool:
+    """A bare player name (what PLAYER matches unquoted); remembered, as names repeat."""
+    if word in _known_names:
+        return True
+    if _NAME.fullmatch(word) is None:
+        return False
+    if len(_known_names) > 4096:
+        _known_names.clear()
+    _known_names.add(word)
+    return True
+
+
+def _is_number(word: str, signed: bool = False) -> bool:
+    digits = word[1:] if signed and word[:1] == "-" else word
+    return digits.isdigit() and digits.isascii() and len(digits) <= 9
+
+
+#: The spelling of a card the log does not know (format 1.1): deals and draws only.
+UNKNOWN_CARD = "?"
+
+
+def dealt_cards(words: list[str]) -> tuple[Card | None, ...] | None:
+    """The cards of a deal line (``?`` is None; a lone ``?`` is a whole unknown deal),
+    or None if a word is neither a card nor ``?``."""
+    if words == [UNKNOWN_CARD]:
+        return (None,) * DEAL_SIZE
+    try:
+        return tuple([None if x == UNKNOWN_CARD else CARD[x] for x in words])
+    except KeyError:
+        return None
+
+
+def _fast_draw(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 3:
+        return None
+    if w[2] == UNKNOWN_CARD:
+        return Draw(line=line, column=column, player=w[0], card=None)
+    card = CARD.get(w[2])
+    return None if card is None else Draw(line=line, column=column, player=w[0], card=card)
+
+
+def _one_card(kind: type[Discard] | type[Buy]) -> _Builder:
+    def build(w: _Words, line: int, column: int) -> Event | None:
+        card = CARD.get(w[2]) if len(w) == 3 else None
+        return None if card is None else kind(line=line, column=column, player=w[0], card=card)
+    return build
+
+
+def _fast_take(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) == 2:
+        return Take(line=line, column=column, player=w[0], card=None)
+    card = CARD.get(w[2]) if len(w) == 3 else None
+    return None if card is None else Take(line=line, column=column, player=w[0], card=card)
+
+
+def _fast_meld(w: _Words, line: int, column: int) -> Event | None:
+    try:
+        cards = tuple([TABLE[x] for x in w[2:]])
+    except KeyError:
+        return None
+    return Meld(line=line, column=column, player=w[0], cards=cards) if cards else None
+
+
+def _fast_attach(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) < 5 or w[-2] != "to" or not _is_number(w[-1]):
+        return None
+    try:
+        cards = tuple([TABLE[x] for x in w[2:-2]])
+    except KeyError:
+        return None
+    return Attach(line=line, column=column, player=w[0], cards=cards, meld=int(w[-1]))
+
+
+def _fast_swap(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 5 or w[3] != "in" or not _is_number(w[4]) or w[2] not in CARD:
+        return None
+    return Swap(line=line, column=column, player=w[0], card=CARD[w[2]], meld=int(w[4]))
+
+
+def _fast_cards(w: _Words, first: int) -> tuple[Card, ...] | None:
+    try:
+        return tuple([CARD[x] for x in w[first:]])
+    except KeyError:
+        return None
+
+
+def _fast_hand(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 2 or not _is_number(w[1]):
+        return None
+    return HandStart(line=line, column=column, number=int(w[1]))
+
+
+def _fast_dealer(w: _Words, line: int, column: int) -> Event | None:
+    if len(w) != 2 or not _is_name(w[1]):
+        return None
+    return Dealer(line=line, column=column, player=w[1])
+
+
+def _fast_deal(w: _Words, line: int, column: int) -> Event | None:
+    cards = dealt_cards(w[2:]) if len(w) >= 2 and _is_name(w[1]) else None
+    return None if cards is None else Deal(line=line, column=column, player=w[1], cards=cards)
+
+
+def _fast_upcard(w: _Words, line: int, column: int) -> Event | None:
+    card = CARD.get(w[1]) if len(w) == 2 else None
+    return None if card is None else Upcard(line=line, column=column, card=card)
+
+
+def _fast_stock(w: _Words, line: int, column: int) -> Event | None:
+    cards = _fast_cards(w, 1)
+    return None if cards is None else Stock(line=line, column=column, cards=cards)
+
+
+def _fast_reshuffle(w: _Words, line: int, column: int) -> Event | None:
+    return Reshuffle(line=line, column=column) if len(w) == 1 else None
+
+
+def _fast_score(w: _Words, line: int, column: int) -> Event | None:
+    names, points = w[1::2], w[2::2]
+    if len(w) < 3 or len(names) != len(points) or not all(map(_is_name, names)):
+        return None
+    if not all(_is_number(p, signed=True) for p in points):
+        return None
+    entries = tuple(zip(names, map(int, points), strict=True))
+    return Score(line=line, column=column, entries=entries)
+
+
+_FAST_LINES = {"hand": _fast_hand, "dealer": _fast_dealer, "deal": _fast_deal,
+               "upcard": _fast_upcard, "stock": _fast_stock, "reshuffle": _fast_reshuffle,
+               "score": _fast_score}
+_FAST_VERBS = {"draw": _fast_draw, "take": _fast_take, "meld": _fast_meld,
+               "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard),
+               "buy": _one_card(Buy)}
+
+
+def fast_event(line: str, number: int) -> Event | None:
+    """The event of a plain line, ``BLANK`` for nothing, None to leave it to Lark."""
+    if line[:1] == "[":
+        return fast_tag(line, number)
+    if '"' in line:
+        return None
+    if "#" in line:
+        line = line.partition("#")[0]
+    if ";" in line:
+        line = line.partition(";")[0]
+    w = line.split()
+    if not w:
+        return BLANK
+    column = 1 if line[0] not in " \t" else len(line) - len(line.lstrip(" \t")) + 1
+    build: _Builder | None = _FAST_LINES.get(w[0])
+    if build is None:
+        build = _FAST_VERBS.get(w[1]) if len(w) > 1 else None
+        if build is None or (w[0] not in _known_names and not _is_name(w[0])):
+            return None
+    return build(w, number, column)
+
+
+def fast_path_safe(text: str) -> bool:
+    """True when ``str.split`` cuts the lines of ``text`` where the grammar does."""
+    if not text.isascii():
+        return _ODD_SPACE.search(text) is None
+    return not any(c in text for c in "\x0b\x0c\x1c\x1d\x1e\x1f") and \
+        text.count("\r") == text.count("\r\n")
+
+
+# --- tag lines: one regular expression ----------------------------------------------------
+
+#: A whole tag line as the grammar reads it (``tag: "[" NAME STRING* "]"``, blanks
+#: between tokens, an optional comment after), starting at its bracket.
+_TAG_LINE = re.compile(r'\[[ \t]*([A-Za-z0-9_.\-]+)((?:[ \t]*"(?:[^"\\\r\n]|\\.)*")*)'
+                       r'[ \t]*\][ \t]*(?:[;#].*)?\r?')
+_TAG_VALUE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
+
+
+def fast_tag(line: str, number: int) -> Tag | None:
+    """The tag of a line that starts with ``[``; None when the grammar must say why not."""
+    found = _TAG_LINE.fullmatch(line)
+    if found is None:
+        return None
+    values = tuple([player_name(v) for v in _TAG_VALUE.findall(found.group(2))])
+    return Tag(line=number, column=1, name=found.group(1), values=values)
+
+
+# --- repeated lines: parsed once -----------------------------------------------------------
+
+#: Distinct lines remembered; the cache is emptied when full, so memory stays bounded.
+LINE_CACHE_SIZE = 8192
+#: A line's event without its line number: the event's class and its other fields.
+_Recipe = tuple[Callable[..., Event], dict[str, object]]
+_line_cache: dict[str, _Recipe | Event] = {}
+_field_names: dict[type[Event], tuple[str, ...]] = {}
+
+
+def _recipe(event: Event) -> _Recipe:
+    kind = type(event)
+    names = _field_names.get(kind)
+    if names is None:
+        names = _field_names[kind] = tuple(
+            field.name for field in dataclasses.fields(kind) if field.name != "line")
+    return kind, {name: getattr(event, name) for name in names}
+
+
+def cached_fast_event(line: str, number: int) -> Event | None:
+    """:func:`fast_event`, remembered by the text of the line.
+
+    Most lines of a log repeat (``Anna draw 5H``, blank lines, ``hand 1``): the event of
+    a line depends only on its text but for the line number, so a line seen before is
+    rebuilt from its class and fields without being read again."""
+    known = _line_cache.get(line)
+    if known is not None:
+        if isinstance(known, tuple):
+            kind, fields = known
+            return kind(line=number, **fields)
+        return known  # BLANK
+    event = fast_event(line, number)
+    if event is not None:
+        if len(_line_cache) >= LINE_CACHE_SIZE:
+            _line_cache.clear()
+        _line_cache[line] = event if event is BLANK else _recipe(event)
+    return event

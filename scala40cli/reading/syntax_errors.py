@@ -1,0 +1,202 @@
+"""Syntax errors in words: what to tell the reader of a log about a line Lark refused.
+
+Lark reports a failure as the set of terminals it expected and the token it found,
+which means little to someone who typed a game log by hand. :func:`explain` turns such
+an exception, with the text of its line, into a column and a message in the log's own
+terms ("unknown verb 'drew': expected draw, take, ...", "unexpected '6H': 'draw' takes
+one card"). The parser's callbacks raise :class:`LineError` for a line the grammar
+lexes but that means nothing; its message is already in words.
+
+It is a module of its own because it is a concern of its own, sizeable and reached
+only on the error path: the parser needs just :class:`LineError` and :func:`explain`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from lark.exceptions import UnexpectedToken
+
+from scala40cli.judging.cards import CardError, parse_card
+from scala40cli.reading.fastlines import LINE_KEYWORDS, VERBS
+
+
+class LineError(Exception):
+    """A line the grammar lexes but that means nothing (a 5S that declares a card)."""
+
+    def __init__(self, line: int, column: int, message: str) -> None:
+        super().__init__(message)
+        self.line, self.column, self.message = line, column, message
+
+
+_TERMINAL_WORDS = {
+    "CARD": "a card like 7H or JK", "CARDS": "cards like 7H 10S JK",
+    "MCARDS": "cards like 7H 8H JK(9H)", "DEALT": "cards like 7H 10S JK, or ? for unknown ones",
+    "UNKNOWN": "? (a card the log does not know)", "PLAYER": "a player name", "NAME": "a tag name",
+    "STRING": 'a quoted value like "Anna"', "RSQB": "']'", "NUMBER": "a number",
+    "POINTS": "a number of points", "_TO": "'to'", "_IN": "'in'", "LSQB": "a header tag",
+    "_NL": "the end of the line", "$END": "the end of the line",
+    "HAND": "'hand'", "DEALER": "'dealer'", "DEAL": "'deal'", "UPCARD": "'upcard'",
+    "STOCK": "'stock'", "RESHUFFLE": "'reshuffle'", "SCORE": "'score'",
+}
+#: Characters a hand at a keyboard types for the digits of a card: 1O for 10, I0 for 10.
+_LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": "1"}
+#: The characters of a card code, for the one-edit suggestions.
+_CARD_CHARS = "0123456789AJQKTSHDC"
+#: Words of the format itself, never a typo for a card (``stock to``).
+_KEYWORDS = frozenset({*VERBS, *LINE_KEYWORDS, "to", "in"})
+#: A card code is at most 3 characters: a longer word is no typo for one (and the
+#: one-edit search stays small on hostile input).
+_MAX_TYPO_LENGTH = 5
+#: More suggestions than this say nothing useful: none is given.
+_MAX_SUGGESTIONS = 4
+_VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
+_CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS", "DEALT"})
+_ONE_CARD = frozenset({"draw", "take", "discard", "upcard", "buy"})
+_VERB_LIST = "draw, take, meld, attach, swap, discard or buy"
+_LINE_START = "a line starts with a player name, a keyword (hand, dealer, deal, upcard, " \
+    "stock, reshuffle, score) or a header tag like [Players \"Anna\" \"Bruno\"]"
+#: A word as the reader sees it: a quoted string (closed or not), a mark, or a run.
+_WORD = re.compile(r'"(?:[^"\\\n]|\\.)*"?|[;#\]]|[^ \t\r\n";#\]]+')
+
+
+def _words(text: str) -> list[re.Match[str]]:
+    """The words of a line as the reader sees them, up to a comment."""
+    found = []
+    for match in _WORD.finditer(text):
+        if match.group() in (";", "#"):
+            break
+        found.append(match)
+    return found
+
+
+def _in_words(names: set[str]) -> str:
+    """The terminals Lark expected, in the log's words (never a grammar-internal name)."""
+    phrases = [_TERMINAL_WORDS.get(n, f"'{n.lstrip('_').lower()}'") for n in sorted(names)]
+    unique = list(dict.fromkeys(phrases))
+    return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " or " + unique[-1]
+
+
+def _not_a_card(word: str, declarations: bool) -> str:
+    if word.startswith("?"):
+        said = "'?'" if word == "?" else f"'{word}': '?'"
+        return (f"{said} (a card the log does not know) may stand only in a deal or a draw; "
+                "what is laid, discarded, taken or turned up is always written")
+    if "(" in word and not declarations:
+        return f"'{word}': a joker declares the card it stands for only in meld or attach"
+    try:
+        parse_card(word)
+    except CardError as exc:
+        guesses = card_suggestions(word)
+        if guesses:
+            return f"'{word}' is not a card; did you mean {_or_list(guesses)}?"
+        return str(exc)
+    return f"unexpected card '{word}'"
+
+
+def card_suggestions(word: str) -> list[str]:
+    """The cards one typo away from ``word``, as a person would mean them.
+
+    A lookalike typed for a digit (``1OH``, ``I0H``: 10H) is the likeliest typo, so
+    when replacing lookalikes gives a card, that card alone is suggested. Otherwise
+    every card one edit away (one character replaced, removed, added, or two swapped:
+    ``QX`` gives QS, QH, QD, QC); none when there are too many to help.
+    """
+    if len(word) > _MAX_TYPO_LENGTH or word.lower() in _KEYWORDS:
+        return []
+    plain = "".join(_LOOKALIKES.get(char, char) for char in word)
+    if plain != word and (card := _card(plain)):
+        return [card]
+    found = dict.fromkeys(
+        card for edit in _one_edit(word.upper()) if (card := _card(edit)) is not None
+    )
+    return list(found) if len(found) <= _MAX_SUGGESTIONS else []
+
+
+def _one_edit(word: str) -> list[str]:
+    splits = [(word[:i], word[i:]) for i in range(len(word) + 1)]
+    removed = [a + b[1:] for a, b in splits if b]
+    swapped = [a + b[1] + b[0] + b[2:] for a, b in splits if len(b) > 1]
+    replaced = [a + c + b[1:] for a, b in splits if b for c in _CARD_CHARS]
+    added = [a + c + b for a, b in splits for c in _CARD_CHARS]
+    return [*replaced, *removed, *swapped, *added]
+
+
+def _card(text: str) -> str | None:
+    """The canonical code of ``text`` if it is a card, else None."""
+    try:
+        return str(parse_card(text))
+    except CardError:
+        return None
+
+
+def _or_list(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
+    """What went wrong, in words, from what Lark expected and the words around it."""
+    expected = expected - {"WS", "COMMENT"}
+    after = f" after '{prev}'" if prev else ""
+    card_ish = found[:1] in set("0123456789AaTtJjQqKk*") and found not in ("to", "in")
+    if expected <= _VERB_TERMINALS:
+        if prev.lower() in LINE_KEYWORDS:
+            return f"keywords are lower case: write '{prev.lower()}', not '{prev}'"
+        if not found:
+            return f"expected a verb{after}: {_VERB_LIST}"
+        if found.lower() in VERBS:
+            return f"keywords are lower case: write '{found.lower()}', not '{found}'"
+        return f"unknown verb '{found}': expected {_VERB_LIST}"
+    cards_go_on = (verb in ("deal", "stock", "meld", "attach") and not prev.isdigit()
+                   and "PLAYER" not in expected)
+    if found and (expected & _CARD_TERMINALS or (cards_go_on and card_ish
+                                                 and "NUMBER" not in expected)):
+        return _not_a_card(found, declarations=verb in ("meld", "attach"))
+    shown = f", found '{found}'" if found else ""
+    if expected == {"NUMBER"}:
+        return f"expected {'a hand' if prev == 'hand' else 'a meld'} number{after}{shown}"
+    if "RSQB" in expected:
+        if not found:
+            return "the tag is not closed: expected ']'"
+        return f"tag values must be quoted, like [Date \"2026-11-12\"]{shown}"
+    if not found:
+        hint = " (only 'take' may leave out its card)" if verb == prev == "draw" else ""
+        return f"expected {_in_words(expected)}{after}{hint}"
+    if "LSQB" in expected:
+        return f"unexpected '{found}': {_LINE_START}"
+    if expected <= {"_NL", "$END"} and card_ish and verb in _ONE_CARD:
+        return f"unexpected '{found}': '{verb}' takes one card"
+    return f"unexpected '{found}'{after}: expected {_in_words(expected)}"
+
+
+def explain(exc: Exception, text: str) -> tuple[int, str]:
+    """The column and message of a parse error on the line ``text``."""
+    if isinstance(exc, LineError):
+        return exc.column, exc.message
+    words = _words(text)
+    if isinstance(exc, UnexpectedToken) and exc.token.type in ("_NL", "$END"):
+        column = words[-1].end() + 1 if words else 1
+        found, expected = "", set(exc.expected)
+    elif isinstance(exc, UnexpectedToken):
+        column, expected = exc.column, set(exc.expected)
+        match = _WORD.match(text, column - 1)
+        found = match.group() if match else str(exc.token)
+    else:
+        column = getattr(exc, "column", 1)
+        column = column if isinstance(column, int) and column > 0 else 1
+        char = text[column - 1:column] or "end of line"
+        if char == '"':
+            return column, "unterminated quoted string: a closing \" is missing"
+        allowed = set(getattr(exc, "allowed", None) or ()) - {"WS", "COMMENT"}
+        if "LSQB" in allowed:
+            return column, f"unexpected character {char!r}: {_LINE_START}"
+        if allowed and allowed <= _VERB_TERMINALS:
+            return column, f"unexpected character {char!r}: expected a verb: {_VERB_LIST}"
+        return column, f"unexpected character {char!r}: expected {_in_words(allowed)}"
+    before = [w.group() for w in words if w.end() < column]
+    prev = before[-1] if before else ""
+    heads = [w.group() for w in words[:2]]
+    verb = (heads[0] if heads and heads[0] in LINE_KEYWORDS
+            else "" if not heads or heads[0].startswith("[") else heads[-1])
+    return column, _message(expected, found, prev, verb)
+

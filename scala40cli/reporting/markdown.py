@@ -1,0 +1,156 @@
+"""Score sheets in Markdown: for ``$GITHUB_STEP_SUMMARY`` and ``scala40 report``.
+
+The same content as the HTML report (:mod:`scala40cli.reporting.html_report`): for each game its
+title and tags, players and rules, the sheet (one row a hand, one column a player, who
+closed and how, the totals), the eliminations and the winner, the violations, and the
+running totals that the HTML page draws as a chart.
+
+Why a table of running totals rather than a Mermaid ``xychart-beta`` block for the
+chart: xychart-beta draws no legend (a line cannot be told to be Anna's or Bruno's),
+no dashed threshold line, and no line that stops at an elimination; it is a beta that
+GitHub may render differently tomorrow, and every other viewer (a terminal, an editor,
+a mail) shows its source. A table, one row a player read left to right like a chart's
+line, is exact, renders everywhere GitHub-flavoured Markdown does, and a sparkline
+column (Unicode blocks scaled to the threshold) still shows the trend at a glance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.reporting.escape import (
+    markdown_code,
+    markdown_text,
+    terminal_safe,
+    workflow_neutral,
+)
+from scala40cli.reporting.html_report import Series, chart_series, elimination_threshold
+from scala40cli.reporting.text_report import (
+    DECLARED_LEGEND,
+    Summary,
+    closed_by,
+    penalty_text,
+    rules_summary,
+    teams_summary,
+)
+
+_OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
+_BLOCKS = "▁▂▃▄▅▆▇█"
+#: Markdown text and code spans, escaped (:mod:`scala40cli.reporting.escape`).
+_text, _code = markdown_text, markdown_code
+
+
+def _row(cells: Sequence[str]) -> str:
+    return "| " + " | ".join(cells) + " |"
+
+
+def game_markdown(path: str, game: GameResult) -> list[str]:
+    """One game: a heading, its facts, score sheet, outcome, running totals, violations."""
+    event = ", ".join(v for t in game.tags if t.name == "Event" for v in t.values)
+    title = f"### {_code(path)}: game {game.index}" + (f" ({_text(event)})" if event else "")
+    lines = [title, "", *_facts(game), ""]
+    lines += _sheet(game)
+    lines += _outcome(game)
+    if game.hands:
+        lines += running_totals(game)
+    lines += _violations(game.violations)
+    return lines
+
+
+def _facts(game: GameResult) -> list[str]:
+    facts = [("Players", ", ".join(game.players) or "(none)")]
+    facts += [(t.name, ", ".join(t.values)) for t in game.tags if t.name not in _OWN_TAGS]
+    facts.append(("Rules", rules_summary(game.rules, game.rule_sources, game.preset)))
+    if game.teams:
+        facts.append(("Teams", teams_summary(game.teams)))
+    # Two spaces end a line with a line break, so the facts stay one a line.
+    return [f"{name}: {_text(value)}  " for name, value in facts]
+
+
+def _sheet(game: GameResult) -> list[str]:
+    if not game.hands:
+        return ["No hands played.", ""]
+    players = [_text(player) for player in game.players]
+    lines = [_row(["Hand", *players, "Closed by"])]
+    lines.append(_row(["---:", *("---:" for _ in game.players), "---"]))
+    for hand in game.hands:
+        scores = [_text(penalty_text(hand, p)) if p in hand.penalties else ""
+                  for p in game.players]
+        lines.append(_row([str(hand.number), *scores, _text(closed_by(hand))]))
+    totals = [f"**{game.totals.get(p, 0)}**" for p in game.players]
+    lines.append(_row(["**Total**", *totals, ""]))
+    if any(hand.unverified for hand in game.hands):
+        lines += ["", _text(DECLARED_LEGEND) + "."]
+    return [*lines, ""]
+
+
+def _outcome(game: GameResult) -> list[str]:
+    lines = []
+    outs = ", ".join(f"{_text(e.player)} (hand {e.hand})" for e in game.eliminated)
+    if outs:
+        lines.append(f"Eliminated: {outs}  ")
+    if game.winner:
+        lines.append(f"Winner: **{_text(game.winner)}**")
+    else:
+        lines.append("Match finished with no winner." if game.finished else "Match not finished.")
+    return [*lines, ""]
+
+
+def running_totals(game: GameResult) -> list[str]:
+    """The chart as a table: one row a player (a team in a team match), one column a
+    hand, the total after it; ``out`` where the total reached the threshold."""
+    series = chart_series(game)
+    threshold = elimination_threshold(game)
+    limit = f"out at {threshold}" if threshold is not None else "no elimination"
+    who = "Team" if game.teams else "Player"
+    hands = [str(hand.number) for hand in game.hands]
+    lines = [f"Running totals after each hand ({limit}):", ""]
+    lines.append(_row([who, "Trend", *hands]))
+    lines.append(_row(["---", "---", *("---:" for _ in hands)]))
+    low = min([0, *(total for line in series for _, total in line.points)])
+    high = max([1, *(total for line in series for _, total in line.points),
+                *([threshold] if threshold is not None else [])])
+    lines += [_series_row(line, game, low, high) for line in series]
+    return [*lines, ""]
+
+
+def _series_row(line: Series, game: GameResult, low: int, high: int) -> str:
+    by_hand = dict(line.points[1:])
+    outs = {e.hand for e in game.eliminated if e.player in line.members}
+    cells = []
+    for position, hand in enumerate(game.hands, start=1):
+        total = by_hand.get(position)
+        out = total is not None and hand.number in outs
+        cells.append("" if total is None else f"{total} out" if out else str(total))
+    trend = "".join(sparkline_block(total, low, high) for _, total in line.points[1:])
+    return _row([_text(line.name), f"`{trend}`" if trend else "", *cells])
+
+
+def sparkline_block(total: int, low: int, high: int) -> str:
+    """The Unicode block whose height is ``total`` between ``low`` and ``high``."""
+    share = (total - low) / max(high - low, 1)
+    return _BLOCKS[min(max(round(share * (len(_BLOCKS) - 1)), 0), len(_BLOCKS) - 1)]
+
+
+def _violations(problems: Sequence[Problem]) -> list[str]:
+    if not problems:
+        return ["No violations.", ""]
+    noun = "violation" if len(problems) == 1 else "violations"
+    lines = [f"{len(problems)} {noun}:", ""]
+    lines += [f"- line {v.line}: `{v.code}` {_text(v.message)}" for v in problems]
+    return [*lines, ""]
+
+
+def markdown_report(files: Sequence[FileResult]) -> str:
+    """Every game of every file, file errors, and the counts, as one Markdown page."""
+    lines = ["## scala40", "", Summary.of(files).sentence(), ""]
+    for result in files:
+        for problem in result.errors:
+            lines.append(f"- {_code(result.path)} line {problem.line}: `{problem.code}` "
+                         f"{_text(problem.message)}")
+        if result.errors:
+            lines.append("")
+        for game in result.games:
+            lines += game_markdown(result.path, game)
+    return workflow_neutral(terminal_safe("\n".join(lines) + "\n"))

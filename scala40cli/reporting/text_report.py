@@ -1,0 +1,522 @@
+"""The report of a replay: a JSON document for programs, a text score sheet for people.
+
+Both are built from :mod:`scala40cli.judging.results` values only, so the referee never formats
+anything, and an output format is one more class in ``reporters.REPORTERS`` rather than one
+more branch in the command. The JSON document is described by
+``schemas/report.schema.json``; every key written here must be there too.
+"""
+
+from __future__ import annotations
+
+import io
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TextIO
+
+from scala40cli import __version__
+from scala40cli.audit.pipeline import Record, records_of
+from scala40cli.judging.results import (
+    Closing,
+    FileResult,
+    GameResult,
+    HandResult,
+    Problem,
+    TagValue,
+    TeamResult,
+)
+from scala40cli.judging.rules import CLASSIC, PRESETS
+
+# terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
+from scala40cli.reporting.escape import terminal_line, workflow_neutral
+from scala40cli.reporting.escape import terminal_safe as terminal_safe
+
+JsonObject = dict[str, Any]
+
+#: Tags that the sheet shows in its own lines (players, rules) rather than as they are.
+_OWN_LINE_TAGS = frozenset({"Players", "Rules", "Rule"})
+
+
+# --- summary ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Summary:
+    """The counts at the end of a report: what a CI log or a person checks first."""
+
+    files: int
+    games: int
+    games_with_violations: int
+    violations: int
+    file_errors: int
+
+    @classmethod
+    def of(cls, files: Sequence[FileResult]) -> Summary:
+        games = [game for result in files for game in result.games]
+        return cls(
+            files=len(files),
+            games=len(games),
+            games_with_violations=sum(1 for game in games if not game.ok),
+            violations=sum(len(game.violations) for game in games),
+            file_errors=sum(len(result.errors) for result in files),
+        )
+
+    @classmethod
+    def zero(cls) -> Summary:
+        """The summary of nothing: the start of a sum, ``sum(parts, Summary.zero())``."""
+        return cls(files=0, games=0, games_with_violations=0, violations=0, file_errors=0)
+
+    def __add__(self, other: Summary) -> Summary:
+        """The summary of two runs together, so partial runs combine in any order."""
+        if not isinstance(other, Summary):
+            return NotImplemented
+        return Summary(
+            files=self.files + other.files,
+            games=self.games + other.games,
+            games_with_violations=self.games_with_violations + other.games_with_violations,
+            violations=self.violations + other.violations,
+            file_errors=self.file_errors + other.file_errors,
+        )
+
+    def __radd__(self, other: object) -> Summary:
+        """``0 + summary``, so that plain ``sum(summaries)`` works too."""
+        if other == 0:
+            return self
+        return NotImplemented
+
+    def to_dict(self) -> JsonObject:
+        """The report's ``summary`` object."""
+        return self.as_json()
+
+    def as_json(self) -> JsonObject:
+        return {
+            "files": self.files,
+            "games": self.games,
+            "games_with_violations": self.games_with_violations,
+            "violations": self.violations,
+            "file_errors": self.file_errors,
+        }
+
+    def sentence(self) -> str:
+        """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any)."""
+        parts = [
+            plural(self.files, "file"),
+            plural(self.games, "game"),
+            f"{self.games_with_violations} with violations",
+            plural(self.violations, "violation"),
+        ]
+        if self.file_errors:
+            parts.append(plural(self.file_errors, "file error"))
+        return ", ".join(parts)
+
+
+@dataclass(slots=True)
+class Tally:
+    """The counts of a :class:`Summary`, kept as a streamed report goes."""
+
+    files: int = 0
+    games: int = 0
+    games_with_violations: int = 0
+    violations: int = 0
+    file_errors: int = 0
+
+    def add_game(self, game: GameResult) -> None:
+        self.games += 1
+        self.violations += len(game.violations)
+        self.games_with_violations += not game.ok
+
+    def summary(self) -> Summary:
+        return Summary(files=self.files, games=self.games,
+                       games_with_violations=self.games_with_violations,
+                       violations=self.violations, file_errors=self.file_errors)
+
+
+def plural(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
+
+
+# --- JSON -------------------------------------------------------------------------------
+
+
+def report_document(files: Sequence[FileResult]) -> JsonObject:
+    """The JSON report of ``files``, in the shape of ``schemas/report.schema.json``."""
+    return {
+        "version": __version__,
+        "summary": Summary.of(files).as_json(),
+        "files": [file_json(result) for result in files],
+    }
+
+
+def file_json(result: FileResult) -> JsonObject:
+    return {
+        "path": result.path,
+        "ok": result.ok,
+        "errors": [file_error_json(problem) for problem in result.errors],
+        "games": [game_json(game) for game in result.games],
+    }
+
+
+def file_error_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "context": problem.context}
+
+
+def violation_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+
+
+def _place_json(problem: Problem) -> JsonObject:
+    return {
+        "code": str(problem.code),
+        "name": problem.name,
+        "message": problem.message,
+        "line": problem.line,
+        "column": problem.column,
+    }
+
+
+def _note_json(problem: Problem) -> JsonObject:
+    """A consequence of a reported violation, with where that violation is."""
+    cause = problem.caused_by
+    assert cause is not None
+    return {**violation_json(problem),
+            "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
+
+
+def game_json(game: GameResult) -> JsonObject:
+    document: JsonObject = {
+        "index": game.index,
+        "line": game.line,
+        "tags": [_tag_json(tag) for tag in game.tags],
+        "players": list(game.players),
+        "rules": dict(game.rules),
+        "rule_sources": dict(game.rule_sources),
+        "teams": [_team_json(team) for team in game.teams],
+        "ok": game.ok,
+        "violations": [violation_json(problem) for problem in game.violations],
+        "hands": [_hand_json(hand) for hand in game.hands],
+        "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
+        "totals": dict(game.totals),
+        "finished": game.finished,
+        "winner": game.winner,
+        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
+    }
+    if game.notes:  # only then: a game without notes reads as before
+        document["notes"] = [_note_json(problem) for problem in game.notes]
+    return document
+
+
+def _team_json(team: TeamResult) -> JsonObject:
+    return {"name": team.name, "players": list(team.players), "total": team.total}
+
+
+def _tag_json(tag: TagValue) -> JsonObject:
+    return {"name": tag.name, "values": list(tag.values), "line": tag.line}
+
+
+def _hand_json(hand: HandResult) -> JsonObject:
+    row: JsonObject = {
+        "number": hand.number,
+        "line": hand.line,
+        "dealer": hand.dealer,
+        "closer": hand.closer,
+        "closing": str(hand.closing),
+        "penalties": dict(hand.penalties),
+        "declared": None if hand.declared is None else dict(hand.declared),
+        "totals": dict(hand.totals),
+        "playoff": hand.playoff,
+    }
+    if hand.unverified:
+        row["unverified"] = [{"player": player, "reason": reason}
+                             for player, reason in hand.unverified.items()]
+    return row
+
+
+# --- text: problems ---------------------------------------------------------------------
+
+
+def problem_lines(result: FileResult) -> list[str]:
+    """Every problem of a file as ``path:line:column: CODE message``, in line order.
+
+    File errors and game violations are merged, so the list reads down the file like
+    a compiler's. A problem that carries its source line (a syntax error) is followed
+    by that line and a caret under the column.
+    """
+    problems = list(result.errors)
+    problems += [problem for game in result.games for problem in game.violations]
+    problems.sort(key=lambda problem: (problem.line, problem.column))
+    return [line for problem in problems for line in problem_block(result.path, problem)]
+
+
+def problem_block(path: str, problem: Problem) -> list[str]:
+    """One problem: ``path:line:column: CODE message``, and its source line and a caret
+    when it carries one."""
+    lines = [f"{path}:{problem.line}:{problem.column}: {problem.code} {problem.message}"]
+    if problem.context is not None:
+        lines += caret_lines(problem.context, problem.column)
+    return lines
+
+
+def caret_lines(source: str, column: int) -> list[str]:
+    """The source line and a caret under ``column`` (1-based), both indented.
+
+    Tabs before the column are copied into the caret line, so the caret stays under the
+    spot whatever width the terminal gives a tab.
+    """
+    text = source.rstrip("\r\n")
+    before = text[: max(column - 1, 0)]
+    pad = "".join("\t" if char == "\t" else " " for char in before)
+    pad += " " * (max(column - 1, 0) - len(before))
+    return [f"    {text}", f"    {pad}^"]
+
+
+# --- text: score sheet ------------------------------------------------------------------
+
+_CLOSED_BY: dict[Closing, str] = {
+    Closing.NORMAL: "{closer}",
+    Closing.IN_ONE_GO: "{closer} (in one go)",
+    Closing.VOID: "void",
+    Closing.UNFINISHED: "unfinished",
+}
+
+
+def score_sheet(path: str, game: GameResult) -> list[str]:
+    """The lines of one game's sheet: header, one row a hand, totals, outcome."""
+    lines = [f"{path}: game {game.index} (line {game.line})"]
+    lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
+    lines.append(f"  Players: {', '.join(game.players) or '(none)'}")
+    lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources, game.preset)}")
+    if game.teams:
+        lines.append(f"  Teams: {teams_summary(game.teams)}")
+    lines.append("")
+    lines += ["  " + row for row in hand_table(game)]
+    lines.append("")
+    lines += ["  " + line for line in outcome_lines(game)]
+    return lines
+
+
+def _shown_tags(tags: Sequence[TagValue]) -> list[TagValue]:
+    return [tag for tag in tags if tag.name not in _OWN_LINE_TAGS]
+
+
+_PRESET_SOURCE = "preset "
+
+
+def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = None,
+                  preset: str | None = None) -> str:
+    """The preset, then only the switches whose value differs from it, with where each
+    was set: ``classic (log line 3) + opening_points=50 (log line 4)``.
+
+    A preset chosen by a tag, the command line or a rules file says where, when a
+    switch still has its value from it: ``scala50 (--rules)``. A rules file that
+    restates its preset (as ``scala40 rules PRESET`` writes it) adds only what it
+    changes. Without sources (a result built by hand), the switches that differ from
+    classic.
+    """
+    if not sources:
+        return _over("classic", rules, {key: "" for key in rules}, CLASSIC.as_tokens())
+    label = next((source.removeprefix(_PRESET_SOURCE) for source in sources.values()
+                  if source.startswith(_PRESET_SOURCE)), None)
+    name = preset or (label.split(" (")[0] if label else "classic")
+    base = PRESETS[name].rules.as_tokens() if name in PRESETS else CLASSIC.as_tokens()
+    setting = {key: source for key, source in sources.items()
+               if not source.startswith(_PRESET_SOURCE)}
+    return _over(label or name, rules, setting, base)
+
+
+def _over(preset: str, rules: Mapping[str, str], setting: Mapping[str, str],
+          base: Mapping[str, str]) -> str:
+    changed = [f"{key}={rules.get(key, '?')}" + (f" ({source})" if source else "")
+               for key, source in setting.items() if rules.get(key) != base.get(key)]
+    return " + ".join([preset, ", ".join(changed)]) if changed else preset
+
+
+def teams_summary(teams: Sequence[TeamResult]) -> str:
+    """``A (Anna, Carla) 123; B (Bruno, Dario) 40``: each team, its partners, its total."""
+    return "; ".join(f"{team.name} ({', '.join(team.players)}) {team.total}" for team in teams)
+
+
+def hand_table(game: GameResult) -> list[str]:
+    """One row a hand, one column a player (the hand's penalty), who closed, totals.
+
+    A player not dealt in (already eliminated) has an empty cell for that hand.
+    """
+    if not game.hands:
+        return ["No hands played."]
+    header = ["Hand", *game.players, "Closed by"]
+    rows = [_hand_row(hand, game.players) for hand in game.hands]
+    totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
+    table = align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
+    if any(hand.unverified for hand in game.hands):
+        table.append(DECLARED_LEGEND)
+    return table
+
+
+#: The mark of a penalty taken as declared on the score line, and what it means.
+DECLARED_MARK = "*"
+DECLARED_LEGEND = f"{DECLARED_MARK} declared on the score line: the referee could not verify it"
+
+
+def penalty_text(hand: HandResult, player: str) -> str:
+    """A hand's penalty as the sheets show it, marked when taken as declared."""
+    mark = DECLARED_MARK if player in hand.unverified else ""
+    return f"{hand.penalties[player]}{mark}"
+
+
+def closed_by(hand: HandResult) -> str:
+    """Who closed a hand and how, as the sheets show it: ``Anna (in one go)``, ``void``."""
+    text = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
+    return text + ", play-off" if hand.playoff else text
+
+
+def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
+    penalties = (penalty_text(hand, player) if player in hand.penalties else ""
+                 for player in players)
+    return [str(hand.number), *penalties, closed_by(hand)]
+
+
+def _cell(scores: dict[str, int], player: str) -> str:
+    return str(scores[player]) if player in scores else ""
+
+
+def align_columns(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[str]:
+    """Rows padded into columns: the first and last (labels) to the left, the scores
+    between them to the right so that units line up. A rule of dashes goes before each
+    row index of ``rule_before``.
+    """
+    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]))]
+    labels = {0, len(widths) - 1}
+    lines: list[str] = []
+    for number, row in enumerate(rows):
+        if number in rule_before:
+            lines.append("  ".join("-" * width for width in widths))
+        cells = [
+            cell.ljust(width) if index in labels else cell.rjust(width)
+            for index, (cell, width) in enumerate(zip(row, widths, strict=True))
+        ]
+        lines.append("  ".join(cells).rstrip())
+    return lines
+
+
+def outcome_lines(game: GameResult) -> list[str]:
+    """Eliminations, the winner, and whether the game was played by the rules."""
+    lines: list[str] = []
+    if game.eliminated:
+        outs = ", ".join(f"{out.player} in hand {out.hand}" for out in game.eliminated)
+        lines.append(f"Eliminated: {outs}")
+    lines.append(_winner_line(game))
+    count = len(game.violations)
+    lines.append("No violations." if count == 0 else f"{plural(count, 'violation')} (see above).")
+    if game.ignored:
+        codes = ", ".join(sorted({str(out.problem.code) for out in game.ignored}))
+        lines.append(f"{plural(len(game.ignored), 'violation')} accepted as known ({codes}), "
+                     "not counted.")
+    return lines
+
+
+def _winner_line(game: GameResult) -> str:
+    if game.winner is not None:
+        return f"Winner: {game.winner}"
+    if game.finished:
+        return "Match finished with no winner."
+    return "Match not finished."
+
+
+class _TextStream:
+    """The text report written as the audit goes: for each game, its problems (its own
+    file errors, such as a syntax error in it, and its violations, in line order) then
+    its score sheet; a file error outside any game where it is found; the counts last.
+    A blank line stands before and after each sheet. Every line is made safe for a
+    terminal and for a CI runner that reads workflow commands, because logs and names
+    come from anyone. Holds only the file errors of the game being read."""
+
+    def __init__(self, stream: TextIO, quiet: bool) -> None:
+        self.stream, self.quiet = stream, quiet
+        self.tally = Tally()
+        self.last: str | None = None  # "problems", "sheet" or None before anything
+        self.pending: list[Problem] = []  # file errors waiting for their game
+
+    def _block(self, kind: str, lines: list[str]) -> None:
+        if not lines:
+            return
+        blank = self.last is not None and "sheet" in (kind, self.last)
+        text = ("\n" if blank else "") + "\n".join(lines) + "\n"
+        self.stream.write(workflow_neutral(terminal_safe(text)))
+        self.last = kind
+
+    def _problems(self, path: str, problems: list[Problem]) -> None:
+        problems.sort(key=lambda problem: (problem.line, problem.column))
+        self._block("problems", [line for p in problems for line in problem_block(path, p)])
+
+    def record(self, kind: str, path: str, payload: GameResult | Problem | None) -> None:
+        shown = terminal_line(path)
+        if isinstance(payload, Problem):
+            self.tally.file_errors += 1
+            self.pending.append(payload)
+        elif isinstance(payload, GameResult):
+            self.tally.add_game(payload)
+            self._problems(shown, [*self.pending, *payload.violations])
+            self.pending = []
+            if not self.quiet:
+                self._block("sheet", score_sheet(shown, payload))
+        elif kind == "end":
+            self.tally.files += 1
+            self._problems(shown, self.pending)
+            self.pending = []
+
+    def close(self) -> Summary:
+        summary = self.tally.summary()
+        self.stream.write(("\n" if self.last else "") + summary.sentence() + "\n")
+        return summary
+
+
+def write_text(records: Iterable[Record], stream: TextIO, *, quiet: bool = False) -> Summary:
+    """Write the text report of a streamed audit (see ``audit.stream_records``); only
+    the problems and the counts when ``quiet``. Keeps nothing but the counts."""
+    writer = _TextStream(stream, quiet)
+    for kind, path, payload in records:
+        writer.record(kind, path, payload)
+    return writer.close()
+
+
+def render_text(files: Sequence[FileResult], *, quiet: bool = False) -> str:
+    """The text report of results already collected, as ``replay`` prints it."""
+    stream = io.StringIO()
+    write_text(records_of(files), stream, quiet=quiet)
+    return stream.getvalue()
+
+
+# --- reporters --------------------------------------------------------------------------
+
+
+class Reporter(ABC):
+    """An output format: writes the report of a run to a text stream."""
+
+    name: ClassVar[str]
+    #: Why a second output of the format (the GitHub job summary) could not be
+    #: written, in words; the command says so and fails after the report is written.
+    side_failure: str | None = None
+
+    @abstractmethod
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        """Write the report of a streamed audit (see ``audit.stream_records``) as it
+        goes, keeping no more of each game than the format needs; return the counts."""
+
+    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
+        """Write the report of results already collected."""
+        self.write_records(records_of(files), stream)
+
+
+def gather(records: Iterable[Record]) -> list[FileResult]:
+    """The file results of a streamed audit, for the reports that need them all."""
+    files: list[FileResult] = []
+    errors: list[Problem] = []
+    games: list[GameResult] = []
+    for kind, path, payload in records:
+        if isinstance(payload, GameResult):
+            games.append(payload)
+        elif isinstance(payload, Problem):
+            errors.append(payload)
+        elif kind == "end":
+            files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
+            errors, games = [], []
+    return files
