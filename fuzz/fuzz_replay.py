@@ -48,7 +48,8 @@ def check(data: bytes) -> None:
 
     from scala40cli.audit.pipeline import audit_bytes
     from scala40cli.reading.resources import schema
-    from scala40cli.reporting.text_report import render_text, report_document
+    from scala40cli.reporting.json_report import report_document
+    from scala40cli.reporting.text_report import render_text
 
     if _validator is None:
         _validator = Draft202012Validator(schema("report.schema.json"))
@@ -69,6 +70,7 @@ def main() -> None:
 
     with atheris.instrument_imports(include=["scala40cli"]):
         import scala40cli.audit.pipeline
+        import scala40cli.reporting.json_report
         import scala40cli.reporting.text_report  # noqa: F401
     atheris.Setup(sys.argv, check)
     atheris.Fuzz()

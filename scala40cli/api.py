@@ -35,7 +35,8 @@ from scala40cli.audit.pipeline import audit_bytes, audit_lines, audit_path
 from scala40cli.judging.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
 from scala40cli.judging.rules import RuleChoice, RulesError, find_preset, resolve
 from scala40cli.reading.rulesfile import is_rules_file, load_rules_file
-from scala40cli.reporting.text_report import Summary, report_document
+from scala40cli.reporting.json_report import report_document
+from scala40cli.reporting.summary import Summary
 
 __all__ = [
     "FileResult",

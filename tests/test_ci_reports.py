@@ -25,7 +25,7 @@ from scala40cli.reporting.ci_reports import (
     github_annotation,
     sarif_document,
 )
-from scala40cli.reporting.text_report import Summary
+from scala40cli.reporting.summary import Summary
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -347,8 +347,8 @@ def test_sarif_uri_is_a_percent_encoded_uri_reference(name: str, uri: str) -> No
 
 def test_sarif_and_json_stream_the_same_document_as_collected(results: list[FileResult]
                                                                ) -> None:
+    from scala40cli.reporting.json_report import report_document
     from scala40cli.reporting.reporters import JsonReporter
-    from scala40cli.reporting.text_report import report_document
 
     assert json.loads(written(SarifReporter(), results)) == sarif_document(results)
     assert json.loads(written(JsonReporter(), results)) == report_document(results)

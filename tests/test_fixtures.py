@@ -27,7 +27,7 @@ from conftest import ReportCheck
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.judging.results import FileResult, GameResult
 from scala40cli.judging.violations import Code
-from scala40cli.reporting.text_report import report_document
+from scala40cli.reporting.json_report import report_document
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
 ALL_FIXTURES = sorted(FIXTURES.rglob("*.s40"))

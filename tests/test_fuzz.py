@@ -31,9 +31,10 @@ from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.judging.results import FileResult
 from scala40cli.reading.fastlines import CARD
 from scala40cli.reporting.html_report import html_report
+from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.markdown import markdown_report
 from scala40cli.reporting.reporters import REPORTERS, make_reporter
-from scala40cli.reporting.text_report import render_text, report_document
+from scala40cli.reporting.text_report import render_text
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "hostile"

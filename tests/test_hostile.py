@@ -51,7 +51,7 @@ from scala40cli.reading import (
 from scala40cli.reading.chunks import game_chunks
 from scala40cli.reading.limits import MAX_HAND_EVENTS, MAX_LINE_CHARS
 from scala40cli.reporting import escape
-from scala40cli.reporting.text_report import report_document
+from scala40cli.reporting.json_report import report_document
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures" / "hostile"

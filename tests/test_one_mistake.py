@@ -10,7 +10,7 @@ from scala40cli.judging.referee import replay
 from scala40cli.judging.results import FileResult, GameResult
 from scala40cli.reading.events import Discard, Draw, Meld, TableCard
 from scala40cli.reading.parser import parse_text
-from scala40cli.reporting.text_report import report_document
+from scala40cli.reporting.json_report import report_document
 
 HAND = """[Players "Anna" "Bruno"]
 hand 1

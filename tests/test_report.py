@@ -18,14 +18,14 @@ from scala40cli.judging.results import Closing, FileResult, GameResult, HandResu
 from scala40cli.judging.rules import CLASSIC
 from scala40cli.judging.violations import RULEBOOK, Code
 from scala40cli.reading.resources import schema
+from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.reporters import REPORTERS, JsonReporter, TextReporter
+from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.text_report import (
-    Summary,
     caret_lines,
     hand_table,
     problem_lines,
     render_text,
-    report_document,
     rules_summary,
     score_sheet,
     teams_summary,

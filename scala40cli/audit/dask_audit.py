@@ -34,14 +34,9 @@ from scala40cli.judging.rules import RuleChoice
 from scala40cli.judging.violations import Code
 from scala40cli.reading.inputs import Missing, expand
 from scala40cli.reading.jsonl_logs import input_format_of
-from scala40cli.reporting.text_report import (
-    JsonObject,
-    Summary,
-    Tally,
-    file_error_json,
-    game_json,
-    gather,
-)
+from scala40cli.reporting.base import gather
+from scala40cli.reporting.json_report import JsonObject, file_error_json, game_json
+from scala40cli.reporting.summary import Summary, Tally
 
 if TYPE_CHECKING:
     from dask.bag import Bag

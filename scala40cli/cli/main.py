@@ -38,7 +38,8 @@ if TYPE_CHECKING:
     from scala40cli.judging.rules import RuleChoice
     from scala40cli.judging.violations import Code
     from scala40cli.reading.inputs import Missing
-    from scala40cli.reporting.text_report import Reporter, Summary
+    from scala40cli.reporting.base import Reporter
+    from scala40cli.reporting.summary import Summary
 
 #: The formats of ``replay --format`` (the keys of ``reporters.REPORTERS``) and the
 #: default of ``--max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``), kept here
@@ -711,9 +712,9 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     report was written but an input could not be read or parsed (missing, not UTF-8, a
     syntax error: listed in the report); 2: a wrong command line.
     """
+    from scala40cli.reporting.base import gather
     from scala40cli.reporting.html_report import html_report
     from scala40cli.reporting.markdown import markdown_report
-    from scala40cli.reporting.text_report import gather
 
     choice = command_line_choice(rules_option, set_options)
     if output is not None and output != STDIN_ARGUMENT:

@@ -1,7 +1,7 @@
 """What a replay finds: violations, hand results, game and file results.
 
 Plain frozen values, built by the referee and the parser and turned into JSON or text
-by :mod:`scala40cli.reporting.text_report`. Nothing here knows about the rules.
+by the reporters (:mod:`scala40cli.reporting.json_report`, ...). Nothing here knows about the rules.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class Problem:
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this problem: a file error's (``F`` codes, with
         ``context``) or a game violation's (with ``hand`` and ``player``)."""
-        from scala40cli.reporting.text_report import file_error_json, violation_json
+        from scala40cli.reporting.json_report import file_error_json, violation_json
 
         if self.code.startswith("F"):
             return file_error_json(self)
@@ -149,7 +149,7 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this game (an item of ``files[].games``)."""
-        from scala40cli.reporting.text_report import game_json
+        from scala40cli.reporting.json_report import game_json
 
         return game_json(self)
 
@@ -168,6 +168,6 @@ class FileResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this file (an item of ``files``)."""
-        from scala40cli.reporting.text_report import file_json
+        from scala40cli.reporting.json_report import file_json
 
         return file_json(self)

@@ -1,7 +1,7 @@
 """Reports in the formats CI systems read: GitHub annotations, SARIF 2.1.0, JUnit XML,
 and JSON Lines (one object a game).
 
-Each is a :class:`~scala40cli.reporting.text_report.Reporter` built from the same results as
+Each is a :class:`~scala40cli.reporting.base.Reporter` built from the same results as
 the text and JSON reports, so a CI job shows exactly what ``scala40 replay`` finds. Every
 problem keeps its code, so a reader can look it up with ``scala40 explain CODE``.
 """
@@ -22,6 +22,7 @@ from scala40cli import __version__
 from scala40cli.audit.pipeline import Record
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import (
     json_safe,
     terminal_line,
@@ -31,16 +32,9 @@ from scala40cli.reporting.escape import (
     xml_safe,
 )
 from scala40cli.reporting.job_summary import GITHUB_SUMMARY_LIMIT, RESERVED, JobSummary
+from scala40cli.reporting.json_report import JsonObject, file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, template
-from scala40cli.reporting.text_report import (
-    JsonObject,
-    Reporter,
-    Summary,
-    Tally,
-    file_error_json,
-    game_json,
-    plural,
-)
+from scala40cli.reporting.summary import Summary, Tally, plural
 
 #: Where ``scala40 explain`` lives for people reading a SARIF rule.
 HELP_URI = "https://github.com/scala40/scala40/blob/main/docs/violations.md"

@@ -16,7 +16,7 @@ from typing import TextIO
 from scala40cli.audit.pipeline import Record
 from scala40cli.cli.choices import COLOR_CHOICES as COLOR_CHOICES
 from scala40cli.reporting.reporters import TextReporter
-from scala40cli.reporting.text_report import Summary
+from scala40cli.reporting.summary import Summary
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
 from scala40cli.judging.rules import ELIMINATION_NONE, ELIMINATION_PER_PLAYER
 from scala40cli.reporting.escape import html_text, xml_neutral
+from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.text_report import (
     DECLARED_LEGEND,
-    Summary,
     closed_by,
     penalty_text,
     rules_summary,

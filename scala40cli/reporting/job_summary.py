@@ -16,7 +16,7 @@ from enum import IntEnum
 from scala40cli.judging.results import GameResult, Problem
 from scala40cli.reporting.escape import markdown_code, markdown_text, workflow_neutral
 from scala40cli.reporting.markdown import game_markdown
-from scala40cli.reporting.text_report import Summary, plural
+from scala40cli.reporting.summary import Summary, plural
 
 #: GitHub's limit for one step's summary; a bigger one is not shown at all.
 GITHUB_SUMMARY_LIMIT = 1024 * 1024

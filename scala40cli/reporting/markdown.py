@@ -26,9 +26,9 @@ from scala40cli.reporting.escape import (
     workflow_neutral,
 )
 from scala40cli.reporting.html_report import Series, chart_series, elimination_threshold
+from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.text_report import (
     DECLARED_LEGEND,
-    Summary,
     closed_by,
     penalty_text,
     rules_summary,

@@ -2,7 +2,7 @@
 for people and programs: text and JSON.
 
 One registry for the formats of ``replay``: adding one is one more
-:class:`~scala40cli.reporting.text_report.Reporter` class here. (The formats of ``scala40 report``,
+:class:`~scala40cli.reporting.base.Reporter` class here. (The formats of ``scala40 report``,
 ``--compare`` and ``scala40 rules`` are still chosen in :mod:`scala40cli.cli.main`.) Every
 reporter writes as the audit goes; what each keeps of a game until the end is said in
 its docstring (and in the README), so that memory does not grow with an archive of games.
@@ -15,15 +15,11 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from scala40cli import __version__
 from scala40cli.judging.results import GameResult, Problem
+from scala40cli.reporting.base import Reporter
+from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
-from scala40cli.reporting.text_report import (
-    Reporter,
-    Summary,
-    Tally,
-    file_error_json,
-    game_json,
-    write_text,
-)
+from scala40cli.reporting.summary import Summary, Tally
+from scala40cli.reporting.text_report import write_text
 
 if TYPE_CHECKING:
     from scala40cli.audit.pipeline import Record

@@ -1,20 +1,17 @@
-"""The report of a replay: a JSON document for programs, a text score sheet for people.
+"""The text report: each problem where it is, a score sheet a game, the counts last.
 
-Both are built from :mod:`scala40cli.judging.results` values only, so the referee never formats
-anything, and an output format is one more class in ``reporters.REPORTERS`` rather than one
-more branch in the command. The JSON document is described by
-``schemas/report.schema.json``; every key written here must be there too.
+Built from :mod:`scala40cli.judging.results` values only, so the referee never formats
+anything. The score sheet's pieces (who closed a hand, a penalty taken as declared, the
+rules line, the teams) are shared with the Markdown and HTML reports and the
+comparison, so that every format says a thing in the same words.
 """
 
 from __future__ import annotations
 
 import io
-from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any, ClassVar, TextIO
+from typing import TextIO
 
-from scala40cli import __version__
 from scala40cli.audit.pipeline import Record, records_of
 from scala40cli.judging.results import (
     Closing,
@@ -30,205 +27,10 @@ from scala40cli.judging.rules import CLASSIC, PRESETS
 # terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
-
-JsonObject = dict[str, Any]
+from scala40cli.reporting.summary import Summary, Tally, plural
 
 #: Tags that the sheet shows in its own lines (players, rules) rather than as they are.
 _OWN_LINE_TAGS = frozenset({"Players", "Rules", "Rule"})
-
-
-# --- summary ----------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Summary:
-    """The counts at the end of a report: what a CI log or a person checks first."""
-
-    files: int
-    games: int
-    games_with_violations: int
-    violations: int
-    file_errors: int
-
-    @classmethod
-    def of(cls, files: Sequence[FileResult]) -> Summary:
-        games = [game for result in files for game in result.games]
-        return cls(
-            files=len(files),
-            games=len(games),
-            games_with_violations=sum(1 for game in games if not game.ok),
-            violations=sum(len(game.violations) for game in games),
-            file_errors=sum(len(result.errors) for result in files),
-        )
-
-    @classmethod
-    def zero(cls) -> Summary:
-        """The summary of nothing: the start of a sum, ``sum(parts, Summary.zero())``."""
-        return cls(files=0, games=0, games_with_violations=0, violations=0, file_errors=0)
-
-    def __add__(self, other: Summary) -> Summary:
-        """The summary of two runs together, so partial runs combine in any order."""
-        if not isinstance(other, Summary):
-            return NotImplemented
-        return Summary(
-            files=self.files + other.files,
-            games=self.games + other.games,
-            games_with_violations=self.games_with_violations + other.games_with_violations,
-            violations=self.violations + other.violations,
-            file_errors=self.file_errors + other.file_errors,
-        )
-
-    def __radd__(self, other: object) -> Summary:
-        """``0 + summary``, so that plain ``sum(summaries)`` works too."""
-        if other == 0:
-            return self
-        return NotImplemented
-
-    def to_dict(self) -> JsonObject:
-        """The report's ``summary`` object."""
-        return self.as_json()
-
-    def as_json(self) -> JsonObject:
-        return {
-            "files": self.files,
-            "games": self.games,
-            "games_with_violations": self.games_with_violations,
-            "violations": self.violations,
-            "file_errors": self.file_errors,
-        }
-
-    def sentence(self) -> str:
-        """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any)."""
-        parts = [
-            plural(self.files, "file"),
-            plural(self.games, "game"),
-            f"{self.games_with_violations} with violations",
-            plural(self.violations, "violation"),
-        ]
-        if self.file_errors:
-            parts.append(plural(self.file_errors, "file error"))
-        return ", ".join(parts)
-
-
-@dataclass(slots=True)
-class Tally:
-    """The counts of a :class:`Summary`, kept as a streamed report goes."""
-
-    files: int = 0
-    games: int = 0
-    games_with_violations: int = 0
-    violations: int = 0
-    file_errors: int = 0
-
-    def add_game(self, game: GameResult) -> None:
-        self.games += 1
-        self.violations += len(game.violations)
-        self.games_with_violations += not game.ok
-
-    def summary(self) -> Summary:
-        return Summary(files=self.files, games=self.games,
-                       games_with_violations=self.games_with_violations,
-                       violations=self.violations, file_errors=self.file_errors)
-
-
-def plural(number: int, noun: str) -> str:
-    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
-
-
-# --- JSON -------------------------------------------------------------------------------
-
-
-def report_document(files: Sequence[FileResult]) -> JsonObject:
-    """The JSON report of ``files``, in the shape of ``schemas/report.schema.json``."""
-    return {
-        "version": __version__,
-        "summary": Summary.of(files).as_json(),
-        "files": [file_json(result) for result in files],
-    }
-
-
-def file_json(result: FileResult) -> JsonObject:
-    return {
-        "path": result.path,
-        "ok": result.ok,
-        "errors": [file_error_json(problem) for problem in result.errors],
-        "games": [game_json(game) for game in result.games],
-    }
-
-
-def file_error_json(problem: Problem) -> JsonObject:
-    return {**_place_json(problem), "context": problem.context}
-
-
-def violation_json(problem: Problem) -> JsonObject:
-    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
-
-
-def _place_json(problem: Problem) -> JsonObject:
-    return {
-        "code": str(problem.code),
-        "name": problem.name,
-        "message": problem.message,
-        "line": problem.line,
-        "column": problem.column,
-    }
-
-
-def _note_json(problem: Problem) -> JsonObject:
-    """A consequence of a reported violation, with where that violation is."""
-    cause = problem.caused_by
-    assert cause is not None
-    return {**violation_json(problem),
-            "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
-
-
-def game_json(game: GameResult) -> JsonObject:
-    document: JsonObject = {
-        "index": game.index,
-        "line": game.line,
-        "tags": [_tag_json(tag) for tag in game.tags],
-        "players": list(game.players),
-        "rules": dict(game.rules),
-        "rule_sources": dict(game.rule_sources),
-        "teams": [_team_json(team) for team in game.teams],
-        "ok": game.ok,
-        "violations": [violation_json(problem) for problem in game.violations],
-        "hands": [_hand_json(hand) for hand in game.hands],
-        "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
-        "totals": dict(game.totals),
-        "finished": game.finished,
-        "winner": game.winner,
-        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
-    }
-    if game.notes:  # only then: a game without notes reads as before
-        document["notes"] = [_note_json(problem) for problem in game.notes]
-    return document
-
-
-def _team_json(team: TeamResult) -> JsonObject:
-    return {"name": team.name, "players": list(team.players), "total": team.total}
-
-
-def _tag_json(tag: TagValue) -> JsonObject:
-    return {"name": tag.name, "values": list(tag.values), "line": tag.line}
-
-
-def _hand_json(hand: HandResult) -> JsonObject:
-    row: JsonObject = {
-        "number": hand.number,
-        "line": hand.line,
-        "dealer": hand.dealer,
-        "closer": hand.closer,
-        "closing": str(hand.closing),
-        "penalties": dict(hand.penalties),
-        "declared": None if hand.declared is None else dict(hand.declared),
-        "totals": dict(hand.totals),
-        "playoff": hand.playoff,
-    }
-    if hand.unverified:
-        row["unverified"] = [{"player": player, "reason": reason}
-                             for player, reason in hand.unverified.items()]
-    return row
 
 
 # --- text: problems ---------------------------------------------------------------------
@@ -483,40 +285,3 @@ def render_text(files: Sequence[FileResult], *, quiet: bool = False) -> str:
     stream = io.StringIO()
     write_text(records_of(files), stream, quiet=quiet)
     return stream.getvalue()
-
-
-# --- reporters --------------------------------------------------------------------------
-
-
-class Reporter(ABC):
-    """An output format: writes the report of a run to a text stream."""
-
-    name: ClassVar[str]
-    #: Why a second output of the format (the GitHub job summary) could not be
-    #: written, in words; the command says so and fails after the report is written.
-    side_failure: str | None = None
-
-    @abstractmethod
-    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        """Write the report of a streamed audit (see ``audit.stream_records``) as it
-        goes, keeping no more of each game than the format needs; return the counts."""
-
-    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
-        """Write the report of results already collected."""
-        self.write_records(records_of(files), stream)
-
-
-def gather(records: Iterable[Record]) -> list[FileResult]:
-    """The file results of a streamed audit, for the reports that need them all."""
-    files: list[FileResult] = []
-    errors: list[Problem] = []
-    games: list[GameResult] = []
-    for kind, path, payload in records:
-        if isinstance(payload, GameResult):
-            games.append(payload)
-        elif isinstance(payload, Problem):
-            errors.append(payload)
-        elif kind == "end":
-            files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
-            errors, games = [], []
-    return files

@@ -1,0 +1,52 @@
+"""What every output format shares: the :class:`Reporter` base, and :func:`gather`.
+
+A reporter writes the report of a streamed audit as it goes (see
+``audit.pipeline.stream_records``), keeping no more of each game than its format needs;
+the formats that need every result at once (``scala40 report``) :func:`gather` them.
+An output format is one more :class:`Reporter` class in ``reporters.REPORTERS`` rather
+than one more branch in the command.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Sequence
+from typing import ClassVar, TextIO
+
+from scala40cli.audit.pipeline import Record, records_of
+from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.reporting.summary import Summary
+
+
+class Reporter(ABC):
+    """An output format: writes the report of a run to a text stream."""
+
+    name: ClassVar[str]
+    #: Why a second output of the format (the GitHub job summary) could not be
+    #: written, in words; the command says so and fails after the report is written.
+    side_failure: str | None = None
+
+    @abstractmethod
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        """Write the report of a streamed audit (see ``audit.stream_records``) as it
+        goes, keeping no more of each game than the format needs; return the counts."""
+
+    def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
+        """Write the report of results already collected."""
+        self.write_records(records_of(files), stream)
+
+
+def gather(records: Iterable[Record]) -> list[FileResult]:
+    """The file results of a streamed audit, for the reports that need them all."""
+    files: list[FileResult] = []
+    errors: list[Problem] = []
+    games: list[GameResult] = []
+    for kind, path, payload in records:
+        if isinstance(payload, GameResult):
+            games.append(payload)
+        elif isinstance(payload, Problem):
+            errors.append(payload)
+        elif kind == "end":
+            files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
+            errors, games = [], []
+    return files
