@@ -32,7 +32,8 @@ from scala40cli.judging.results import (
     TagValue,
 )
 from scala40cli.judging.violations import Code
-from scala40cli.reporting.html_report import chart_series, elimination_threshold, html_report
+from scala40cli.reporting.charts import chart_series, elimination_threshold
+from scala40cli.reporting.html_report import html_report
 from scala40cli.reporting.markdown import markdown_report, sparkline_block
 from scala40cli.reporting.text_report import closed_by
 

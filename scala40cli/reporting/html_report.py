@@ -9,20 +9,19 @@ from a disk, a CI artifact or a mail, and on a phone (the sheet scrolls sideways
 it is wider than the screen).
 
 Every text taken from a log (paths, tags, names, messages) goes through :func:`esc`.
-The chart's data (:func:`chart_series`, :func:`elimination_threshold`) is shared with
-the Markdown report.
+The chart is drawn by :mod:`scala40cli.reporting.svg_chart` from the data of
+:mod:`scala40cli.reporting.charts`, which the Markdown report shows as a table.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 
 from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
-from scala40cli.judging.rules import ELIMINATION_NONE, ELIMINATION_PER_PLAYER
+from scala40cli.reporting.charts import chart_series, elimination_threshold
 from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.reporting.summary import Summary
+from scala40cli.reporting.svg_chart import legend, svg_chart
 from scala40cli.reporting.text_report import (
     DECLARED_LEGEND,
     closed_by,
@@ -39,225 +38,6 @@ def esc(text: object) -> str:
     """Text for HTML content or a quoted attribute, terminal-safe (the page may be
     printed to a terminal or a CI log)."""
     return html_text(text)
-
-
-# --- the chart's data -------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Series:
-    """One line of the chart: a player's (or a team's) total after each hand dealt.
-
-    ``points`` are (hand position, total) pairs, position 0 being the start at 0.
-    """
-
-    name: str
-    points: tuple[tuple[int, int], ...]
-    #: The players whose totals make the line: one, or a team's partners.
-    members: tuple[str, ...] = ()
-
-
-def elimination_threshold(game: GameResult) -> int | None:
-    """The total that puts a player out: ``elimination`` as a number, ``50n+1`` as 50 x
-    the players at the start + 1, None for ``none`` (or a value that is not a number)."""
-    token = game.rules.get("elimination", ELIMINATION_NONE)
-    if token == ELIMINATION_PER_PLAYER:
-        return 50 * len(game.players) + 1
-    return int(token) if token.isdigit() else None
-
-
-def chart_series(game: GameResult) -> list[Series]:
-    """The lines of the chart: one a player, or one a team in a team match (partners'
-    totals summed, which is what the threshold and the winner are judged on).
-
-    A line has a point for each hand its player was dealt in, so it stops where the
-    player went out (and resumes at a re-entry).
-    """
-    if game.teams:
-        return [_series(team.name, team.players, game.hands) for team in game.teams]
-    return [_series(player, (player,), game.hands) for player in game.players]
-
-
-def _series(name: str, members: Sequence[str], hands: Sequence[HandResult]) -> Series:
-    points = [(0, 0)]
-    for position, hand in enumerate(hands, start=1):
-        if any(member in hand.penalties for member in members):
-            points.append((position, sum(hand.totals.get(member, 0) for member in members)))
-    return Series(name=name, points=tuple(points), members=tuple(members))
-
-
-def nice_ticks(low: float, high: float, target: int = 5) -> list[int]:
-    """Round tick values (steps of 1, 2 or 5 x 10^k) covering ``low`` to ``high``."""
-    span = max(high - low, 1)
-    raw = span / target
-    magnitude = 10 ** math.floor(math.log10(raw))
-    step = next(m * magnitude for m in (1, 2, 5, 10) if m * magnitude >= raw)
-    step = max(int(step), 1)
-    first = math.floor(low / step) * step
-    last = math.ceil(high / step) * step
-    return list(range(first, last + 1, step))
-
-
-# --- the SVG chart ----------------------------------------------------------------------
-
-#: Okabe-Ito colours (told apart with colour blindness), each with its own dash pattern
-#: and marker shape so that the lines stay apart in grayscale and print too.
-PALETTE = ("#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9")
-DASHES = ("none", "9 4", "3 3", "12 4 3 4", "6 2 2 2", "2 5")
-SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
-
-_WIDTH, _HEIGHT = 400, 240
-#: Above this many hands the markers shrink and the hand ticks take a round step.
-_MANY_HANDS = 16
-_LEFT, _RIGHT, _TOP, _BOTTOM = 54, 12, 12, 38
-
-
-@dataclass(frozen=True, slots=True)
-class _Frame:
-    """The plot area and the scales from (hand, total) to SVG coordinates."""
-
-    hands: int
-    low: int
-    high: int
-
-    def x(self, position: float) -> float:
-        return _LEFT + (_WIDTH - _LEFT - _RIGHT) * position / max(self.hands, 1)
-
-    def y(self, total: float) -> float:
-        return _TOP + (_HEIGHT - _TOP - _BOTTOM) * (self.high - total) / (self.high - self.low)
-
-
-def _style(index: int) -> tuple[str, str, str]:
-    """Colour, dash pattern and marker shape of the ``index``-th line."""
-    return (PALETTE[index % len(PALETTE)], DASHES[index % len(DASHES)],
-            SHAPES[index % len(SHAPES)])
-
-
-def marker_shape(shape: str, colour: str, cx: float = 0, cy: float = 0) -> str:
-    """A marker of about 9 units centred on (cx, cy): filled, with a white rim."""
-    rim = 'stroke="#fff" stroke-width="1"'
-    if shape == "circle":
-        return f'<circle cx="{cx}" cy="{cy}" r="3.8" fill="{colour}" {rim}/>'
-    if shape == "square":
-        return (f'<rect x="{cx - 3.4:.1f}" y="{cy - 3.4:.1f}" width="6.8" height="6.8" '
-                f'fill="{colour}" {rim}/>')
-    if shape == "cross":
-        return (f'<path d="M{cx - 3.5:.1f},{cy - 3.5:.1f}l7,7m0,-7l-7,7" stroke="{colour}" '
-                'stroke-width="2.2" fill="none"/>')
-    outline = {
-        "triangle": "l4.4,7.6h-8.8z",
-        "diamond": "l4.5,4.5l-4.5,4.5l-4.5,-4.5z",
-        "down": "m-4.4,0h8.8l-4.4,7.6z",
-    }[shape]
-    top = cy - 4.5 if shape != "down" else cy - 3.2
-    return f'<path d="M{cx:.1f},{top:.1f}{outline}" fill="{colour}" {rim}/>'
-
-
-def svg_chart(game: GameResult, ident: str) -> str:
-    """The running totals chart of one game; ``ident`` keeps its marker ids unique."""
-    series = chart_series(game)
-    threshold = elimination_threshold(game)
-    totals = [total for line in series for _, total in line.points]
-    limits = [*totals, 0] + ([threshold] if threshold is not None else [])
-    ticks = nice_ticks(min(limits), max(limits) * 1.04 if max(limits) > 0 else 10)
-    frame = _Frame(hands=len(game.hands), low=ticks[0], high=ticks[-1])
-    title = f"Running totals of {', '.join(line.name for line in series)} by hand"
-    parts = [
-        f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
-        f'aria-labelledby="{ident}-title">',
-        f'<title id="{ident}-title">{esc(title)}</title>',
-        _markers(ident, len(series), small=len(game.hands) > _MANY_HANDS),
-        *_axes(frame, ticks, game.hands),
-        *_threshold_line(frame, threshold),
-        *(_polyline(frame, line, index, ident) for index, line in enumerate(series)),
-        "</svg>",
-    ]
-    return "\n".join(part for part in parts if part)
-
-
-def _markers(ident: str, count: int, small: bool) -> str:
-    """A marker shape for each line; smaller in a long match, so the dashes show."""
-    size = 6 if small else 10
-    defs = []
-    for index in range(count):
-        colour, _, shape = _style(index)
-        defs.append(f'<marker id="{ident}-m{index}" viewBox="-5 -5 10 10" markerWidth="{size}" '
-                    f'markerHeight="{size}" markerUnits="userSpaceOnUse">'
-                    f"{marker_shape(shape, colour)}</marker>")
-    return "<defs>" + "".join(defs) + "</defs>"
-
-
-def _axes(frame: _Frame, ticks: Sequence[int], hands: Sequence[HandResult]) -> list[str]:
-    """Grid lines and labels for the totals, ticks and labels for the hands, titles."""
-    left, right = frame.x(0), frame.x(frame.hands)
-    bottom = frame.y(frame.low)
-    parts = []
-    for tick in ticks:
-        y = frame.y(tick)
-        grid = "axis" if tick == 0 else "grid"
-        parts.append(f'<line class="{grid}" x1="{left:.1f}" x2="{right:.1f}" '
-                     f'y1="{y:.1f}" y2="{y:.1f}"/>')
-        parts.append(f'<text class="tick" x="{left - 6:.1f}" y="{y + 4:.1f}" '
-                     f'text-anchor="end">{tick}</text>')
-    for position in _hand_ticks(len(hands)):
-        x = frame.x(position)
-        label = "0" if position == 0 else str(hands[position - 1].number)
-        parts.append(f'<line class="axis" x1="{x:.1f}" x2="{x:.1f}" y1="{bottom:.1f}" '
-                     f'y2="{bottom + 5:.1f}"/>')
-        parts.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 17:.1f}" '
-                     f'text-anchor="middle">{label}</text>')
-    middle = (left + right) / 2
-    parts.append(f'<text class="label" x="{middle:.1f}" y="{_HEIGHT - 3}" '
-                 'text-anchor="middle">hand</text>')
-    level = (frame.y(frame.low) + frame.y(frame.high)) / 2
-    parts.append(f'<text class="label" transform="translate(14 {level:.1f}) rotate(-90)" '
-                 'text-anchor="middle">total</text>')
-    return parts
-
-
-def _hand_ticks(count: int) -> list[int]:
-    """Every hand in a short match, else a round step, always from 0 (the start)."""
-    step = 1 if count <= _MANY_HANDS else nice_ticks(0, count, target=8)[1]
-    return list(range(0, count + 1, step))
-
-
-def _threshold_line(frame: _Frame, threshold: int | None) -> list[str]:
-    """A shaded zone above the threshold and a dashed line on it, labelled."""
-    if threshold is None:
-        return []
-    left, right = frame.x(0), frame.x(frame.hands)
-    y = frame.y(threshold)
-    top = frame.y(frame.high)
-    return [
-        f'<rect class="out-zone" x="{left:.1f}" y="{top:.1f}" width="{right - left:.1f}" '
-        f'height="{max(y - top, 0):.1f}"/>',
-        f'<line class="threshold" x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" '
-        f'y2="{y:.1f}" data-total="{threshold}"/>',
-        f'<text class="threshold-label" x="{left + 4:.1f}" y="{y - 5:.1f}">'
-        f"out at {threshold}</text>",
-    ]
-
-
-def _polyline(frame: _Frame, line: Series, index: int, ident: str) -> str:
-    colour, dash, _ = _style(index)
-    points = " ".join(f"{frame.x(x):.1f},{frame.y(y):.1f}" for x, y in line.points)
-    marker = f"url(#{ident}-m{index})"
-    return (f'<polyline class="series" data-name="{esc(line.name)}" points="{points}" '
-            f'fill="none" stroke="{colour}" stroke-width="2.4" stroke-dasharray="{dash}" '
-            f'stroke-linejoin="round" marker-start="{marker}" marker-mid="{marker}" '
-            f'marker-end="{marker}"><title>{esc(line.name)}</title></polyline>')
-
-
-def legend(names: Sequence[str]) -> str:
-    """An HTML legend (it wraps on a narrow screen): a sample of each line, its name."""
-    items = []
-    for index, name in enumerate(names):
-        colour, dash, shape = _style(index)
-        sample = (f'<svg class="swatch" viewBox="0 0 36 12" aria-hidden="true">'
-                  f'<line x1="1" x2="35" y1="6" y2="6" stroke="{colour}" stroke-width="2.4" '
-                  f'stroke-dasharray="{dash}"/>{marker_shape(shape, colour, 18, 6)}</svg>')
-        items.append(f"<li>{sample}{esc(name)}</li>")
-    return '<ul class="legend">' + "".join(items) + "</ul>"
 
 
 # --- the score sheet --------------------------------------------------------------------

@@ -3,7 +3,7 @@
 The same content as the HTML report (:mod:`scala40cli.reporting.html_report`): for each game its
 title and tags, players and rules, the sheet (one row a hand, one column a player, who
 closed and how, the totals), the eliminations and the winner, the violations, and the
-running totals that the HTML page draws as a chart.
+running totals (:mod:`scala40cli.reporting.charts`) that the HTML page draws as a chart.
 
 Why a table of running totals rather than a Mermaid ``xychart-beta`` block for the
 chart: xychart-beta draws no legend (a line cannot be told to be Anna's or Bruno's),
@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.reporting.charts import Series, chart_series, elimination_threshold
 from scala40cli.reporting.escape import (
     markdown_code,
     markdown_text,
     terminal_safe,
     workflow_neutral,
 )
-from scala40cli.reporting.html_report import Series, chart_series, elimination_threshold
 from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.text_report import (
     DECLARED_LEGEND,
