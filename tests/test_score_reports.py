@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner, Result
 
+from scala40cli.api import audit_text
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
 from scala40cli.judging.results import (
@@ -32,7 +33,7 @@ from scala40cli.judging.results import (
     TagValue,
 )
 from scala40cli.judging.violations import Code
-from scala40cli.reporting.charts import chart_series, elimination_threshold
+from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.html_report import html_report
 from scala40cli.reporting.markdown import markdown_report, sparkline_block
 from scala40cli.reporting.text_report import closed_by
@@ -302,12 +303,25 @@ def test_no_threshold_line_with_elimination_none(team_file: FileResult) -> None:
 @pytest.mark.parametrize(("token", "players", "expected"), [
     ("101", 3, 101), ("501", 2, 501), ("50n+1", 2, 101), ("50n+1", 4, 201), ("none", 3, None),
 ])
-def test_elimination_threshold(finished_match: GameResult, token: str, players: int,
-                               expected: int | None) -> None:
-    names = ("Anna", "Bruno", "Carla", "Dario")[:players]
-    game = dataclasses.replace(finished_match, players=names,
-                               rules={**finished_match.rules, "elimination": token})
-    assert elimination_threshold(game) == expected
+def test_the_referee_gives_the_elimination_threshold(token: str, players: int,
+                                                     expected: int | None) -> None:
+    names = " ".join(f'"{name}"' for name in ("Anna", "Bruno", "Carla", "Dario")[:players])
+    log = f"[Players {names}]\nhand 1\ndealer Anna\n"
+    fixed = {"fixed_hands": 5} if token == "none" else {}
+    (game,) = audit_text(log, rules={"elimination": token, **fixed}).games
+    assert game.elimination_threshold == expected
+
+
+def test_the_reports_draw_the_threshold_the_result_carries(finished_match: GameResult
+                                                           ) -> None:
+    """The charts take the threshold from the result, never from the rule's token."""
+    game = dataclasses.replace(finished_match, elimination_threshold=151,
+                               rules={**finished_match.rules, "elimination": "none"})
+    (article,) = articles(html_report([FileResult(path="x.s40", games=(game,))]))
+    (line,) = article.find("svg", "chart").find_all("line", "threshold")
+    assert line.attrs["data-total"] == "151"
+    text = markdown_report([FileResult(path="x.s40", games=(game,))])
+    assert "Running totals after each hand (out at 151):" in text
 
 
 def test_threshold_from_a_logged_rule() -> None:

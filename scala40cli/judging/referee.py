@@ -409,7 +409,7 @@ class MatchReferee:
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
-            preset=self.preset)
+            preset=self.preset, elimination_threshold=standings.threshold)
 
 
 _TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)

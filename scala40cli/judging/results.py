@@ -142,6 +142,11 @@ class GameResult:
     #: Violations accepted as known (see :mod:`scala40cli.audit.ignores`): not in
     #: ``violations``, not counted, listed apart in the JSON report.
     ignored: tuple[Ignored, ...] = ()
+    #: The total that puts a player (a team, in a team match) out, as the referee
+    #: applied it (``elimination=50n+1`` already counted for the players at the
+    #: start); None when nobody is eliminated (``elimination=none``). A fact for the
+    #: reports, which draw it, so that none of them reads a rule's token again.
+    elimination_threshold: int | None = None
 
     @property
     def ok(self) -> bool:

@@ -1,8 +1,10 @@
-"""The running totals chart's data: a line a player (or team), and the threshold.
+"""The running totals chart's data: a line a player (or team).
 
 What a chart shows, apart from how it is drawn: the HTML page draws it in SVG
 (:mod:`scala40cli.reporting.svg_chart`), the Markdown report writes it as a table of
-running totals with a sparkline (:mod:`scala40cli.reporting.markdown`).
+running totals with a sparkline (:mod:`scala40cli.reporting.markdown`). The threshold
+each draws is the one the referee applied, ``GameResult.elimination_threshold``: no
+report reads a rule's token to work it out again.
 """
 
 from __future__ import annotations
@@ -12,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scala40cli.judging.results import GameResult, HandResult
-from scala40cli.judging.rules import ELIMINATION_NONE, ELIMINATION_PER_PLAYER
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,15 +27,6 @@ class Series:
     points: tuple[tuple[int, int], ...]
     #: The players whose totals make the line: one, or a team's partners.
     members: tuple[str, ...] = ()
-
-
-def elimination_threshold(game: GameResult) -> int | None:
-    """The total that puts a player out: ``elimination`` as a number, ``50n+1`` as 50 x
-    the players at the start + 1, None for ``none`` (or a value that is not a number)."""
-    token = game.rules.get("elimination", ELIMINATION_NONE)
-    if token == ELIMINATION_PER_PLAYER:
-        return 50 * len(game.players) + 1
-    return int(token) if token.isdigit() else None
 
 
 def chart_series(game: GameResult) -> list[Series]:

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
-from scala40cli.reporting.charts import chart_series, elimination_threshold
+from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.svg_chart import legend, svg_chart
@@ -143,7 +143,7 @@ def _outcome(game: GameResult) -> str:
 
 def _chart_figure(game: GameResult, ident: str) -> str:
     series = chart_series(game)
-    threshold = elimination_threshold(game)
+    threshold = game.elimination_threshold
     whose = "each team (partners' totals summed)" if game.teams else "each player"
     limit = (f"; the dashed line is the elimination threshold, {threshold}" if threshold
              is not None else "; no elimination threshold")

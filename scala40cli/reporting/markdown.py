@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scala40cli.judging.results import FileResult, GameResult, Problem
-from scala40cli.reporting.charts import Series, chart_series, elimination_threshold
+from scala40cli.reporting.charts import Series, chart_series
 from scala40cli.reporting.escape import (
     markdown_code,
     markdown_text,
@@ -101,7 +101,7 @@ def running_totals(game: GameResult) -> list[str]:
     """The chart as a table: one row a player (a team in a team match), one column a
     hand, the total after it; ``out`` where the total reached the threshold."""
     series = chart_series(game)
-    threshold = elimination_threshold(game)
+    threshold = game.elimination_threshold
     limit = f"out at {threshold}" if threshold is not None else "no elimination"
     who = "Team" if game.teams else "Player"
     hands = [str(hand.number) for hand in game.hands]

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scala40cli.judging.results import GameResult, HandResult
-from scala40cli.reporting.charts import Series, chart_series, elimination_threshold, nice_ticks
+from scala40cli.reporting.charts import Series, chart_series, nice_ticks
 from scala40cli.reporting.escape import html_text
 
 #: Okabe-Ito colours (told apart with colour blindness), each with its own dash pattern
@@ -73,7 +73,7 @@ def marker_shape(shape: str, colour: str, cx: float = 0, cy: float = 0) -> str:
 def svg_chart(game: GameResult, ident: str) -> str:
     """The running totals chart of one game; ``ident`` keeps its marker ids unique."""
     series = chart_series(game)
-    threshold = elimination_threshold(game)
+    threshold = game.elimination_threshold
     totals = [total for line in series for _, total in line.points]
     limits = [*totals, 0] + ([threshold] if threshold is not None else [])
     ticks = nice_ticks(min(limits), max(limits) * 1.04 if max(limits) > 0 else 10)
