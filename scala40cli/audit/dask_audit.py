@@ -21,21 +21,15 @@ from typing import TYPE_CHECKING, Any
 
 from scala40cli import __version__
 from scala40cli.api import Rules, rule_choice
-from scala40cli.audit.pipeline import (
-    FILE_COLUMN,
-    FILE_LINE,
-    Record,
-    audit_lines,
-    records_of,
-    unreadable,
-)
+from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE, audit_lines, unreadable
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.judging.rules import RuleChoice
 from scala40cli.judging.violations import Code
 from scala40cli.reading.inputs import Missing, expand
 from scala40cli.reading.jsonl_logs import input_format_of
 from scala40cli.reporting.base import gather
-from scala40cli.reporting.json_report import JsonObject, file_error_json, game_json
+from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.summary import Summary, Tally
 
 if TYPE_CHECKING:
@@ -101,34 +95,23 @@ def _in_order(path: str, judged: Iterable[tuple[list[GameResult | Problem], ...]
         for item in items:
             if isinstance(item, GameResult):
                 index += 1
-                records.append(("game", path, item if item.index == index
-                                else dataclasses.replace(item, index=index)))
+                records.append(JudgedGame(path, item if item.index == index
+                                          else dataclasses.replace(item, index=index)))
             else:
-                records.append(("error", path, item))
-    records.append(("end", path, None))
+                records.append(FileError(path, item))
+    records.append(FileEnd(path))
     return records
 
 
-def record_json(record: Record) -> JsonObject | None:
-    """A record as ``replay --format jsonl`` writes it (None for the end of a file)."""
-    _kind, path, payload = record
-    if isinstance(payload, GameResult):
-        return {"type": "game", "path": path, "game": game_json(payload)}
-    if isinstance(payload, Problem):
-        return {"type": "file_error", "path": path, "error": file_error_json(payload)}
-    return None
+#: A record as ``replay --format jsonl`` writes it (None for the end of a file).
+record_json = jsonl_record
 
 
 def records_summary(records: Iterable[Record]) -> Summary:
     """The counts of records, as the streamed reports keep them."""
     tally = Tally()
-    for kind, _path, payload in records:
-        if isinstance(payload, GameResult):
-            tally.add_game(payload)
-        elif kind == "error":
-            tally.file_errors += 1
-        elif kind == "end":
-            tally.files += 1
+    for record in records:
+        tally.add(record)
     return tally.summary()
 
 

@@ -18,10 +18,13 @@ import errno
 import io
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import BinaryIO
 
 from scala40cli.audit.ignores import accept_inline, inline_ignores
 from scala40cli.audit.parallel import keep_picklable, ordered_map
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame
+from scala40cli.audit.records import Record as Record  # what stream_records yields
 from scala40cli.judging import results, rules
 from scala40cli.judging.referee import replay
 from scala40cli.judging.results import FileResult, GameResult, Problem
@@ -41,7 +44,9 @@ FILE_COLUMN = 1
 
 Item = GameResult | Problem
 
-keep_picklable(chunks, results, rules)  # what --jobs sends to workers and gets back
+# What --jobs sends to workers and gets back: the compiled modules' dataclasses go
+# through their constructor; the pool's own units (below) are Python, pickled as is.
+keep_picklable(chunks, results, rules)
 Choices = tuple[RuleChoice | None, ...]
 
 
@@ -168,12 +173,46 @@ def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: i
 
 # --- many inputs, one pool ------------------------------------------------------------
 
-#: What flows through the pool: a chunk of a file to judge, or a file's end or error.
-Unit = tuple[str, int, Chunk | JsonChunk | FileResult | None]
-
 #: An input: its name in the report, and a path to open, ``None`` for standard input,
 #: or the result it already has (an argument that names nothing).
 Source = tuple[str, str | FileResult | None]
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkToJudge:
+    """A chunk of the input numbered ``source``, to judge (in a worker with ``jobs``)."""
+
+    source: int
+    chunk: Chunk | JsonChunk
+
+
+@dataclass(frozen=True, slots=True)
+class JudgedChunk:
+    """What a worker sends back: the chunk's games and file errors, a list a rule choice."""
+
+    source: int
+    items: tuple[list[Item], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SourceEnd:
+    """Every chunk of the input numbered ``source`` came before."""
+
+    source: int
+
+
+@dataclass(frozen=True, slots=True)
+class SourceResult:
+    """The whole result of an input, known without judging: an argument that names
+    nothing, or a file that could not be read (then what was judged of it is void)."""
+
+    source: int
+    result: FileResult
+
+
+#: What flows to the pool, and what comes back from it, in input order.
+Unit = ChunkToJudge | SourceEnd | SourceResult
+Outcome = JudgedChunk | SourceEnd | SourceResult
 
 
 def _lines_of(source: str | None) -> Iterator[Iterable[bytes]]:
@@ -196,29 +235,36 @@ def stdin_bytes() -> BinaryIO:
 def _units(sources: Sequence[Source], input_format: str | None = None) -> Iterator[Unit]:
     for number, (path, source) in enumerate(sources):
         if isinstance(source, FileResult):
-            yield ("done", number, source)
+            yield SourceResult(number, source)
             continue
         chosen = input_format_of(path, input_format)
         try:
             for lines in _lines_of(source):
                 for chunk in chunks_of(lines, chosen):
-                    yield ("chunk", number, chunk)
+                    yield ChunkToJudge(number, chunk)
         except OSError as error:
-            yield ("failed", number, unreadable(path, error))
+            yield SourceResult(number, unreadable(path, error))
             continue
-        yield ("end", number, None)
+        yield SourceEnd(number)
 
 
 def _unit_weight(unit: Unit) -> int:
-    payload = unit[2]
-    return _chunk_weight(payload) if isinstance(payload, Chunk | JsonChunk) else 0
+    return _chunk_weight(unit.chunk) if isinstance(unit, ChunkToJudge) else 0
 
 
-def _work(unit: Unit, choices: Choices) -> tuple[str, int, object]:
-    kind, number, payload = unit
-    if kind == "chunk" and isinstance(payload, Chunk | JsonChunk):
-        return kind, number, judge_unit(payload, choices)
-    return kind, number, payload
+def _work(unit: Unit, choices: Choices) -> Outcome:
+    if isinstance(unit, ChunkToJudge):
+        return JudgedChunk(unit.source, judge_unit(unit.chunk, choices))
+    return unit
+
+
+def _judged(sources: Sequence[Source], choices: Choices, jobs: int,
+            input_format: str | None) -> Iterator[Outcome]:
+    """Every input's chunks judged, in order: here, or by a pool of ``jobs`` processes."""
+    units = _units(sources, input_format)
+    if jobs <= 1:
+        return (_work(unit, choices) for unit in units)
+    return ordered_map(_work, units, choices, jobs=jobs, weight=_unit_weight)
 
 
 def audit_many(sources: Sequence[Source],
@@ -229,73 +275,41 @@ def audit_many(sources: Sequence[Source],
     ``input_format`` reads every source as ``s40`` or ``jsonl``; by default, each is
     read by its extension (``.jsonl``)."""
     wanted = tuple(choices)
-    units = _units(sources, input_format)
-    judged: Iterator[tuple[str, int, object]]
-    if jobs <= 1:
-        judged = (_work(unit, wanted) for unit in units)
-    else:
-        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
     pending: list[tuple[list[Item], ...]] = []
-    for kind, number, payload in judged:
-        path = sources[number][0]
-        if kind == "chunk":
-            pending.append(payload)  # type: ignore[arg-type]
-        elif kind == "end":
-            yield collect(path, pending, len(wanted))
+    for outcome in _judged(sources, wanted, jobs, input_format):
+        if isinstance(outcome, JudgedChunk):
+            pending.append(outcome.items)
+        elif isinstance(outcome, SourceEnd):
+            yield collect(sources[outcome.source][0], pending, len(wanted))
             pending = []
         else:
             pending = []
-            yield tuple(payload for _ in wanted)  # type: ignore[misc]
-
-
-#: One step of a streamed audit: a game's result, a file error, or the end of a file.
-Record = tuple[str, str, GameResult | Problem | None]
+            yield tuple(outcome.result for _ in wanted)
 
 
 def stream_records(sources: Sequence[Source], choice: RuleChoice | None, *, jobs: int = 1,
                    input_format: str | None = None) -> Iterator[Record]:
-    """The audit as a stream, for reports that write as they go: ``("game", path,
-    result)``, ``("error", path, problem)`` and ``("end", path, None)``, in file order
-    (within a game, in the order of :func:`in_line_order`). Nothing is kept once
-    yielded, so memory does not grow with the number of games."""
-    wanted: Choices = (choice,)
-    units = _units(sources, input_format)
-    judged: Iterator[tuple[str, int, object]]
-    if jobs <= 1:
-        judged = (_work(unit, wanted) for unit in units)
-    else:
-        judged = ordered_map(_work, units, wanted, jobs=jobs, weight=_unit_weight)
+    """The audit as a stream of records (:mod:`scala40cli.audit.records`), for reports
+    that write as they go: a :class:`JudgedGame` for each game, a :class:`FileError` for
+    each file error and a :class:`FileEnd` after each file, in file order (within a
+    game, in the order of :func:`in_line_order`). Nothing is kept once yielded, so
+    memory does not grow with the number of games."""
     index = 0
-    for kind, number, payload in judged:
-        path = sources[number][0]
-        if kind == "chunk":
-            for item in payload[0]:  # type: ignore[index]
+    for outcome in _judged(sources, (choice,), jobs, input_format):
+        path = sources[outcome.source][0]
+        if isinstance(outcome, JudgedChunk):
+            for item in outcome.items[0]:
                 if isinstance(item, Problem):
-                    yield ("error", path, item)
+                    yield FileError(path, item)
                 else:
                     index += 1
-                    yield ("game", path, item if item.index == index
-                           else dataclasses.replace(item, index=index))
+                    yield JudgedGame(path, item if item.index == index
+                                     else dataclasses.replace(item, index=index))
             continue
-        if isinstance(payload, FileResult):
-            yield from (("error", path, problem) for problem in payload.errors)
-        yield ("end", path, None)
+        if isinstance(outcome, SourceResult):
+            yield from (FileError(path, problem) for problem in outcome.result.errors)
+        yield FileEnd(path)
         index = 0
-
-
-def records_of(files: Sequence[FileResult]) -> Iterator[Record]:
-    """Results already collected, as the stream :func:`stream_records` would give: each
-    file error just before the game whose lines hold it."""
-    for result in files:
-        errors = sorted(result.errors, key=lambda problem: (problem.line, problem.column))
-        games = result.games
-        for number, game in enumerate(games):
-            end = games[number + 1].line if number + 1 < len(games) else None
-            while errors and (end is None or errors[0].line < end):
-                yield ("error", result.path, errors.pop(0))
-            yield ("game", result.path, game)
-        yield from (("error", result.path, problem) for problem in errors)
-        yield ("end", result.path, None)
 
 
 def unreadable(path: str, error: OSError) -> FileResult:

@@ -371,9 +371,11 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
 
 def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
     """The records, advancing a progress bar on standard error at the end of each file."""
+    from scala40cli.audit.records import FileEnd
+
     with click.progressbar(length=files, label="Replaying", file=sys.stderr) as bar:
         for record in records:
-            if record[0] == "end":
+            if isinstance(record, FileEnd):
                 bar.update(1)
             yield record
 

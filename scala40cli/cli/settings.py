@@ -17,8 +17,9 @@ import click
 from click.core import ParameterSource
 
 from scala40cli.audit.ignores import CodesError, Selection, parse_codes
+from scala40cli.audit.records import JudgedGame
 from scala40cli.cli.config import Config, ConfigError, load_config
-from scala40cli.judging.results import FileResult, GameResult
+from scala40cli.judging.results import FileResult
 from scala40cli.reading.inputs import Missing, expand
 
 if TYPE_CHECKING:  # the audit and the rules are loaded by the command that runs
@@ -59,10 +60,10 @@ def selection(select: str | None, ignore: str | None, config: Config) -> Selecti
 
 def selected(records: Iterator[Record], selection: Selection) -> Iterator[Record]:
     """The records with each game's violations not selected moved to its ``ignored``."""
-    for kind, path, payload in records:
-        if isinstance(payload, GameResult):
-            payload = selection.apply(payload)
-        yield kind, path, payload
+    for record in records:
+        if isinstance(record, JudgedGame):
+            record = JudgedGame(record.path, selection.apply(record.game))
+        yield record
 
 
 def select_file(result: FileResult, selection: Selection) -> FileResult:

@@ -1,8 +1,9 @@
 """What every output format shares: the :class:`Reporter` base, and :func:`gather`.
 
-A reporter writes the report of a streamed audit as it goes (see
-``audit.pipeline.stream_records``), keeping no more of each game than its format needs;
-the formats that need every result at once (``scala40 report``) :func:`gather` them.
+A reporter writes the report of a streamed audit (the records of
+:mod:`scala40cli.audit.records`) as it goes, keeping no more of each game than its
+format needs; the formats that need every result at once (``scala40 report``)
+:func:`gather` them.
 An output format is one more :class:`Reporter` class in ``reporters.REPORTERS`` rather
 than one more branch in the command.
 """
@@ -13,7 +14,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, TextIO
 
-from scala40cli.audit.pipeline import Record, records_of
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.reporting.summary import Summary
 
@@ -41,12 +42,13 @@ def gather(records: Iterable[Record]) -> list[FileResult]:
     files: list[FileResult] = []
     errors: list[Problem] = []
     games: list[GameResult] = []
-    for kind, path, payload in records:
-        if isinstance(payload, GameResult):
-            games.append(payload)
-        elif isinstance(payload, Problem):
-            errors.append(payload)
-        elif kind == "end":
-            files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
-            errors, games = [], []
+    for record in records:
+        match record:
+            case JudgedGame(game=game):
+                games.append(game)
+            case FileError(problem=problem):
+                errors.append(problem)
+            case FileEnd(path=path):
+                files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
+                errors, games = [], []
     return files

@@ -19,7 +19,7 @@ from urllib.parse import quote
 from xml.sax.saxutils import escape, quoteattr
 
 from scala40cli import __version__
-from scala40cli.audit.pipeline import Record
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.judging.violations import RULEBOOK, Code
 from scala40cli.reporting.base import Reporter
@@ -32,7 +32,7 @@ from scala40cli.reporting.escape import (
     xml_safe,
 )
 from scala40cli.reporting.job_summary import GITHUB_SUMMARY_LIMIT, RESERVED, JobSummary
-from scala40cli.reporting.json_report import JsonObject, file_error_json, game_json
+from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.json_stream import HOLE, JsonArray, template
 from scala40cli.reporting.summary import Summary, Tally, plural
 
@@ -89,20 +89,19 @@ class GithubReporter(Reporter):
             except OSError as error:
                 failure = error
         tally, problems = Tally(), 0
-        for kind, path, payload in records:
+        for record in records:
+            tally.add(record)
+            path = record.path
             found: Sequence[Problem] = ()
-            if isinstance(payload, GameResult):
-                tally.add_game(payload)
-                found = payload.violations
-                if sheets is not None:
-                    sheets.add_game(path, payload)
-            elif isinstance(payload, Problem):
-                tally.file_errors += 1
-                found = (payload,)
-                if sheets is not None:
-                    sheets.add_file_error(path, payload)
-            elif kind == "end":
-                tally.files += 1
+            match record:
+                case JudgedGame(game=game):
+                    found = game.violations
+                    if sheets is not None:
+                        sheets.add_game(path, game)
+                case FileError(problem=problem):
+                    found = (problem,)
+                    if sheets is not None:
+                        sheets.add_file_error(path, problem)
             for problem in found:
                 problems += 1
                 if problems <= self.max_annotations:
@@ -220,26 +219,22 @@ class SarifReporter(Reporter):
         stream.write(pieces[0])
         results = JsonArray(stream, results_at)
         tally = Tally()
-        for kind, path, problem in _problems(records, tally):
-            del kind
+        for path, problem in _problems(records, tally):
             results.add(_sarif_result(path, problem, _RULE_INDEX[problem.code]))
         results.close()
         stream.write(pieces[1] + "\n")
         return tally.summary()
 
 
-def _problems(records: Iterable[Record], tally: Tally
-              ) -> Iterator[tuple[str, str, Problem]]:
+def _problems(records: Iterable[Record], tally: Tally) -> Iterator[tuple[str, Problem]]:
     """Every problem of a streamed audit with its file, counted in ``tally``."""
-    for kind, path, payload in records:
-        if isinstance(payload, GameResult):
-            tally.add_game(payload)
-            yield from (("game", path, problem) for problem in payload.violations)
-        elif isinstance(payload, Problem):
-            tally.file_errors += 1
-            yield ("error", path, payload)
-        elif kind == "end":
-            tally.files += 1
+    for record in records:
+        tally.add(record)
+        match record:
+            case JudgedGame(path=path, game=game):
+                yield from ((path, problem) for problem in game.violations)
+            case FileError(path=path, problem=problem):
+                yield (path, problem)
 
 
 # --- JUnit XML ------------------------------------------------------------------------
@@ -328,22 +323,21 @@ class JunitReporter(Reporter):
         tests = failures = errors = 0
         current: _Suite | None = None
         with _spool() as document:
-            for kind, path, payload in records:
+            for record in records:
+                tally.add(record)
                 if current is None:
-                    current = _Suite(path)
-                if isinstance(payload, GameResult):
-                    tally.add_game(payload)
-                    current.add_game(payload)
-                elif isinstance(payload, Problem):
-                    tally.file_errors += 1
-                    current.errors.append(_problem_text(path, payload))
-                elif kind == "end":
-                    tally.files += 1
-                    tests += current.tests
-                    failures += current.failures
-                    errors += 1 if current.errors else 0
-                    current.close(document)
-                    current = None
+                    current = _Suite(record.path)
+                match record:
+                    case JudgedGame(game=game):
+                        current.add_game(game)
+                    case FileError(path=path, problem=problem):
+                        current.errors.append(_problem_text(path, problem))
+                    case FileEnd():
+                        tests += current.tests
+                        failures += current.failures
+                        errors += 1 if current.errors else 0
+                        current.close(document)
+                        current = None
             stream.write('<?xml version="1.0" encoding="UTF-8"?>\n'
                          f'<testsuites name="scala40" tests="{tests}" failures="{failures}" '
                          f'errors="{errors}">\n')
@@ -365,20 +359,13 @@ class JsonlReporter(Reporter):
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         tally = Tally()
-        for kind, path, payload in records:
-            record: JsonObject | None = None
-            if isinstance(payload, GameResult):
-                tally.add_game(payload)
-                record = {"type": "game", "path": path, "game": game_json(payload)}
-            elif isinstance(payload, Problem):
-                tally.file_errors += 1
-                record = {"type": "file_error", "path": path,
-                          "error": file_error_json(payload)}
-            elif kind == "end":
-                tally.files += 1
-            if record is not None:
-                stream.write(json_safe(json.dumps(record, ensure_ascii=False)) + "\n")
+        for record in records:
+            tally.add(record)
+            line = jsonl_record(record)
+            if line is not None:
+                stream.write(json_safe(json.dumps(line, ensure_ascii=False)) + "\n")
         summary = tally.summary()
         stream.write(json.dumps({"type": "summary", "version": __version__,
                                  "summary": summary.as_json()}) + "\n")
         return summary
+

@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable, Mapping
 from typing import TextIO
 
-from scala40cli.audit.pipeline import Record
+from scala40cli.audit.records import Record
 from scala40cli.cli.choices import COLOR_CHOICES as COLOR_CHOICES
 from scala40cli.reporting.reporters import TextReporter
 from scala40cli.reporting.summary import Summary

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from scala40cli import __version__
+from scala40cli.audit.records import FileError, JudgedGame, Record
 from scala40cli.judging.results import (
     FileResult,
     GameResult,
@@ -117,3 +118,16 @@ def _hand_json(hand: HandResult) -> JsonObject:
         row["unverified"] = [{"player": player, "reason": reason}
                              for player, reason in hand.unverified.items()]
     return row
+
+
+# --- JSON Lines ---------------------------------------------------------------------------
+
+
+def jsonl_record(record: Record) -> JsonObject | None:
+    """A record as ``replay --format jsonl`` writes it (None for the end of a file)."""
+    match record:
+        case JudgedGame(path=path, game=game):
+            return {"type": "game", "path": path, "game": game_json(game)}
+        case FileError(path=path, problem=problem):
+            return {"type": "file_error", "path": path, "error": file_error_json(problem)}
+    return None

@@ -11,18 +11,16 @@ its docstring (and in the README), so that memory does not grow with an archive 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import Any, TextIO
 
 from scala40cli import __version__
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
 from scala40cli.judging.results import GameResult, Problem
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.text_report import write_text
-
-if TYPE_CHECKING:
-    from scala40cli.audit.pipeline import Record
 
 
 class TextReporter(Reporter):
@@ -54,19 +52,18 @@ class JsonReporter(Reporter):
         files = JsonArray(stream, files_at)
         tally = Tally()
         current: _JsonFile | None = None
-        for kind, path, payload in records:
+        for record in records:
+            tally.add(record)
             if current is None:
-                current = _JsonFile(stream, files, path)
-            if isinstance(payload, GameResult):
-                tally.add_game(payload)
-                current.add_game(payload)
-            elif isinstance(payload, Problem):
-                tally.file_errors += 1
-                current.errors.append(payload)
-            elif kind == "end":
-                tally.files += 1
-                current.close()
-                current = None
+                current = _JsonFile(stream, files, record.path)
+            match record:
+                case JudgedGame(game=game):
+                    current.add_game(game)
+                case FileError(problem=problem):
+                    current.errors.append(problem)
+                case FileEnd():
+                    current.close()
+                    current = None
         files.close()
         summary = tally.summary()
         stream.write(head[1] + dumps(summary.as_json(), summary_at) + head[2] + "\n")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
 from scala40cli.judging.results import FileResult, GameResult
 
 
@@ -93,6 +94,16 @@ class Tally:
     games_with_violations: int = 0
     violations: int = 0
     file_errors: int = 0
+
+    def add(self, record: Record) -> None:
+        """Count one record of a streamed audit."""
+        match record:
+            case JudgedGame(game=game):
+                self.add_game(game)
+            case FileError():
+                self.file_errors += 1
+            case FileEnd():
+                self.files += 1
 
     def add_game(self, game: GameResult) -> None:
         self.games += 1

@@ -12,7 +12,7 @@ import io
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TextIO
 
-from scala40cli.audit.pipeline import Record, records_of
+from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
 from scala40cli.judging.results import (
     Closing,
     FileResult,
@@ -249,21 +249,20 @@ class _TextStream:
         problems.sort(key=lambda problem: (problem.line, problem.column))
         self._block("problems", [line for p in problems for line in problem_block(path, p)])
 
-    def record(self, kind: str, path: str, payload: GameResult | Problem | None) -> None:
-        shown = terminal_line(path)
-        if isinstance(payload, Problem):
-            self.tally.file_errors += 1
-            self.pending.append(payload)
-        elif isinstance(payload, GameResult):
-            self.tally.add_game(payload)
-            self._problems(shown, [*self.pending, *payload.violations])
-            self.pending = []
-            if not self.quiet:
-                self._block("sheet", score_sheet(shown, payload))
-        elif kind == "end":
-            self.tally.files += 1
-            self._problems(shown, self.pending)
-            self.pending = []
+    def record(self, record: Record) -> None:
+        self.tally.add(record)
+        shown = terminal_line(record.path)
+        match record:
+            case FileError(problem=problem):
+                self.pending.append(problem)
+            case JudgedGame(game=game):
+                self._problems(shown, [*self.pending, *game.violations])
+                self.pending = []
+                if not self.quiet:
+                    self._block("sheet", score_sheet(shown, game))
+            case FileEnd():
+                self._problems(shown, self.pending)
+                self.pending = []
 
     def close(self) -> Summary:
         summary = self.tally.summary()
@@ -275,8 +274,8 @@ def write_text(records: Iterable[Record], stream: TextIO, *, quiet: bool = False
     """Write the text report of a streamed audit (see ``audit.stream_records``); only
     the problems and the counts when ``quiet``. Keeps nothing but the counts."""
     writer = _TextStream(stream, quiet)
-    for kind, path, payload in records:
-        writer.record(kind, path, payload)
+    for record in records:
+        writer.record(record)
     return writer.close()
 
 
