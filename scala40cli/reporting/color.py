@@ -17,6 +17,7 @@ from scala40cli.audit.records import Record
 from scala40cli.cli.choices import COLOR_CHOICES as COLOR_CHOICES
 from scala40cli.reporting.reporters import TextReporter
 from scala40cli.reporting.summary import Summary
+from scala40cli.reporting.text_report import write_text
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"
@@ -64,7 +65,7 @@ class _Painter:
         self.stream = stream
         self.held: str | None = None
 
-    def write(self, text: str) -> int:
+    def write(self, text: str, /) -> int:
         if self.held is not None:
             self.stream.write(paint_lines(self.held))
         self.held = text
@@ -80,6 +81,6 @@ class ColorTextReporter(TextReporter):
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         painter = _Painter(stream)
-        summary = super().write_records(records, painter)  # type: ignore[arg-type]
+        summary = write_text(records, painter, quiet=self.quiet)
         painter.finish(summary.violations == 0 and summary.file_errors == 0)
         return summary

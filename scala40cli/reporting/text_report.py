@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TextIO
+from typing import Protocol
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
 from scala40cli.judging.results import (
@@ -28,6 +28,14 @@ from scala40cli.judging.rules import CLASSIC, PRESETS
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
 from scala40cli.reporting.summary import Summary, Tally, plural
+
+
+class Writer(Protocol):
+    """Where the text report goes: a text stream, or anything that takes its text
+    (the colouring of :mod:`scala40cli.reporting.color`)."""
+
+    def write(self, text: str, /) -> int: ...
+
 
 #: Tags that the sheet shows in its own lines (players, rules) rather than as they are.
 _OWN_LINE_TAGS = frozenset({"Players", "Rules", "Rule"})
@@ -231,7 +239,7 @@ class _TextStream:
     terminal and for a CI runner that reads workflow commands, because logs and names
     come from anyone. Holds only the file errors of the game being read."""
 
-    def __init__(self, stream: TextIO, quiet: bool) -> None:
+    def __init__(self, stream: Writer, quiet: bool) -> None:
         self.stream, self.quiet = stream, quiet
         self.tally = Tally()
         self.last: str | None = None  # "problems", "sheet" or None before anything
@@ -270,7 +278,7 @@ class _TextStream:
         return summary
 
 
-def write_text(records: Iterable[Record], stream: TextIO, *, quiet: bool = False) -> Summary:
+def write_text(records: Iterable[Record], stream: Writer, *, quiet: bool = False) -> Summary:
     """Write the text report of a streamed audit (see ``audit.stream_records``); only
     the problems and the counts when ``quiet``. Keeps nothing but the counts."""
     writer = _TextStream(stream, quiet)
