@@ -4,5 +4,6 @@
 ``junit``) of :mod:`.base` reporters; the text report is in :mod:`.text_report`, the
 JSON document in :mod:`.json_report`, the counts in :mod:`.summary`, the CI formats in
 :mod:`.ci_reports`, the pages of ``scala40 report`` in :mod:`.html_report` and
-:mod:`.markdown`, and :mod:`.escape` makes a log's bytes safe for each destination.
+:mod:`.markdown` (their running totals in :mod:`.charts`, drawn by :mod:`.svg_chart`),
+and :mod:`.escape` makes a log's bytes safe for each destination.
 """
