@@ -20,7 +20,7 @@ from collections.abc import Iterable, Sequence
 from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
 from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.escape import html_text, xml_neutral
-from scala40cli.reporting.summary import Summary
+from scala40cli.reporting.summary import Summary, plural
 from scala40cli.reporting.svg_chart import legend, svg_chart
 from scala40cli.reporting.text_report import (
     DECLARED_LEGEND,
@@ -91,7 +91,7 @@ def game_html(path: str, game: GameResult, ident: str) -> str:
     """One game as an ``<article>``: title, facts, sheet, outcome, chart, violations."""
     event = ", ".join(v for t in game.tags if t.name == "Event" for v in t.values)
     badge = ('<span class="badge ok">legal</span>' if game.ok else
-             f'<span class="badge bad">{_plural(len(game.violations), "violation")}</span>')
+             f'<span class="badge bad">{plural(len(game.violations), "violation")}</span>')
     subtitle = f'<p class="event">{esc(event)}</p>' if event else ""
     return "\n".join([
         f'<article class="game" id="{ident}">',
@@ -156,7 +156,7 @@ def _violations(problems: Sequence[Problem]) -> str:
     if not problems:
         return '<p class="clean">No violations: every move is legal.</p>'
     items = "".join(_problem_item(problem) for problem in problems)
-    title = _plural(len(problems), "violation")
+    title = plural(len(problems), "violation")
     return f'<h3>{title}</h3><ol class="violations">{items}</ol>'
 
 
@@ -180,14 +180,10 @@ def _file_errors(result: FileResult) -> str:
 def _contents(entries: Iterable[tuple[str, str, GameResult]]) -> str:
     items = "".join(
         f'<li><a href="#{ident}">{esc(path)}, game {game.index}</a> '
-        f'{"" if game.ok else "(" + _plural(len(game.violations), "violation") + ")"}</li>'
+        f'{"" if game.ok else "(" + plural(len(game.violations), "violation") + ")"}</li>'
         for ident, path, game in entries
     )
     return f'<nav aria-label="games"><ol class="contents">{items}</ol></nav>'
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _page_title(files: Sequence[FileResult]) -> str:
