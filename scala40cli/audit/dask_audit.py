@@ -65,7 +65,7 @@ class DaskAudit:
 
 def item_records(item: LogItem, choice: RuleChoice | None = None,
                  input_format: str | None = None) -> list[Record]:
-    """The audit of one log as the records of a streamed run (``audit.stream_records``):
+    """The audit of one log as the records of a streamed run (``pipeline.stream_records``):
     its games and file errors in the order found, then its end. ``item`` is a path or
     URL, read through fsspec a game at a time, or a ``(name, text)`` pair; a file that
     cannot be read is an ``F001``, never an exception."""

@@ -29,7 +29,7 @@ class Reporter(ABC):
 
     @abstractmethod
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        """Write the report of a streamed audit (see ``audit.stream_records``) as it
+        """Write the report of a streamed audit (see ``pipeline.stream_records``) as it
         goes, keeping no more of each game than the format needs; return the counts."""
 
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:

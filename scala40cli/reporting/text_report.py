@@ -279,7 +279,7 @@ class _TextStream:
 
 
 def write_text(records: Iterable[Record], stream: Writer, *, quiet: bool = False) -> Summary:
-    """Write the text report of a streamed audit (see ``audit.stream_records``); only
+    """Write the text report of a streamed audit (see ``pipeline.stream_records``); only
     the problems and the counts when ``quiet``. Keeps nothing but the counts."""
     writer = _TextStream(stream, quiet)
     for record in records:
