@@ -38,6 +38,9 @@ from scala40cli.judging.verify import (
     closing_allowed,
     freed_joker_must_be_used,
     laying_down_may_close,
+    record_attach,
+    record_meld,
+    record_swap,
     stock_dead,
     verify_attach,
     verify_buy,
@@ -49,6 +52,7 @@ from scala40cli.judging.verify import (
     verify_swap,
     verify_take,
     verify_touch,
+    verify_turn_discard,
     void_after_draw,
 )
 from scala40cli.judging.violations import Code
@@ -339,3 +343,83 @@ def test_the_planners_fits_fast_agrees_with_fits_for_every_card(text: str) -> No
             (CLASSIC, rules(run_max=13)), sorted(full_deck(), key=str)):
         assert fits_fast(table_meld, card, with_rules) == fits(table_meld, card, with_rules)
     assert fits_fast(table_meld, JOKER, CLASSIC) == fits(table_meld, JOKER, CLASSIC)
+
+
+# --- what a turn did: the record its end-of-turn checks read --------------------------
+
+
+def _swap_event(card: str = "6S") -> Swap:
+    return Swap(player="Anna", card=parse_card(card), meld=1, **AT)
+
+
+def test_melds_laid_before_opening_make_the_opening_and_count_toward_it() -> None:
+    turn = Turn(player="Anna", opened_before=False)
+    first = Meld(player="Anna", cards=table_cards("KS KH KD"), **AT)
+    record_meld(turn, first, meld("KS KH KD"))
+    invalid = Meld(player="Anna", cards=table_cards("5S 6S 8S"), **AT)
+    record_meld(turn, invalid, None)
+    assert turn.opening and turn.last_opening_meld is invalid
+    assert turn.opening_value == 30  # the invalid meld counts 0
+    assert turn.opening_cards == Counter(cards("KS KH KD 5S 6S 8S"))
+    assert turn.laid == turn.opening_cards
+
+
+def test_melds_laid_once_opened_are_laid_down_but_open_nothing() -> None:
+    turn = Turn(player="Anna", opened_before=True)
+    record_meld(turn, Meld(player="Anna", cards=table_cards("KS KH KD"), **AT),
+                meld("KS KH KD"))
+    assert turn.laid == Counter(cards("KS KH KD"))
+    assert not turn.opening and turn.opening_value == 0 and not turn.opening_cards
+
+
+def test_a_freed_joker_is_owed_only_under_freed_joker_must_use() -> None:
+    turn = Turn(player="Anna", opened_before=True)
+    record_swap(turn, _swap_event(), CLASSIC)
+    assert turn.laid == Counter(cards("6S")) and turn.freed_jokers == []
+    must_use = rules(freed_joker=FreedJoker.MUST_USE)
+    record_swap(turn, _swap_event("9D"), must_use)
+    assert turn.freed_jokers == [_swap_event("9D")]
+    assert [f.code for f in verify_end_of_turn(turn, must_use)] == [Code.FREED_JOKER_UNUSED]
+
+
+def test_a_joker_laid_in_a_meld_or_attached_pays_the_first_freed_joker() -> None:
+    must_use = rules(freed_joker=FreedJoker.MUST_USE)
+    turn = Turn(player="Anna", opened_before=True)
+    first, second = _swap_event("6S"), _swap_event("9D")
+    record_swap(turn, first, must_use)
+    record_swap(turn, second, must_use)
+    record_attach(turn, Attach(player="Anna", cards=table_cards("8S"), meld=1, **AT))
+    assert turn.freed_jokers == [first, second]  # a natural card pays nothing
+    record_meld(turn, Meld(player="Anna", cards=table_cards("JK KH KD"), **AT),
+                meld("JK KH KD"))
+    assert turn.freed_jokers == [second]
+    record_attach(turn, Attach(player="Anna", cards=table_cards("JK(9S)"), meld=2, **AT))
+    assert turn.freed_jokers == []
+    assert verify_end_of_turn(turn, must_use) == []
+    assert turn.laid == Counter(cards("6S 9D 8S JK KH KD JK"))
+
+
+def test_the_discard_that_ends_a_turn_is_checked_with_the_closing_it_makes() -> None:
+    not_first = rules(closing_first_round=ClosingFirstRound.NOT_ALLOWED,
+                      discard_joker=DiscardJoker.CLOSING_ONLY)
+    turn = Turn(player="Anna", opened_before=True, first_of_hand=True)
+    joker = Discard(player="Anna", card=JOKER, **AT)
+    assert [f.code for f in verify_turn_discard(turn, joker, closes=True, table=(),
+                                                rules=not_first)] == [Code.EARLY_CLOSING]
+    assert [f.code for f in verify_turn_discard(turn, joker, closes=False, table=(),
+                                                rules=not_first)] == [Code.DISCARD_JOKER]
+    turn.first_of_hand = False
+    assert verify_turn_discard(turn, joker, closes=True, table=(), rules=not_first) == []
+
+
+def test_the_card_just_taken_is_checked_against_the_turns_record() -> None:
+    taken = parse_card("KD")
+    turn = Turn(player="Anna", opened_before=True, taken=taken)
+    event = Discard(player="Anna", card=taken, **AT)
+    assert [f.code for f in verify_turn_discard(turn, event, closes=False, table=(),
+                                                rules=CLASSIC)] == [Code.DISCARD_TAKEN_CARD]
+    playable = rules(discard_playable=DiscardPlayable.FORBIDDEN)
+    table = (meld("KS KH KC"),)
+    assert [f.code for f in verify_turn_discard(turn, event, closes=False, table=table,
+                                                rules=playable)] == [
+        Code.DISCARD_TAKEN_CARD, Code.DISCARD_PLAYABLE]

@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 from scala40cli.judging.cards import JOKER, Card
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.melds import MeldError, attach, build_meld, fits, swap
+from scala40cli.judging.melds import MeldError, attach, build_meld, fits, opening_value, swap
 from scala40cli.judging.rules import (
     ClosingDiscard,
     ClosingFirstRound,
@@ -307,3 +307,53 @@ __all__ = ["Fits", "closing_allowed", "freed_joker_must_be_used",
            "laying_down_may_close", "stock_dead", "verify_attach", "verify_buy", "verify_closing",
            "verify_closing_by_laying", "verify_discard", "verify_end_of_turn",
            "verify_meld", "verify_swap", "verify_take", "verify_touch", "void_after_draw"]
+
+
+# --- what a turn did: the record its end-of-turn checks read ----------------------------
+
+
+def record_meld(turn: Turn, event: Meld, meld: TableMeld | None) -> None:
+    """A meld laid this turn (``meld``: as built, None when invalid). Its cards are laid
+    down; before opening it is an opening meld, whose value counts toward the threshold
+    (an invalid one counts 0); a joker in it lays down the first joker freed this turn
+    and not laid yet (D15)."""
+    cards = [tc.card for tc in event.cards]
+    turn.laid.update(cards)
+    if not turn.opened_before:
+        turn.opening_value += opening_value(meld) if meld is not None else 0
+        turn.last_opening_meld = event
+        turn.opening_cards.update(cards)
+    if JOKER in cards and turn.freed_jokers:
+        turn.freed_jokers.pop(0)
+
+
+def record_attach(turn: Turn, event: Attach) -> None:
+    """Cards attached this turn are laid down; a joker among them lays down the first
+    joker freed this turn and not laid yet (D15)."""
+    cards = [tc.card for tc in event.cards]
+    turn.laid.update(cards)
+    if JOKER in cards and turn.freed_jokers:
+        turn.freed_jokers.pop(0)
+
+
+def record_swap(turn: Turn, event: Swap, rules: Rules) -> None:
+    """The natural card given for a table joker is laid down; under
+    ``freed_joker=must_use`` the joker taken back is owed to the table by the turn's end."""
+    turn.laid[event.card] += 1
+    if freed_joker_must_be_used(rules):
+        turn.freed_jokers.append(event)
+
+
+def verify_turn_discard(turn: Turn, event: Discard, *, closes: bool,
+                        table: Sequence[TableMeld | None], rules: Rules,
+                        fits: Fits = fits) -> list[Finding]:
+    """The discard that ends ``turn``, and the closing it makes when it empties the
+    hand (``closes``): :func:`verify_closing` then :func:`verify_discard`, on what the
+    turn took and laid down."""
+    found = verify_closing(turn, event, rules) if closes else []
+    return found + verify_discard(event, taken=turn.taken, laid=turn.laid,
+                                  opened=turn.has_opened, closes=closes, table=table,
+                                  rules=rules, fits=fits)
+
+
+__all__ += ["record_attach", "record_meld", "record_swap", "verify_turn_discard"]
