@@ -1,7 +1,7 @@
 """The judging core never needs the command line, the parser or the schemas.
 
 The referee and the simulator's rules of play (every module of ``scala40cli/judging``,
-the simulator's engine and planner) must run where click, lark and
+the simulator's engine, match loop and planner) must run where click, lark and
 jsonschema are absent: they judge events, whoever read them.
 """
 
@@ -19,7 +19,8 @@ FORBIDDEN = ("click", "lark", "jsonschema")
 #: Every module of the judging layer, the package included.
 JUDGING = ("judging", *sorted(f"judging.{path.stem}" for path in (PACKAGE / "judging").glob("*.py")
                               if path.stem != "__init__"))
-SIMULATOR = ("simulate.engine", "simulate.planner")
+SIMULATOR = ("simulate.engine", "simulate.match", "simulate.moves", "simulate.planner",
+             "simulate.board", "simulate.fitting", "simulate.plays")
 
 
 def _source(module: str) -> Path:

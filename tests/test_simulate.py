@@ -51,8 +51,9 @@ from scala40cli.simulate import (
     play_match,
     simulate_game,
 )
+from scala40cli.simulate.board import Board
 from scala40cli.simulate.engine import HandEngine
-from scala40cli.simulate.planner import Board, legal_discards
+from scala40cli.simulate.planner import legal_discards
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("easy", "normal", "hard")

@@ -7,16 +7,13 @@ reads the codes the check returns.
 
 from __future__ import annotations
 
-import itertools
 from collections import Counter
 
-import pytest
 from helpers import cards, meld, rules, table_cards
 
-from scala40cli.judging.cards import JOKER, full_deck, parse_card
+from scala40cli.judging.cards import JOKER, parse_card
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.melds import fits
 from scala40cli.judging.rules import (
     CLASSIC,
     ClosingDiscard,
@@ -57,7 +54,6 @@ from scala40cli.judging.verify import (
 )
 from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Attach, Buy, Discard, Meld, Swap, Take
-from scala40cli.simulate.planner import fits_fast
 
 AT = {"line": 1, "column": 1}
 
@@ -328,21 +324,6 @@ def test_nothing_to_draw_and_only_the_piles_top_voids_the_hand_under_reshuffle()
     assert not stock_dead(stock_left=0, pile_size=2, rules=again)
     assert not stock_dead(stock_left=1, pile_size=1, rules=again)
     assert not stock_dead(stock_left=0, pile_size=1, rules=once)
-
-
-# --- the simulator's shortcut ------------------------------------------------------------
-
-_MELDS = ("5S 6S 7S", "AS 2S 3S", "QH KH AH", "JK 6D 7D", "10C JC QC KC", "5S JK 7S",
-          "KS KH KC", "7D 7C JK", "9S 9H 9D 9C", "4H 4D 4C", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS")
-
-
-@pytest.mark.parametrize("text", _MELDS)
-def test_the_planners_fits_fast_agrees_with_fits_for_every_card(text: str) -> None:
-    table_meld = meld(text)
-    for with_rules, card in itertools.product(
-            (CLASSIC, rules(run_max=13)), sorted(full_deck(), key=str)):
-        assert fits_fast(table_meld, card, with_rules) == fits(table_meld, card, with_rules)
-    assert fits_fast(table_meld, JOKER, CLASSIC) == fits(table_meld, JOKER, CLASSIC)
 
 
 # --- what a turn did: the record its end-of-turn checks read --------------------------

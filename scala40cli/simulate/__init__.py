@@ -2,10 +2,19 @@
 
 - :mod:`~scala40cli.simulate.search`: the meld search over a hand (openings, what to lay);
 - :mod:`~scala40cli.simulate.view`: what a player sees, the only input of a bot;
-- :mod:`~scala40cli.simulate.planner`: legal turns under every rule switch;
+- :mod:`~scala40cli.simulate.plays`: the plays of a turn, from the planner to the engine;
+- :mod:`~scala40cli.simulate.fitting`: quick refusals of cards that cannot fit a meld;
+- :mod:`~scala40cli.simulate.board`: the turn being planned, every legality question
+  put to the judging core's ``verify_*`` functions;
+- :mod:`~scala40cli.simulate.planner`: a bot's turn under its style;
 - :mod:`~scala40cli.simulate.bots`: the three levels (easy, normal, hard);
-- :mod:`~scala40cli.simulate.engine`: the table, the hands and the match;
+- :mod:`~scala40cli.simulate.moves`: a bot's plays checked and carried out;
+- :mod:`~scala40cli.simulate.engine`: one hand at the table;
+- :mod:`~scala40cli.simulate.match`: whole matches;
 - :mod:`~scala40cli.simulate.runner`: runs of games, header tags, seeds.
+
+The simulator decides no rule of play itself: it asks
+:mod:`scala40cli.judging.verify`, as the referee does.
 
 ``scala40 simulate`` is the command line over :func:`simulate_game`.
 """
@@ -13,13 +22,9 @@
 from __future__ import annotations
 
 from scala40cli.simulate.bots import Bot, Level, make_bots
-from scala40cli.simulate.engine import (
-    HandRecord,
-    IllegalMove,
-    MatchRecord,
-    SimulationStuck,
-    play_match,
-)
+from scala40cli.simulate.engine import SimulationStuck
+from scala40cli.simulate.match import HandRecord, MatchRecord, play_match
+from scala40cli.simulate.moves import IllegalMove
 from scala40cli.simulate.runner import (
     DEFAULT_NAMES,
     Setup,

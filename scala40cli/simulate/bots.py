@@ -25,25 +25,18 @@ from collections import Counter
 from enum import StrEnum
 
 from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank
-from scala40cli.judging.rules import (
-    OpeningJokers,
-    TakeAfterOpening,
-    TakeBeforeOpening,
-    UnopenedPenalty,
-)
+from scala40cli.judging.rules import UnopenedPenalty
+from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
+from scala40cli.simulate.fitting import fits_table, meld_cards
 from scala40cli.simulate.planner import (
-    Board,
     Chooser,
     Style,
-    TurnPlan,
     ace_points,
-    fits_table,
     forced_plan,
-    meld_cards,
     min_left,
     plan_turn,
-    take_allowed,
 )
+from scala40cli.simulate.plays import MeldPlay, TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
     best_packing,
@@ -106,7 +99,7 @@ class Bot:
         rules = view.rules
         counts = counts_of(view.hand)
         if not view.opened_before:
-            jokers_ok = rules.opening_jokers is OpeningJokers.ALLOWED
+            jokers_ok = jokers_in_melds(False, rules)
             return best_packing(counts, jokers_ok=jokers_ok, run_max=rules.run_max,
                                 threshold=rules.opening_points, must=INDEX_OF[top],
                                 min_left=min_left(view), ace_points=ace_points(rules)) is not None
@@ -126,18 +119,19 @@ class Bot:
         return forced_plan(view, self._chooser(view))
 
     def _plan(self, view: PlayerView) -> tuple[TurnPlan, Board] | None:
+        """A card taken (or bought) is taken to be used: before opening inside the
+        opening melds, after opening on the table; failing that, kept in hand where the
+        judge allows it."""
         taken = view.taken_now
         required = open_with = None
         if taken is not None:
             if not view.opened_before:
                 open_with = taken
-            elif (view.buying or view.rules.take_after_opening is TakeAfterOpening.MUST_USE
-                  or self.level is not Level.EASY):
+            else:
                 required = taken
         planned = plan_turn(view, self.style, self._chooser(view), required=required,
                             open_with=open_with)
-        if planned is None and required is not None and not view.buying and (
-                view.rules.take_after_opening is TakeAfterOpening.FREE):
+        if planned is None and required is not None and taken_card_may_stay(view):
             planned = plan_turn(view, self.style, self._chooser(view))
         return planned
 
@@ -149,10 +143,7 @@ class Bot:
         if self.level is Level.EASY:
             return False
         top = view.top
-        if top is None:
-            return False
-        if not view.opened_before and (
-                view.rules.take_before_opening is not TakeBeforeOpening.ONLY_TO_OPEN):
+        if top is None or not take_allowed(dataclasses.replace(view, buying=True)):
             return False
         buying = dataclasses.replace(view, hand=(*view.hand, top), taken_now=top,
                                      discard_pile=view.discard_pile[:-1], buying=True)
@@ -240,7 +231,6 @@ def _joker_keep(board: Board, value: float) -> float:
 
 
 def _laid_in_meld(plan: TurnPlan, c: Card) -> bool:
-    from scala40cli.simulate.planner import MeldPlay
     return any(isinstance(p, MeldPlay) and any(tc.card is c for tc in p.cards)
                for p in plan.plays)
 

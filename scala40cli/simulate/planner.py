@@ -1,44 +1,27 @@
-"""Legal turns: what a player may lay down this turn, and which discards are allowed.
+"""Turn planning: the plays a bot makes this turn under its style, and its discard.
 
 The planner turns a bot's intentions (open if possible, lay what can be laid, take
-jokers back, attach) into a list of plays that is legal under the rules of the game,
-and lists the discards the rules allow afterwards. It follows the referee's reading of
-every switch (``docs/rules.md``): the opening threshold over the melds of one turn,
-the card taken from the discard pile, attaches and swaps in the opening turn, jokers
-in the opening, freed jokers, discards of taken, playable and joker cards, closing in
-the first round, closing without a discard. It sees only a :class:`PlayerView`.
+jokers back, attach) into a list of plays, and lists the discards left afterwards. It
+decides no rule itself: every play is tried on a :class:`~scala40cli.simulate.board.Board`,
+which asks the judging core's ``verify_*`` functions, and a plan the judge would
+refuse at the end of the turn is dropped for a humbler one. What it reads of the rules
+steers its search (the opening's threshold, the longest run, the ace's penalty). It
+sees only a :class:`~scala40cli.simulate.view.PlayerView`.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from scala40cli.judging.cards import JOKER, Card, card
-from scala40cli.judging.melds import (
-    Meld,
-    MeldError,
-    Run,
-    attach,
-    build_meld,
-    fits,
-    joker_stands_for,
-    opening_value,
-    swap,
-)
-from scala40cli.judging.rules import (
-    AcePenalty,
-    FreedJoker,
-    OpeningJokers,
-    OpeningTurnPlays,
-    Rules,
-    TakeBeforeOpening,
-    YesNo,
-)
-from scala40cli.judging.verify import closing_allowed as may_close
-from scala40cli.judging.verify import laying_down_may_close, verify_discard
-from scala40cli.reading.events import Discard, TableCard
+from scala40cli.judging.cards import Card
+from scala40cli.judging.melds import fits
+from scala40cli.judging.rules import AcePenalty, Rules
+from scala40cli.judging.verify import freed_joker_must_be_used, laying_down_may_close
+from scala40cli.simulate.board import Board, closing_allowed
+from scala40cli.simulate.fitting import meld_cards, spots
+from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
     Candidate,
@@ -50,226 +33,14 @@ from scala40cli.simulate.search import (
 from scala40cli.simulate.view import PlayerView
 
 
-@dataclass(frozen=True, slots=True)
-class MeldPlay:
-    cards: tuple[TableCard, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class AttachPlay:
-    cards: tuple[TableCard, ...]
-    #: The meld's number on the table (1-based, as in the log).
-    meld: int
-
-
-@dataclass(frozen=True, slots=True)
-class SwapPlay:
-    card: Card
-    meld: int
-
-
-Play = MeldPlay | AttachPlay | SwapPlay
-
-
-@dataclass(frozen=True, slots=True)
-class TurnPlan:
-    """The plays of a turn and its discard (None: the hand closes by laying down, or a
-    buy, which ends without a discard). ``forced`` marks a discard the rules forbid,
-    made because no legal one was left."""
-
-    plays: tuple[Play, ...]
-    discard: Card | None
-    forced: bool = False
-
-
 def ace_points(rules: Rules) -> int:
+    """What an ace left in hand costs: the search keeps the costly cards out of hand."""
     return 1 if rules.ace_penalty is AcePenalty.ONE else 11
 
 
-def closing_allowed(view: PlayerView) -> bool:
-    """May this player close now (empty the hand)? Never in a buy; with
-    ``closing_first_round=not_allowed`` never in one's own first turn of the hand."""
-    if view.buying:
-        return False
-    return may_close(first_of_hand=view.me not in view.played, rules=view.rules)
-
-
-@dataclass(slots=True)
-class Board:
-    """A scratch copy of the player's hand and the table while a turn is planned."""
-
-    view: PlayerView
-    hand: Counter[Card]
-    table: list[Meld]
-    owners: list[str]
-    plays: list[Play] = field(default_factory=list)
-    laid: Counter[Card] = field(default_factory=Counter)
-    opening_cards: Counter[Card] = field(default_factory=Counter)
-    opening_value: int = 0
-    opening_now: bool = False
-    #: Swaps whose freed joker must still be laid down (freed_joker=must_use).
-    freed_pending: int = 0
-    #: How the card that must be laid was laid: "meld", "attach", "swap" or None.
-    required_use: str | None = None
-
-    @classmethod
-    def of(cls, view: PlayerView) -> Board:
-        return cls(view=view, hand=Counter(view.hand), table=list(view.table),
-                   owners=list(view.owners))
-
-    @property
-    def rules(self) -> Rules:
-        return self.view.rules
-
-    @property
-    def has_opened(self) -> bool:
-        return self.view.opened_before or self.opening_now
-
-    def size(self) -> int:
-        return self.hand.total()
-
-    def may_touch(self, index: int) -> bool:
-        """May the player attach to or swap in table meld ``index`` now?"""
-        if self.view.opened_before:
-            return True
-        if not self.opening_now:
-            return False
-        plays = self.rules.opening_turn_plays
-        if plays is OpeningTurnPlays.ANYWHERE:
-            return True
-        if plays is OpeningTurnPlays.OWN_MELDS:
-            return self.owners[index] == self.view.me
-        return False
-
-    def jokers_layable(self) -> bool:
-        """Jokers may be laid down now (not in the opening turn with opening_jokers
-        forbidden: natural cards only in the opening)."""
-        return self.view.opened_before or self.rules.opening_jokers is OpeningJokers.ALLOWED
-
-    # --- plays ----------------------------------------------------------------------------
-
-    def lay_meld(self, cards: Sequence[TableCard]) -> None:
-        meld = build_meld(cards, self.rules)  # raises MeldError: a planner bug
-        plain = [tc.card for tc in cards]
-        self.hand.subtract(plain)
-        if any(n < 0 for n in self.hand.values()):
-            raise MeldError("planned a meld with cards not in hand")
-        self.hand = +self.hand
-        self.table.append(meld)
-        self.owners.append(self.view.me)
-        self.laid.update(plain)
-        if not self.view.opened_before:
-            self.opening_now = True
-            self.opening_cards.update(plain)
-            self.opening_value += opening_value(meld)
-        if JOKER in plain and self.freed_pending:
-            self.freed_pending -= 1
-        self.plays.append(MeldPlay(tuple(cards)))
-
-    def try_attach(self, c: Card, index: int) -> bool:
-        """Attach one card to meld ``index`` if it fits; a joker declares its card."""
-        meld = self.table[index]
-        if not may_fit(meld, c):
-            return False
-        for tc in _attach_forms(meld, c, self.rules):
-            try:
-                grown = attach(meld, (tc,), self.rules)
-            except MeldError:
-                continue
-            self.table[index] = grown
-            self.hand[c] -= 1
-            self.hand = +self.hand
-            self.laid[c] += 1
-            if c.is_joker and self.freed_pending:
-                self.freed_pending -= 1
-            self.plays.append(AttachPlay((tc,), index + 1))
-            return True
-        return False
-
-    def try_swap(self, index: int) -> bool:
-        """Take back the joker of meld ``index`` with a natural card of the hand."""
-        meld = self.table[index]
-        for natural in sorted(joker_stands_for(meld, self.rules), key=sort_key):
-            if self.hand[natural] <= 0:
-                continue
-            try:
-                changed = swap(meld, natural, self.rules)
-            except MeldError:
-                continue
-            self.table[index] = changed
-            self.hand[natural] -= 1
-            self.hand = +self.hand
-            self.hand[JOKER] += 1
-            self.laid[natural] += 1
-            if self.rules.freed_joker is FreedJoker.MUST_USE:
-                self.freed_pending += 1
-            self.plays.append(SwapPlay(natural, index + 1))
-            return True
-        return False
-
-
-def may_fit(meld: Meld, c: Card) -> bool:
-    """A quick necessary condition for ``c`` to attach to ``meld`` alone (the real
-    judgement is :func:`scala40cli.judging.melds.attach`)."""
-    if isinstance(meld, Run):
-        if c.is_joker:
-            return meld.joker_count == 0
-        if c.suit is not meld.suit or c.rank is None:
-            return False
-        rank = int(c.rank)
-        ends = (meld.low - 1, meld.high + 1)
-        return rank in ends or (rank == 1 and 14 in ends)
-    if meld.size >= 4:
-        return False
-    if c.is_joker:
-        return meld.jokers == 0
-    return c.rank is meld.rank and c.suit not in meld.suits
-
-
-def fits_fast(meld: Meld, c: Card, rules: Rules) -> bool:
-    """:func:`scala40cli.judging.melds.fits` with :func:`may_fit` first, a quick refusal of
-    most cards (a test proves the two always agree)."""
-    return may_fit(meld, c) and fits(meld, c, rules)
-
-
-def fits_table(table: Sequence[Meld], c: Card, rules: Rules) -> bool:
-    """Whether ``c`` alone fits one of the melds (as the referee's discard rule says)."""
-    return any(fits_fast(meld, c, rules) for meld in table)
-
-
-def _attach_forms(meld: Meld, c: Card, rules: Rules) -> list[TableCard]:
-    """How a card is written to attach it: a joker on a run says which card it stands
-    for (the low end first, so that a run grows toward the ace high last)."""
-    if not c.is_joker or not isinstance(meld, Run):
-        return [TableCard(c)]
-    forms: list[TableCard] = []
-    for position in (meld.high + 1, meld.low - 1):
-        if 1 <= position <= 14:
-            forms.append(TableCard(JOKER, meld.card_at(position)))
-    return forms
-
-
-# --- discards ---------------------------------------------------------------------------
-
-
-def discard_legal(board: Board, c: Card) -> bool:
-    """May ``c`` be discarded now to end the turn? The referee's own checks
-    (:func:`scala40cli.judging.verify.verify_discard`) on the board after the plays."""
-    view = board.view
-    closes = board.size() == 1
-    if closes and not closing_allowed(view):
-        return False
-    event = Discard(player=view.me, card=c, line=0, column=0)
-    return not verify_discard(event, taken=view.taken_now, laid=board.laid,
-                              opened=board.has_opened, closes=closes, table=board.table,
-                              rules=board.rules, fits=fits_fast)
-
-
 def legal_discards(board: Board) -> list[Card]:
-    return [c for c in sorted(board.hand, key=sort_key) if discard_legal(board, c)]
-
-
-# --- planning ---------------------------------------------------------------------------
+    """The cards the judge lets the player discard now, to end the turn."""
+    return [c for c in sorted(board.hand, key=sort_key) if not board.discard_refused(c)]
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,7 +63,8 @@ Chooser = Callable[[Board, list[Card]], Card]
 
 
 def min_left(view: PlayerView) -> int:
-    """Cards that must stay in the hand after the plays of the turn (before the discard)."""
+    """Cards the search leaves in hand after the plays (before the discard): one to
+    discard, two where the player may not close now, none where laying down may close."""
     if view.buying:
         return 1
     if not closing_allowed(view):
@@ -305,16 +77,16 @@ def build(view: PlayerView, style: Style, *, required: Card | None = None,
     """The plays of the turn under ``style``; None when they cannot meet the rules.
 
     ``required``: a card that must reach the table this turn (the card taken after
-    opening with ``take_after_opening=must_use``, or a bought card). ``open_with``: a
-    card that must be inside the opening melds (taken before opening).
+    opening, or a bought card). ``open_with``: a card that must be inside the opening
+    melds (taken before opening).
     """
     board = Board.of(view)
     rules = view.rules
     keep = min_left(view) + style.keep_extra
     aces = ace_points(rules)
+    jokers_ok = board.jokers_layable()
     if not view.opened_before:
         if style.lay:
-            jokers_ok = rules.opening_jokers is OpeningJokers.ALLOWED
             must = _must_index(open_with if open_with is not None else required)
             packing = best_packing(counts_of(board.hand.elements()), jokers_ok=jokers_ok,
                                    run_max=rules.run_max, threshold=rules.opening_points,
@@ -328,15 +100,14 @@ def build(view: PlayerView, style: Style, *, required: Card | None = None,
             return None
         if required is not None and board.laid[required] > 0:
             board.required_use = "meld"
-        if rules.opening_turn_plays is OpeningTurnPlays.NOTHING:
+        if not any(board.may_touch(index) for index in range(len(board.table))):
             return _finish(board, required)
-    if style.swaps and rules.joker_swap is YesNo.YES:
+    if style.swaps:
         _swaps(board)
     if view.opened_before and style.lay:
         if (required is not None and board.laid[required] == 0
                 and not _lay_required(board, required, keep)):
             return None
-        jokers_ok = board.jokers_layable()
         packing = best_packing(counts_of(board.hand.elements()), jokers_ok=jokers_ok,
                                run_max=rules.run_max, min_left=keep, ace_points=aces)
         if packing is not None:
@@ -348,36 +119,15 @@ def build(view: PlayerView, style: Style, *, required: Card | None = None,
 
 
 def _finish(board: Board, required: Card | None) -> Board | None:
+    """The board, unless the judge refuses the turn as planned or the bot's own aims
+    are not met (the card it must lay, a hand that could never close)."""
     if required is not None and board.laid[required] == 0:
-        return None
-    if board.freed_pending:
-        return None
-    if board.opening_now and board.opening_value < board.rules.opening_points:
         return None
     if board.plays and 2 <= board.size() <= 3 and not table_open(board):
         return None  # one or two cards left and nothing can ever be attached: stuck
+    if board.end_refused():
+        return None
     return board
-
-
-def spots(meld: Meld, rules: Rules) -> list[Card]:
-    """The cards that might still be attached to a meld alone (a joker included);
-    :func:`~scala40cli.judging.melds.fits` has the last word."""
-    found: list[Card] = []
-    if isinstance(meld, Run):
-        if len(meld.cards) >= rules.run_max:
-            return found
-        for position in (meld.low - 1, meld.high + 1):
-            if 1 <= position <= 14:
-                found.append(meld.card_at(position))
-        if meld.joker_count == 0:
-            found.append(JOKER)
-        return found
-    if meld.size >= 4:
-        return found
-    found += [card(meld.rank, s) for s in meld.missing_suits()]
-    if meld.jokers == 0:
-        found.append(JOKER)
-    return found
 
 
 def table_open(board: Board) -> bool:
@@ -387,7 +137,7 @@ def table_open(board: Board) -> bool:
     rules = board.rules
     visible: Counter[Card] | None = None
     for meld in board.table:
-        for c in spots(meld, rules):
+        for c in spots(meld):
             if visible is None:
                 visible = Counter(board.hand)
                 for other in board.table:
@@ -396,13 +146,6 @@ def table_open(board: Board) -> bool:
             if visible[c] < copies and fits(meld, c, rules):
                 return True
     return False
-
-
-def meld_cards(meld: Meld) -> list[Card]:
-    """The cards of a table meld."""
-    if isinstance(meld, Run):
-        return list(meld.cards)
-    return [card(meld.rank, s) for s in meld.suits] + [JOKER] * meld.jokers
 
 
 def _must_index(c: Card | None) -> int | None:
@@ -434,12 +177,12 @@ def _lay_required(board: Board, required: Card, keep: int) -> bool:
 
 def _swaps(board: Board) -> None:
     """Take back every table joker the hand can replace (a natural card for a joker:
-    the hand keeps its size). With ``freed_joker=must_use`` only when jokers may be
-    laid down this turn."""
-    if board.rules.freed_joker is FreedJoker.MUST_USE and not board.jokers_layable():
+    the hand keeps its size). Not in a turn the bot keeps its jokers off the table
+    when a freed joker must be laid down in the same turn."""
+    if freed_joker_must_be_used(board.rules) and not board.jokers_layable():
         return
     for index in range(len(board.table)):
-        if board.may_touch(index) and board.table[index].joker_count:
+        if board.table[index].joker_count and board.may_touch(index):
             board.try_swap(index)
 
 
@@ -527,9 +270,5 @@ def forced_plan(view: PlayerView, choose: Chooser) -> TurnPlan:
     return TurnPlan((), choose(board, cards), forced=True)
 
 
-def take_allowed(view: PlayerView) -> bool:
-    """May the player take the top of the discard pile at all now?"""
-    if not view.discard_pile:
-        return False
-    return view.opened_before or view.rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
-
+__all__ = ["VARIANTS", "Chooser", "Style", "ace_points", "build", "finish_plan",
+           "forced_plan", "legal_discards", "min_left", "plan_turn", "table_open"]

@@ -25,13 +25,8 @@ from scala40cli.judging.rules import (
 from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots
-from scala40cli.simulate.engine import (
-    MAX_HANDS,
-    MatchRecord,
-    SimulationStuck,
-    play_match,
-    team_names,
-)
+from scala40cli.simulate.engine import SimulationStuck
+from scala40cli.simulate.match import MAX_HANDS, MatchRecord, play_match, team_names
 
 #: Times a game is played again from a derived seed when a hand cannot end.
 RETRIES = 5

@@ -1,0 +1,141 @@
+"""Whole matches between bots: every hand until the match is over, recorded as a log.
+
+:func:`play_match` plays one complete match under any
+:class:`~scala40cli.judging.rules.Rules` and returns its events, ready for the canonical
+writer, together with the engine's own results (penalties, totals, the winner). It
+deals from a deck shuffled by ``random.Random`` seeded with the match's seed, so a seed
+gives the same match on every run of the same version. Each hand is a
+:class:`~scala40cli.simulate.engine.HandEngine`'s; the match flow (totals,
+eliminations, mortal combat, re-entry, teams, fixed hands and play-offs) is
+:class:`~scala40cli.judging.standings.Standings`', as in the referee.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from scala40cli.judging.results import Closing, Elimination
+from scala40cli.judging.rules import Rules
+from scala40cli.judging.standings import Standings
+from scala40cli.reading.events import Event, Score, Tag
+from scala40cli.simulate.bots import Bot
+from scala40cli.simulate.engine import HandEngine
+from scala40cli.simulate.moves import at
+
+#: A match stops after this many hands even when it is not over (with
+#: ``winner_bonus=-100`` the totals of the closers fall and a match may never end).
+MAX_HANDS = 200
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandRecord:
+    """The engine's result of one hand."""
+
+    number: int
+    dealer: str
+    order: tuple[str, ...]
+    closer: str | None
+    closing: Closing
+    penalties: dict[str, int]
+    #: Totals of every player of the match after the hand.
+    totals: dict[str, int]
+    playoff: bool = False
+    turns: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MatchRecord:
+    """One simulated match: its events and what the engine found."""
+
+    players: tuple[str, ...]
+    events: tuple[Event, ...]
+    hands: tuple[HandRecord, ...]
+    totals: dict[str, int]
+    winner: str | None
+    eliminated: tuple[Elimination, ...]
+    #: Indexes in ``events`` of the discards made against the rules because no legal
+    #: one was left (see :func:`~scala40cli.simulate.planner.forced_plan`): none under
+    #: every preset; ``discard_playable=forbidden`` can leave a hand of cards that all
+    #: fit the table, and nothing else to do.
+    forced_at: tuple[int, ...] = ()
+    #: The match ended (False: stopped after ``max_hands`` hands).
+    finished: bool = True
+
+    @property
+    def forced(self) -> int:
+        return len(self.forced_at)
+
+
+def _expected_dealer(seats: Sequence[str], last: str, still_in: Sequence[str]) -> str:
+    seat = seats.index(last)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(seat + step) % len(seats)]
+        if candidate in still_in:
+            return candidate
+    raise AssertionError("nobody is still in")
+
+
+def team_names(players: Sequence[str]) -> tuple[str, str]:
+    """The names written in the ``[Teams]`` tag: the partners' names joined with ``&``."""
+    return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
+
+
+def play_match(*, players: Sequence[str], bots: Sequence[Bot], rules: Rules, seed: str,
+               tags: Sequence[Tag] = (), first_dealer: int | None = None,
+               max_hands: int = MAX_HANDS) -> MatchRecord:
+    """Play one complete match between ``bots`` (one a seat) and record it.
+
+    ``tags`` are the header tags to write (the caller's ``[Event]``, ``[Players]``,
+    ``[Rules]`` ...). ``first_dealer`` is the seat that deals the first hand (by
+    default drawn from the seed). A match that is not over after ``max_hands`` hands
+    stops there (its record says ``finished=False``; the log is legal, the match
+    simply has no winner yet).
+    """
+    seats = tuple(players)
+    rng = random.Random(f"{seed}:deck")
+    # the standings say whether the match is played in teams (teams=pairs, 4 players)
+    standings = Standings(seats, rules, team_names(seats) if len(seats) == 4 else ())
+    partners: dict[str, frozenset[str]] = {}
+    for team in standings.teams:
+        for player in team.players:
+            partners[player] = frozenset(team.players) - {player}
+    by_seat = dict(zip(seats, bots, strict=True))
+    events: list[Event] = list(tags)
+    hands: list[HandRecord] = []
+    dealer_seat = rng.randrange(len(seats)) if first_dealer is None else first_dealer
+    last_dealer: str | None = None
+    forced: list[int] = []
+    number = 0
+    while not standings.finished and number < max_hands:
+        number += 1
+        playoff = standings.playoff is not None
+        dealt = list(standings.dealt_in())
+        dealer = (seats[dealer_seat] if last_dealer is None
+                  else _expected_dealer(seats, last_dealer, standings.still_in))
+        back = [p for p, why in standings.reentry_options().items() if why is None]
+        order = tuple(p for p in seats if p in dealt or p in back)
+        hand = HandEngine(number=number, dealer=dealer, order=order, seats=seats, rules=rules,
+                          rng=rng, bots={p: by_seat[p] for p in order},
+                          totals=standings.totals, partners=partners, events=events)
+        standings.reenter(back)
+        hand.totals = dict(standings.totals)
+        hand.play()
+        forced += hand.forced
+        penalties = hand.penalties
+        events.append(Score(entries=tuple((p, penalties[p]) for p in order), **at()))
+        standings.record(number=number, closing=hand.closing, penalties=penalties,
+                         closer=hand.closer, opened=sorted(hand.opened))
+        hands.append(HandRecord(number=number, dealer=dealer, order=order, closer=hand.closer,
+                                closing=hand.closing, penalties=dict(penalties),
+                                totals=dict(standings.totals), playoff=playoff,
+                                turns=hand.turns))
+        last_dealer = dealer
+    return MatchRecord(players=seats, events=tuple(events), hands=tuple(hands),
+                       totals=dict(standings.totals), winner=standings.winner,
+                       eliminated=tuple(standings.eliminated), forced_at=tuple(forced),
+                       finished=standings.finished)
+
+
+__all__ = ["MAX_HANDS", "HandRecord", "MatchRecord", "play_match", "team_names"]
