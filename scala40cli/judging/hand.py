@@ -32,7 +32,7 @@ from scala40cli.judging.lookahead import (
     players_to_come,
     used_this_turn,
 )
-from scala40cli.judging.melds import forced_swap, opening_value
+from scala40cli.judging.melds import forced_swap
 from scala40cli.judging.phases import Kind, Phase, Step, kind_of, steps_by_type
 from scala40cli.judging.results import Closing, Problem
 from scala40cli.judging.rules import (
@@ -47,7 +47,9 @@ from scala40cli.judging.scoring import (
 from scala40cli.judging.table import TableState
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import (
-    freed_joker_must_be_used,
+    record_attach,
+    record_meld,
+    record_swap,
     stock_dead,
     verify_attach,
     verify_buy,
@@ -568,14 +570,7 @@ class HandReferee(TableState):
                 turn.invalid_meld = turn.invalid_meld or problem
         self.table.append(meld)
         self.owners.append(event.player)
-        turn.laid.update(cards)
-        has_joker = JOKER in cards
-        if not turn.opened_before:
-            turn.opening_value += opening_value(meld) if meld is not None else 0
-            turn.last_opening_meld = event
-            turn.opening_cards.update(cards)
-        if has_joker and turn.freed_jokers:
-            turn.freed_jokers.pop(0)
+        record_meld(turn, event, meld)
         self._check_emptied(event, turn)
 
     def _table_meld(self, event: Attach | Swap) -> int | None:
@@ -606,9 +601,7 @@ class HandReferee(TableState):
         index = self._table_meld(event)
         self._check_opened(turn, event, None if index is None else self.owners[index])
         self._remove_from_hand(event, cards)
-        turn.laid.update(cards)
-        if JOKER in cards and turn.freed_jokers:
-            turn.freed_jokers.pop(0)
+        record_attach(turn, event)
         meld = None if index is None else self.table[index]
         invalid: list[Finding] = []
         if index is not None and meld is not None:
@@ -639,8 +632,6 @@ class HandReferee(TableState):
         changed, findings = verify_swap(event, meld, self.rules)
         if changed is not None:
             self.table[index] = changed
-            if freed_joker_must_be_used(self.rules):
-                turn.freed_jokers.append(event)
         else:
             self._report(findings, event.player)
             if not meld.joker_count:
@@ -648,7 +639,10 @@ class HandReferee(TableState):
             self.table[index] = forced_swap(meld, event.card)  # D27
         self._take_out(event, event.card)
         self.hands[event.player][JOKER] += 1
-        turn.laid[event.card] += 1
+        if changed is not None:
+            record_swap(turn, event, self.rules)
+        else:  # D27: the card is laid, no joker is owed to the table
+            turn.laid[event.card] += 1
 
     def on_discard(self, event: Discard) -> None:
         turn = self._accept(event)
