@@ -25,6 +25,7 @@ from click.testing import CliRunner, Result
 from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.cli.main import main
 from scala40cli.judging.cards import JOKER, Card, parse_card
+from scala40cli.judging.deal import upcard_returned
 from scala40cli.judging.melds import Meld as TableMeld
 from scala40cli.judging.melds import build_meld, fits
 from scala40cli.judging.results import GameResult
@@ -38,7 +39,17 @@ from scala40cli.judging.rules import (
     with_values,
 )
 from scala40cli.judging.turn import Turn
-from scala40cli.reading.events import Buy, Discard, Event, Meld, PlayerEvent, Swap, TableCard, Take
+from scala40cli.reading.events import (
+    Buy,
+    Discard,
+    Event,
+    Meld,
+    PlayerEvent,
+    Swap,
+    TableCard,
+    Take,
+    Upcard,
+)
 from scala40cli.reading.parser import parse_text
 from scala40cli.simulate import (
     Bot,
@@ -593,3 +604,29 @@ def test_hard_beats_easy_in_a_short_run() -> None:
                             seed=f"strength-{index}", first_dealer=index % 2)
         wins += record.winner == "Anna"
     assert wins >= 15
+
+
+# --- the dealer -------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("upcard_joker", ["returned", "stays"])
+def test_the_dealer_returns_a_joker_upcard_only_under_upcard_joker_returned(
+        upcard_joker: str) -> None:
+    """The simulator's dealer follows the referee's rule (judging.deal.upcard_returned)."""
+    rules = with_values(CLASSIC, {"upcard_joker": upcard_joker})
+    assert upcard_returned(JOKER, rules) is (upcard_joker == "returned")
+    assert not upcard_returned(parse_card("5S"), rules)
+    seen = 0
+    for seed in range(400):
+        engine = HandEngine(number=1, dealer="Anna", order=("Anna", "Bruno"),
+                            seats=("Anna", "Bruno"), rules=rules, rng=random.Random(seed),
+                            bots={}, totals={"Anna": 0, "Bruno": 0}, partners={}, events=[])
+        engine.deal()
+        upcards = [e.card for e in engine.events if isinstance(e, Upcard)]
+        if upcards[0].is_joker:
+            seen += 1
+            assert len(upcards) == (2 if upcard_joker == "returned" else 1)
+            assert engine.pile == upcards[-1:]
+        else:
+            assert len(upcards) == 1
+    assert seen > 0

@@ -21,6 +21,13 @@ from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Deal, Dealer, Event, Stock, Upcard
 
 
+def upcard_returned(upcard: Card, rules: Rules) -> bool:
+    """``upcard_joker=returned``: a joker turned up goes back into the stock and the
+    dealer turns another card (the referee expects a second upcard line; the
+    simulator's dealer does it)."""
+    return upcard.is_joker and rules.upcard_joker is UpcardJoker.RETURNED
+
+
 class Flag(Protocol):
     """``flag(code, event, message, player)`` records a violation and returns it; with
     ``cause`` it records a note, a consequence of that problem (D28)."""
@@ -161,7 +168,7 @@ class DealChecker:
         extra = self._count_out(event, (event.card,), None)
         if extra is not None:
             self.pile_doubt = extra
-        if event.card.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
+        if upcard_returned(event.card, self.rules):
             self.unseen[JOKER] += 1
             self.joker_upcard = event
 

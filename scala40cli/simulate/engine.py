@@ -17,10 +17,10 @@ from collections import Counter
 from types import MappingProxyType
 
 from scala40cli.judging.cards import Card, full_deck
-from scala40cli.judging.deal import HAND_SIZE
+from scala40cli.judging.deal import HAND_SIZE, upcard_returned
 from scala40cli.judging.melds import Meld as TableMeld
 from scala40cli.judging.results import Closing
-from scala40cli.judging.rules import Rules, UpcardJoker
+from scala40cli.judging.rules import Rules
 from scala40cli.judging.scoring import closed_hand_penalties, void_hand_penalties
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import (
@@ -135,7 +135,7 @@ class HandEngine:
             emit(Deal(player=player, cards=tuple(dealt[player]), **at()))
         upcard = deck.pop()
         emit(Upcard(card=upcard, **at()))
-        while upcard.is_joker and self.rules.upcard_joker is UpcardJoker.RETURNED:
+        while upcard_returned(upcard, self.rules):
             deck.insert(self.rng.randrange(len(deck)), upcard)  # never on top
             upcard = deck.pop()
             emit(Upcard(card=upcard, **at()))
