@@ -38,6 +38,7 @@ from scala40cli.judging.rules import (
     value_tokens,
     with_values,
 )
+from scala40cli.judging.scoring import hand_penalty
 from scala40cli.judging.turn import Turn
 from scala40cli.reading.events import (
     Buy,
@@ -64,7 +65,7 @@ from scala40cli.simulate import (
 )
 from scala40cli.simulate.board import Board
 from scala40cli.simulate.engine import HandEngine
-from scala40cli.simulate.planner import legal_discards
+from scala40cli.simulate.planner import ace_points, legal_discards
 
 ROOT = Path(__file__).resolve().parent.parent
 LEVELS = ("easy", "normal", "hard")
@@ -630,3 +631,10 @@ def test_the_dealer_returns_a_joker_upcard_only_under_upcard_joker_returned(
         else:
             assert len(upcards) == 1
     assert seen > 0
+
+
+@pytest.mark.parametrize("ace_penalty", ["11", "1", "1_if_last"])
+def test_the_search_weighs_an_ace_as_the_scoring_charges_it(ace_penalty: str) -> None:
+    rules = with_values(CLASSIC, {"ace_penalty": ace_penalty})
+    hand = Counter(parse_card(code) for code in ("AS", "5D", "KC"))
+    assert hand_penalty(hand, rules) == ace_points(rules) + 5 + 10

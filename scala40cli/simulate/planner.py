@@ -15,9 +15,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.cards import Card
+from scala40cli.judging.cards import Card, parse_card
 from scala40cli.judging.melds import fits
-from scala40cli.judging.rules import AcePenalty, Rules
+from scala40cli.judging.rules import Rules
+from scala40cli.judging.scoring import hand_penalty
 from scala40cli.judging.verify import freed_joker_must_be_used, laying_down_may_close
 from scala40cli.simulate.board import Board, closing_allowed
 from scala40cli.simulate.fitting import meld_cards, spots
@@ -32,10 +33,14 @@ from scala40cli.simulate.search import (
 )
 from scala40cli.simulate.view import PlayerView
 
+#: Two aces: what one costs in a hand of more than one card is half their penalty.
+_TWO_ACES = Counter({parse_card("AS"): 2})
+
 
 def ace_points(rules: Rules) -> int:
-    """What an ace left in hand costs: the search keeps the costly cards out of hand."""
-    return 1 if rules.ace_penalty is AcePenalty.ONE else 11
+    """What an ace left in hand costs, as the scoring says (the search keeps the costly
+    cards out of hand; an ace alone as the last card may cost less, which it ignores)."""
+    return hand_penalty(_TWO_ACES, rules) // 2
 
 
 def legal_discards(board: Board) -> list[Card]:
