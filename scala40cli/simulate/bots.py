@@ -13,8 +13,10 @@
 
 Every level opens as soon as a real search over its hand finds melds worth the
 opening, lays down everything it can once opened, and closes when it can. A bot sees
-only its :class:`~scala40cli.simulate.view.PlayerView`; the
-:mod:`~scala40cli.simulate.planner` keeps every plan legal under the rules.
+only its :class:`~scala40cli.simulate.view.PlayerView`. What is legal is never a bot's
+call: the :mod:`~scala40cli.simulate.planner` tries every play on a
+:class:`~scala40cli.simulate.board.Board`, which asks the judging core's ``verify_*``
+functions, and so do the questions a bot asks before its turn (may it take or buy).
 """
 
 from __future__ import annotations
