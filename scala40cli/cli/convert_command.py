@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 import click
 
-from scala40cli.cli.choices import INPUT_FORMATS
+from scala40cli.cli.options import input_format_option, output_option
 
 # The command is registered at every start of ``scala40``: what it works with is imported
 # when it runs (see scala40cli/cli/choices.py).
@@ -25,11 +25,9 @@ CONVERT_FORMATS = ("jsonl", "s40")
 @click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
               help="What to write: jsonl (one JSON object an event) or s40 (the log in "
               "canonical form). Default: the other format than FILE's.")
-@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in .jsonl, "
-              "else s40.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write to this file instead of standard output.")
+@input_format_option("Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in "
+                     ".jsonl, else s40.")
+@output_option("Write to this file instead of standard output.")
 @click.pass_context
 def convert_command(ctx: click.Context, source: str, target: str | None,
                     input_format: str | None, output: str | None) -> None:

@@ -24,8 +24,19 @@ import click
 
 from scala40cli import __version__
 from scala40cli.cli import settings
-from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS
 from scala40cli.cli.convert_command import convert_command
+from scala40cli.cli.options import (
+    color_option,
+    files_argument,
+    format_option,
+    input_format_option,
+    jobs_option,
+    output_option,
+    quiet_option,
+    rule_options,
+    selection_options,
+    set_option,
+)
 
 # Only click is imported at start: every other module is imported by the command that
 # needs it, so that `scala40 --version` (run by every pre-commit hook) stays quick.
@@ -103,20 +114,12 @@ def main() -> None:
 
 
 @main.command()
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
-@click.option(
-    "--format",
-    "report_format",
-    type=click.Choice(REPLAY_FORMATS),
-    default="text",
-    show_default=True,
-    envvar="SCALA40_FORMAT",
+@files_argument
+@format_option(
+    REPLAY_FORMATS, default="text", envvar="SCALA40_FORMAT",
     help="text: problems and score sheets for people; json: the report for programs; "
     "jsonl: one JSON object a game; github: GitHub Actions annotations; sarif: SARIF "
-    "2.1.0; junit: JUnit XML, one test case a game.",
-)
+    "2.1.0; junit: JUnit XML, one test case a game.")
 @click.option(
     "--exit-zero",
     is_flag=True,
@@ -130,44 +133,10 @@ def main() -> None:
     help="With --format github: annotate at most this many problems, then say how many "
     "more there are (GitHub shows 10 error annotations a step).",
 )
-@click.option(
-    "--quiet",
-    "-q",
-    is_flag=True,
-    help="With --format text: print only the problems and the summary line, no score "
-    "sheets (for pre-commit and CI logs).",
-)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    envvar="SCALA40_JOBS",
-    help="Judge the games in this many processes; the report is the same as with 1.",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
-@click.option(
-    "--rules",
-    "rules_option",
-    metavar="PRESET|FILE",
-    envvar="SCALA40_RULES",
-    help="Replay under this preset (`scala40 rules` lists them) or rules file (.toml or "
-    ".json) instead of the preset of the logs' [Rules] tags.",
-)
-@click.option(
-    "--set",
-    "set_options",
-    metavar="KEY=VALUE",
-    multiple=True,
-    help="Set one rule switch over the preset and the logs' tags (repeatable), such as "
-    "--set opening_points=50.",
-)
+@quiet_option
+@jobs_option(envvar="SCALA40_JOBS")
+@output_option()
+@rule_options(envvar="SCALA40_RULES")
 @click.option(
     "--compare",
     "compare_option",
@@ -176,24 +145,11 @@ def main() -> None:
     "at least two) and report what differs: violations, penalties, totals, eliminations, "
     "the winner. The exit status is that of the first.",
 )
-@click.option(
-    "--input-format",
-    type=click.Choice(INPUT_FORMATS),
-    default=None,
-    envvar="SCALA40_INPUT_FORMAT",
-    help="Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
-    "Default: jsonl for a FILE ending in .jsonl, else s40.",
-)
-@click.option("--select", "select_option", metavar="CODES", envvar="SCALA40_SELECT",
-              help="Report only these violation codes: codes or prefixes, comma-separated "
-              "(T004,S or T00). The others are listed as ignored in JSON.")
-@click.option("--ignore", "ignore_option", metavar="CODES", envvar="SCALA40_IGNORE",
-              help="Do not report these violation codes or prefixes (listed as ignored in "
-              "JSON, not counted). A log line may accept its own: ; scala40: ignore T004.")
-@click.option("--color", "color_option", type=click.Choice(COLOR_CHOICES), default="auto",
-              show_default=True, envvar="SCALA40_COLOR",
-              help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
-              "(FORCE_COLOR colours a pipe too).")
+@input_format_option(
+    "Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
+    "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
+@selection_options
+@color_option
 @click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
               help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
               "processes, or a scheduler address such as tcp://host:8786. FILE may then "
@@ -508,21 +464,10 @@ def explanation(code: Code) -> str:
 
 @main.command()
 @click.argument("name", required=False, metavar="[PRESET|FILE]")
-@click.option(
-    "--set",
-    "set_options",
-    metavar="KEY=VALUE",
-    multiple=True,
-    help="Set one rule switch over the preset (repeatable).",
-)
-@click.option(
-    "--format",
-    "rules_format",
-    type=click.Choice(["toml", "json"]),
-    default=None,
-    help="How to print the resolved rules: toml (the default) or json, both in the shape "
-    "of a rules file.",
-)
+@set_option("Set one rule switch over the preset (repeatable).")
+@format_option(("toml", "json"), dest="rules_format",
+               help="How to print the resolved rules: toml (the default) or json, both in "
+               "the shape of a rules file.")
 def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | None) -> None:
     """List the presets and the rule switches, or print the rules of a PRESET or FILE.
 
@@ -563,9 +508,7 @@ def rules_listing() -> list[str]:
 
 
 @main.command("fmt")
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
+@files_argument
 @click.option(
     "--check",
     is_flag=True,
@@ -673,30 +616,15 @@ REPORT_FORMATS = ("markdown", "html")
 
 
 @main.command("report")
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
-@click.option(
-    "--format",
-    "report_format",
-    type=click.Choice(REPORT_FORMATS),
-    default=None,
+@files_argument
+@format_option(
+    REPORT_FORMATS,
     help="markdown: for $GITHUB_STEP_SUMMARY and READMEs; html: one self-contained page "
     "(inline SVG chart, no JavaScript, no network). Default: html when --output ends in "
-    ".html or .htm, else markdown.",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
-@click.option("--rules", "rules_option", metavar="PRESET|FILE",
-              help="Replay under this preset or rules file, as `scala40 replay --rules`.")
-@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
-              help="Set one rule switch (repeatable), as `scala40 replay --set`.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Judge the games in this many processes, as `scala40 replay --jobs`.")
+    ".html or .htm, else markdown.")
+@output_option()
+@rule_options()
+@jobs_option()
 @click.pass_context
 def report_command(ctx: click.Context, files: tuple[str, ...], report_format: str | None,
                    output: str | None, rules_option: str | None,
@@ -737,10 +665,8 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
               help="Matches to play.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The seed: the same seed gives the same bytes (for one version).")
-@click.option("--rules", "rules_option", metavar="PRESET|FILE",
-              help="Play under this preset or rules file (default classic).")
-@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
-              help="Set one rule switch over the preset (repeatable).")
+@rule_options("Play under this preset or rules file (default classic).",
+              "Set one rule switch over the preset (repeatable).")
 @click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
               help="easy, normal or hard: one for every seat, or one a seat, comma-separated.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
