@@ -1,6 +1,7 @@
 """The command line is a thin layer (issue 11): the options several commands share are
 declared once, as decorators (``cli/options.py``), so that ``--rules`` or ``--output``
-is the same option, in the same words, wherever it appears.
+is the same option, in the same words, wherever it appears; every command gathers its
+inputs through ``cli/inputs.py`` and writes through ``cli/output.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +13,49 @@ import click
 import pytest
 from click.testing import CliRunner
 
+from scala40cli.cli import inputs, output
 from scala40cli.cli.main import main
+from scala40cli.judging.results import FileResult
+from scala40cli.judging.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
+CLI = ROOT / "scala40cli" / "cli"
+MODULES = sorted(CLI.glob("*.py"))
+LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
+
+
+def tree_of(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+#: What writes a file: only output.py may (rewrite.py's unnamed temporary files are
+#: never a user's file).
+WRITERS = {"os.replace", "os.rename", "os.fdopen", "os.open", "tempfile.mkstemp",
+           ".write_text", ".write_bytes"}
+
+
+def _called(node: ast.Call) -> str:
+    """``os.replace`` for ``os.replace(...)``, ``.write_text`` for ``path.write_text(...)``."""
+    if isinstance(node.func, ast.Name):
+        return node.func.id
+    if isinstance(node.func, ast.Attribute):
+        owner = node.func.value
+        if isinstance(owner, ast.Name) and owner.id in ("os", "tempfile"):
+            return f"{owner.id}.{node.func.attr}"
+        return f".{node.func.attr}"
+    return ""
+
+
+@pytest.mark.parametrize("module", [m for m in MODULES if m.name != "output.py"],
+                         ids=lambda path: path.name)
+def test_every_file_written_goes_through_output(module: Path) -> None:
+    for node in ast.walk(tree_of(module)):
+        if not isinstance(node, ast.Call):
+            continue
+        assert _called(node) not in WRITERS, (module.name, node.lineno)
+        if _called(node) == "open":
+            modes = [arg.value for arg in node.args[1:2] if isinstance(arg, ast.Constant)]
+            assert not any(set("wax") & set(str(mode)) for mode in modes), node.lineno
 
 # --- the shared options: one declaration ------------------------------------------------
 
@@ -75,3 +116,69 @@ def test_a_shared_option_is_declared_only_in_options(module: Path) -> None:
                 and node.func.attr == "option" and node.args
                 and isinstance(node.args[0], ast.Constant)):
             assert node.args[0].value not in SHARED, (module.name, node.lineno)
+
+
+# --- one input pipeline -----------------------------------------------------------------
+
+
+def test_gather_expands_folders_for_replay_and_takes_names_as_given_for_fmt(
+        tmp_path: Path) -> None:
+    (tmp_path / "logs").mkdir()
+    (tmp_path / "logs" / "b.s40").write_bytes(LEGAL.read_bytes())
+    (tmp_path / "logs" / "a.s40").write_bytes(LEGAL.read_bytes())
+    folder = str(tmp_path / "logs")
+    expanded = inputs.gather([folder, "-"])
+    assert [name for name, _ in expanded] == [f"{folder}/a.s40", f"{folder}/b.s40",
+                                              inputs.STDIN_NAME]
+    assert expanded[-1][1] is None
+    assert inputs.gather([folder, "-"], expand=False) == [(folder, folder),
+                                                          (inputs.STDIN_NAME, None)]
+
+
+def test_an_argument_that_names_nothing_is_its_file_error(tmp_path: Path) -> None:
+    [(name, result)] = inputs.gather([str(tmp_path / "*.s40")])
+    assert isinstance(result, FileResult)
+    assert [problem.code for problem in result.errors] == [Code.UNREADABLE_FILE]
+    assert inputs.read_input((name, result)) is result
+
+
+def test_read_input_gives_the_bytes_or_why_not(tmp_path: Path) -> None:
+    [source] = inputs.gather([str(LEGAL)], expand=False)
+    assert inputs.read_input(source) == LEGAL.read_bytes()
+    [folder] = inputs.gather([str(tmp_path)], expand=False)
+    failed = inputs.read_input(folder)
+    assert isinstance(failed, FileResult)
+    assert failed.errors[0].message == "cannot read the file: Is a directory"
+
+
+def test_input_paths_are_found_only_when_asked_for(tmp_path: Path) -> None:
+    found = inputs.input_paths([str(tmp_path / "missing"), "-", str(LEGAL)])
+    assert not isinstance(found, list)
+    assert list(found) == [str(tmp_path / "missing"), str(LEGAL)]
+
+
+# --- one output writer --------------------------------------------------------------------
+
+
+def test_a_report_goes_to_standard_output_or_whole_to_its_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert output.write_report("-", lambda stream: stream.write("to stdout")) == 9
+    assert capsys.readouterr().out == "to stdout"
+    target = tmp_path / "report.txt"
+    output.emit("whole\n", str(target))
+    assert target.read_text(encoding="utf-8") == "whole\n"
+
+
+def test_an_output_over_an_input_is_a_usage_error_about_output(tmp_path: Path) -> None:
+    with pytest.raises(click.BadParameter) as raised:
+        output.check_output(str(LEGAL), [str(LEGAL)])
+    assert raised.value.param_hint == "'--output'"
+    output.check_output(None, iter(()))  # standard output: nothing to check
+    with pytest.raises(click.BadParameter, match="it is a folder"):
+        output.write_report(str(tmp_path), lambda stream: stream.write("x"))
+
+
+def test_standard_output_is_whose_terminal_is_asked() -> None:
+    assert output.stdout_of("-") is output.stdout_of(None) is not None
+    assert output.stdout_of("report.txt") is None
+    assert not output.names_a_file("-") and output.names_a_file("r.json")

@@ -15,7 +15,7 @@ from scala40cli.cli.options import input_format_option, output_option
 # The command is registered at every start of ``scala40``: what it works with is imported
 # when it runs (see scala40cli/cli/choices.py).
 if TYPE_CHECKING:
-    from scala40cli.judging.results import FileResult, Problem
+    from scala40cli.judging.results import Problem
 
 CONVERT_FORMATS = ("jsonl", "s40")
 
@@ -41,19 +41,21 @@ def convert_command(ctx: click.Context, source: str, target: str | None,
     as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
     read or converted; 2: a wrong command line.
     """
-    from scala40cli.cli.main import EXIT_PROBLEMS, STDIN_ARGUMENT, STDIN_NAME, _emit, _read_stdin
+    from scala40cli.cli.inputs import gather, read_input
+    from scala40cli.cli.main import EXIT_PROBLEMS
+    from scala40cli.cli.output import emit
     from scala40cli.judging.results import FileResult
     from scala40cli.reading.jsonl_logs import input_format_of
     from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
-    stdin = source == STDIN_ARGUMENT
-    shown = STDIN_NAME if stdin else source
+    (log,) = gather((source,), expand=False)
+    shown, path = log
     reading = input_format_of(shown, input_format)
-    data = _read_stdin() if stdin else _read_log(source)
+    data = read_input(log)
     writing = target or ("s40" if reading == "jsonl" else "jsonl")
     result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
     if isinstance(result, str):
-        _emit(result, output, () if stdin else (source,))
+        emit(result, output, (path,) if isinstance(path, str) else ())
         return
     errors = result.errors if isinstance(result, FileResult) else result
     for line in problem_lines(FileResult(path=shown, errors=errors)):
@@ -75,15 +77,3 @@ def convert_bytes(data: bytes, reading: str, writing: str) -> str | tuple[Proble
     if writing == "jsonl":
         return s40_to_jsonl(data)
     return format_log(data)
-
-
-def _read_log(path: str) -> bytes | FileResult:
-    """The bytes of a regular file, or its ``F001`` (as ``replay`` reads a log)."""
-    from scala40cli.audit.pipeline import unreadable
-    from scala40cli.reading.inputs import open_log
-
-    try:
-        with open_log(path) as handle:
-            return handle.read()
-    except OSError as error:
-        return unreadable(path, error)

@@ -1,10 +1,11 @@
 """The ``scala40`` command line: every subcommand, its options and how it reads and writes.
 
-Not yet a thin layer: besides parsing options, it gathers the inputs (files, folders,
-patterns, standard input), writes ``--output`` safely, runs ``--compare``, and picks a
-few formats itself (``report``'s html/markdown, ``--compare``'s json, ``rules``'s
-toml/json) outside the registry of :mod:`scala40cli.reporting.reporters`. The judging is
-:mod:`scala40cli.audit.pipeline`'s, the report formats the reporters'.
+Not yet a thin layer: besides parsing options, it runs ``--compare`` and picks a few
+formats itself (``report``'s html/markdown, ``--compare``'s json, ``rules``'s
+toml/json) outside the registry of :mod:`scala40cli.reporting.reporters`. The inputs
+are gathered by :mod:`scala40cli.cli.inputs` and every output is written by
+:mod:`scala40cli.cli.output`; the judging is :mod:`scala40cli.audit.pipeline`'s, the
+report formats the reporters'.
 
 Exit status, as linters and CI expect: 0 when every game is legal and every file was
 read, 1 when any violation or file error was found, 2 for a wrong command line (click
@@ -17,8 +18,8 @@ import contextlib
 import functools
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, ParamSpec
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, NoReturn, ParamSpec
 
 import click
 
@@ -42,15 +43,11 @@ from scala40cli.cli.options import (
 # needs it, so that `scala40 --version` (run by every pre-commit hook) stays quick.
 if TYPE_CHECKING:
     from scala40cli.audit.ignores import Selection
-    from scala40cli.audit.pipeline import Record, Source
+    from scala40cli.audit.pipeline import Source
     from scala40cli.cli.config import Config
     from scala40cli.cli.rewrite import Rewrite
     from scala40cli.judging.results import FileResult
-    from scala40cli.judging.rules import RuleChoice
     from scala40cli.judging.violations import Code
-    from scala40cli.reading.inputs import Missing
-    from scala40cli.reporting.base import Reporter
-    from scala40cli.reporting.summary import Summary
 
 #: The formats of ``replay --format`` (the keys of ``reporters.REPORTERS``) and the
 #: default of ``--max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``), kept here
@@ -65,12 +62,8 @@ EXIT_PROBLEMS = 1
 #: A wrong command line, or an output that cannot be written.
 EXIT_USAGE = 2
 
-#: Files from which a progress bar is worth showing.
-PROGRESS_MIN_FILES = 5
-
-#: The file argument that means standard input, and the name it has in the report.
+#: The file argument that means standard input.
 STDIN_ARGUMENT = "-"
-STDIN_NAME = "<stdin>"
 
 
 def _stopping_cleanly(command: Callable[P, None]) -> Callable[P, None]:
@@ -191,6 +184,8 @@ def replay(
     SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
     line wins over the environment, which wins over the file.
     """
+    from scala40cli.cli.inputs import input_paths, input_records
+    from scala40cli.cli.output import check_output, stdout_of, write_report
     from scala40cli.reporting.color import ColorTextReporter, use_color
     from scala40cli.reporting.reporters import make_reporter
 
@@ -208,83 +203,19 @@ def replay(
         status = _compare(files, compare_option, rules_option, set_options, report_format,
                           output, jobs, input_format, selection, config)
         ctx.exit(EXIT_OK if exit_zero else status)
-    choice = command_line_choice(rules_option, set_options)
+    choice = settings.rule_choice(rules_option, set_options)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
-    if report_format == "text" and use_color(color_option, settings.stream_of(output)):
+    if report_format == "text" and use_color(color_option, stdout_of(output)):
         reporter = ColorTextReporter(quiet=quiet)
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
-    if dask_option is not None:
-        records = settings.dask_records(files, choice, dask_option, input_format, config, jobs)
-        if not selection.everything:
-            records = settings.selected(records, selection)
-    else:
-        records = input_records(files, choice, jobs, input_format, selection, config)
-    summary = _write_report(reporter, records, output)
+    check_output(output, input_paths(files))
+    records = input_records(files, choice, jobs=jobs, input_format=input_format,
+                            selection=selection, config=config, dask=dask_option)
+    summary = write_report(output, lambda stream: reporter.write_records(records, stream))
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
     clean = summary.violations == 0 and summary.file_errors == 0
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
-
-
-def input_sources(arguments: Sequence[str], config: Config | None = None) -> list[Source]:
-    """What the FILE... arguments of every command that judges logs stand for: files,
-    folders, patterns and ``-``, in order, each once, less what the configuration
-    excludes; an argument that names nothing is a source whose result is its ``F001``.
-    The one place that reads arguments."""
-    return [_source(item) for item in settings.included(arguments, config)]
-
-
-def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int,
-                  input_format: str | None = None, selection: Selection | None = None,
-                  config: Config | None = None) -> Iterator[Record]:
-    """The audit of the arguments as a stream (``audit.stream_records``), with a
-    progress bar on standard error when it is a terminal and there are several files;
-    the violations ``selection`` leaves out moved to each game's ``ignored``."""
-    from scala40cli.audit.pipeline import stream_records
-
-    sources = input_sources(arguments, config)
-    records = stream_records(sources, choice, jobs=jobs, input_format=input_format)
-    if selection is not None and not selection.everything:
-        records = settings.selected(records, selection)
-    if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
-        records = _with_progress(records, len(sources))
-    return records
-
-
-def _write_report(reporter: Reporter, records: Iterator[Record], output: str | None
-                  ) -> Summary:
-    """The report, written as the games are judged; to ``--output`` through
-    :mod:`scala40cli.cli.output` (the caller has checked that it names no input): the old
-    file stays whole until the new one is complete."""
-    from scala40cli.cli.output import OutputError, atomic_output
-
-    if output is None or output == STDIN_ARGUMENT:
-        return reporter.write_records(records, sys.stdout)
-    try:
-        with atomic_output(output) as stream:
-            return reporter.write_records(records, stream)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
-
-
-def input_paths(arguments: Sequence[str]) -> list[str]:
-    """The files the arguments stand for (folders and patterns expanded), stdin left out."""
-    from scala40cli.reading.inputs import expand
-
-    return [item for item in expand(arguments) if isinstance(item, str)
-            and item != STDIN_ARGUMENT]
-
-
-def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
-    """Exit 2 before anything is read when ``--output`` would overwrite an input."""
-    from scala40cli.cli.output import OutputError, refuse_inputs_as_output
-
-    try:
-        refuse_inputs_as_output(output, inputs)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
 
 
 def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
@@ -294,6 +225,8 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     """``replay --compare``: every file under every rule set, and what differs."""
     import json
 
+    from scala40cli.cli.inputs import input_paths, input_results
+    from scala40cli.cli.output import check_output, emit
     from scala40cli.reporting.compare import (
         compare_files,
         comparison_document,
@@ -309,10 +242,10 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
     if len(names) < 2:
         raise click.UsageError("--compare needs at least two presets or rules files, "
                                "such as --compare classic,traditional")
-    choices = [command_line_choice(name, set_options) for name in names]
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
-    runs = list(zip(*audit_inputs(files, choices, jobs, input_format, config), strict=True))
+    choices = [settings.rule_choice(name, set_options) for name in names]
+    check_output(output, input_paths(files))
+    runs = list(zip(*input_results(files, choices, jobs=jobs, input_format=input_format,
+                                   config=config), strict=True))
     if selection is not None and not selection.everything:
         runs = [tuple(settings.select_file(result, selection) for result in run) for run in runs]
     comparisons = compare_files(names, runs)
@@ -321,97 +254,13 @@ def _compare(files: Sequence[str], compare_option: str, rules_option: str | None
                                     ensure_ascii=False)) + "\n"
     else:
         text = render_comparison_text(names, comparisons)
-    _emit(text, output)
+    emit(text, output)
     return exit_status(runs[0])
-
-
-def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
-    """The records, advancing a progress bar on standard error at the end of each file."""
-    from scala40cli.audit.records import FileEnd
-
-    with click.progressbar(length=files, label="Replaying", file=sys.stderr) as bar:
-        for record in records:
-            if isinstance(record, FileEnd):
-                bar.update(1)
-            yield record
-
-
-def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int,
-                 input_format: str | None = None, config: Config | None = None
-                 ) -> list[tuple[FileResult, ...]]:
-    """Every input the arguments stand for, under each rule choice, in order; a
-    progress bar on standard error when it is a terminal and there are several files."""
-    from scala40cli.audit.pipeline import audit_many
-
-    sources = input_sources(arguments, config)
-    results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
-    if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
-        return list(results)
-    with click.progressbar(results, length=len(sources), label="Replaying",
-                           file=sys.stderr) as bar:
-        return list(bar)
-
-
-def _source(item: str | Missing) -> Source:
-    from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE
-    from scala40cli.judging.results import FileResult, Problem
-    from scala40cli.judging.violations import Code
-    from scala40cli.reading.inputs import Missing
-
-    if isinstance(item, Missing):
-        problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
-                          line=FILE_LINE, column=FILE_COLUMN)
-        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
-    if item == STDIN_ARGUMENT:
-        return (STDIN_NAME, None)
-    return (item, item)
-
-
-def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
-    """The rules chosen by ``--rules`` and ``--set``, checked before any replay.
-
-    None when neither is given. A bad choice is a usage error (exit 2) whose message
-    names the key, the value and the allowed values.
-    """
-    from scala40cli.judging.rules import RulesError
-    from scala40cli.reading.rulesfile import choice_from
-
-    if rules is None and not sets:
-        return None
-    try:
-        return choice_from(rules, sets)
-    except RulesError as error:
-        raise click.UsageError(str(error)) from None
-
-
-def _read_stdin() -> bytes | FileResult:
-    """The bytes of standard input, or the result of a file that cannot be read."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
-
-    try:
-        return stdin_bytes().read()
-    except OSError as error:
-        return unreadable(STDIN_NAME, error)
 
 
 def exit_status(results: Sequence[FileResult]) -> int:
     """0 when every file was read and every game is legal, else 1."""
     return EXIT_OK if all(result.ok for result in results) else EXIT_PROBLEMS
-
-
-def _emit(text: str, output: str | None, inputs: Sequence[str] = ()) -> None:
-    """Print the report, or write it to ``output`` (never one of ``inputs``) through
-    :func:`scala40cli.cli.output.atomic_output`."""
-    from scala40cli.cli.output import OutputError, write_text
-
-    if output is None or output == STDIN_ARGUMENT:
-        click.echo(text, nl=False)
-        return
-    _refuse_inputs(output, inputs)
-    try:
-        write_text(output, text)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
 
 
 @main.command()
@@ -481,7 +330,7 @@ def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | No
     if name is None and not set_options and rules_format is None:
         click.echo("\n".join(rules_listing()))
         return
-    choice = command_line_choice(name, set_options) or RuleChoice()
+    choice = settings.rule_choice(name, set_options) or RuleChoice()
     resolved = resolve(log_preset=None, log_values=(), choice=choice)
     writer = rules_json if rules_format == "json" else rules_toml
     click.echo(writer(resolved), nl=False)
@@ -541,30 +390,22 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
-    from scala40cli.cli.rewrite import (
-        Rewrite,
-        file_errors,
-        fmt_summary,
-        rewrite_file,
-        rewrite_stream,
-    )
-    from scala40cli.judging.results import FileResult
+    from scala40cli.cli.inputs import gather
+    from scala40cli.cli.rewrite import file_errors, fmt_summary, rewrite_file
     from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
     if files.count(STDIN_ARGUMENT) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     write = not (check or show_diff)
     changed = unchanged = failed = 0
-    for name in files:
-        shown = STDIN_NAME if name == STDIN_ARGUMENT else name
+    for source in gather(files, expand=False):
+        shown, path = source
         if show_diff:
-            done = _fmt_diff(name, shown)
-        elif name == STDIN_ARGUMENT:
-            data = _stdin_stream()
-            done = (Rewrite(problems=data.errors) if isinstance(data, FileResult)
-                    else rewrite_stream(data, sys.stdout if write else None))
+            done = _fmt_diff(source)
+        elif isinstance(path, str):
+            done = rewrite_file(path, write)
         else:
-            done = rewrite_file(name, write)
+            done = _fmt_stdin(source, write)
         if done.problems:
             for line in problem_lines(file_errors(shown, done.problems)):
                 click.echo(line, err=True)
@@ -578,36 +419,41 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
             changed += 1
             if check:
                 click.echo(terminal_safe(f"would reformat {shown}"), err=True)
-            elif write and name != STDIN_ARGUMENT:
+            elif write and path is not None:
                 click.echo(terminal_safe(f"reformatted {shown}"), err=True)
     if not (write and files == (STDIN_ARGUMENT,)):
         click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
 
 
-def _stdin_stream() -> BinaryIO | FileResult:
-    """Standard input as a binary stream, or the F001 of a closed one."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
+def _fmt_stdin(source: Source, write: bool) -> Rewrite:
+    """Standard input formatted to standard output (with ``write``) or checked."""
+    from scala40cli.cli.inputs import open_input
+    from scala40cli.cli.rewrite import Rewrite, rewrite_stream
+    from scala40cli.judging.results import FileResult
 
-    try:
-        return stdin_bytes()
-    except OSError as error:
-        return unreadable(STDIN_NAME, error)
+    opened = open_input(source)
+    if isinstance(opened, FileResult):
+        return Rewrite(problems=opened.errors)
+    with opened as stream:
+        return rewrite_stream(stream, sys.stdout if write else None)
 
 
-def _fmt_diff(name: str, shown: str) -> Rewrite:
+def _fmt_diff(source: Source) -> Rewrite:
     """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
+    from scala40cli.audit.pipeline import unreadable
+    from scala40cli.cli.inputs import open_input
     from scala40cli.cli.rewrite import Rewrite, diff_stream
-    from scala40cli.reading.inputs import open_log
+    from scala40cli.judging.results import FileResult
 
+    opened = open_input(source)
+    if isinstance(opened, FileResult):
+        return Rewrite(problems=opened.errors)
     try:
-        if name == STDIN_ARGUMENT:
-            return diff_stream(stdin_bytes(), shown, sys.stdout)
-        with open_log(name) as handle:
-            return diff_stream(handle, shown, sys.stdout)
+        with opened as stream:
+            return diff_stream(stream, source[0], sys.stdout)
     except OSError as error:
-        return Rewrite(problems=unreadable(name, error).errors)
+        return Rewrite(problems=unreadable(source[0], error).errors)
 
 
 # --- report: score reports in HTML and Markdown -----------------------------------------
@@ -642,19 +488,20 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     report was written but an input could not be read or parsed (missing, not UTF-8, a
     syntax error: listed in the report); 2: a wrong command line.
     """
+    from scala40cli.cli.inputs import input_paths, input_records
+    from scala40cli.cli.output import check_output, emit
     from scala40cli.reporting.base import gather
     from scala40cli.reporting.html_report import html_report
     from scala40cli.reporting.markdown import markdown_report
 
-    choice = command_line_choice(rules_option, set_options)
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
+    choice = settings.rule_choice(rules_option, set_options)
+    check_output(output, input_paths(files))
     if report_format is None:
         html_suffix = output is not None and output.lower().endswith((".html", ".htm"))
         report_format = "html" if html_suffix else "markdown"
-    results = gather(input_records(files, choice, jobs))
+    results = gather(input_records(files, choice, jobs=jobs))
     render = html_report if report_format == "html" else markdown_report
-    _emit(render(results), output)
+    emit(render(results), output)
     ctx.exit(EXIT_PROBLEMS if any(result.errors for result in results) else EXIT_OK)
 
 
