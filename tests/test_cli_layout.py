@@ -1,7 +1,10 @@
-"""The command line is a thin layer (issue 11): the options several commands share are
-declared once, as decorators (``cli/options.py``), so that ``--rules`` or ``--output``
-is the same option, in the same words, wherever it appears; every command gathers its
-inputs through ``cli/inputs.py`` and writes through ``cli/output.py``.
+"""The command line is a thin layer (issue 11): declarations in ``cli/main.py``, each
+command's work in its own module, the shared options declared once, one input pipeline
+(``cli/inputs.py``), one output writer (``cli/output.py``), formats from the registry.
+
+Each layout test reads the source, so that the next change keeps the shape: the old
+``cli.py`` of 759 lines, with four declarations of ``--rules``/``--set``, three ways
+of reading inputs and formats picked by ``if report_format == "json"``, fails every one.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from scala40cli.cli import inputs, output
+from scala40cli.cli import choices, inputs, output
 from scala40cli.cli.main import main
 from scala40cli.judging.results import FileResult
 from scala40cli.judging.violations import Code
@@ -26,6 +29,55 @@ LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
 
 def tree_of(path: Path) -> ast.Module:
     return ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda path: path.name)
+def test_no_module_of_the_command_line_is_over_400_lines(module: Path) -> None:
+    assert len(module.read_text(encoding="utf-8").splitlines()) <= 400
+
+
+def _commands(module: ast.Module) -> list[ast.FunctionDef]:
+    """The functions of ``main.py`` declared as commands (``@main.command(...)``)."""
+    def is_command(decorator: ast.expr) -> bool:
+        call = decorator.func if isinstance(decorator, ast.Call) else decorator
+        return isinstance(call, ast.Attribute) and call.attr == "command"
+
+    return [node for node in module.body if isinstance(node, ast.FunctionDef)
+            and any(map(is_command, node.decorator_list))]
+
+
+def test_every_command_body_is_a_call_to_its_own_module() -> None:
+    commands = _commands(tree_of(CLI / "main.py"))
+    assert {command.name for command in commands} == {
+        "replay", "explain", "rules", "fmt", "report_command", "simulate_command",
+        "convert_command"}
+    for command in commands:
+        body = command.body[1:]  # after the docstring
+        assert ast.get_docstring(command), command.name
+        assert len(body) == 2, command.name
+        assert isinstance(body[0], ast.ImportFrom), command.name  # imported when it runs
+        assert isinstance(body[1], ast.Expr) and isinstance(body[1].value, ast.Call)
+
+
+def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
+    imported = {node.module for node in ast.walk(tree_of(CLI / "main.py"))
+                if isinstance(node, ast.ImportFrom) and node.col_offset == 0}
+    assert imported == {"__future__", "typing", "scala40cli", "scala40cli.cli.choices",
+                        "scala40cli.cli.options", "scala40cli.cli.stopping"}
+
+
+#: Every format name of a registry: the command line never compares a value with one.
+FORMAT_NAMES = {*choices.REPLAY_FORMATS, *choices.COMPARISON_FORMATS,
+                *choices.SCORE_REPORT_FORMATS, *choices.RULES_FORMATS}
+
+
+@pytest.mark.parametrize("module", MODULES, ids=lambda path: path.name)
+def test_the_command_line_never_branches_on_a_format_name(module: Path) -> None:
+    for node in ast.walk(tree_of(module)):
+        if isinstance(node, ast.Compare):
+            constants = {part.value for part in (node.left, *node.comparators)
+                         if isinstance(part, ast.Constant)}
+            assert not constants & FORMAT_NAMES, (module.name, node.lineno)
 
 
 #: What writes a file: only output.py may (rewrite.py's unnamed temporary files are

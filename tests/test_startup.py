@@ -63,6 +63,18 @@ def test_version_imports_click_and_nothing_of_the_referee() -> None:
     assert not loaded & HEAVY
 
 
+#: What the command line is built of at start: the group, the commands' declarations,
+#: the shared options and their vocabularies, the exit statuses.
+DECLARATIONS = {"scala40cli", "scala40cli.cli", "scala40cli.cli.main",
+                "scala40cli.cli.choices", "scala40cli.cli.options", "scala40cli.cli.status",
+                "scala40cli.cli.stopping"}
+
+
+def test_version_imports_the_declarations_and_no_command() -> None:
+    loaded = {name for name in modules_after("--version") if name.startswith("scala40")}
+    assert loaded <= DECLARATIONS
+
+
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
