@@ -14,7 +14,10 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 
 from scala40cli import __version__
-from scala40cli.cli.main import exit_status, find_code, main, rules_listing
+from scala40cli.cli.explain_command import find_code
+from scala40cli.cli.main import main
+from scala40cli.cli.rules_command import rules_listing
+from scala40cli.cli.status import exit_status
 from scala40cli.judging.results import FileResult
 from scala40cli.judging.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
 from scala40cli.judging.violations import RULEBOOK, Code

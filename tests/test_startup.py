@@ -18,11 +18,11 @@ import pytest
 from lark import __version__ as lark_version
 
 import scala40cli
-from scala40cli.cli.main import DEFAULT_MAX_ANNOTATIONS as CLI_DEFAULT_MAX_ANNOTATIONS
-from scala40cli.cli.main import REPLAY_FORMATS
+from scala40cli.cli import choices
 from scala40cli.reading import parser as parser_module
 from scala40cli.reading.parser import _cached_lark, _EventBuilder, parse_text
 from scala40cli.reading.resources import cache_folder, grammar_text, keyed_cache_file
+from scala40cli.reporting import reporters
 from scala40cli.reporting.ci_reports import DEFAULT_MAX_ANNOTATIONS
 from scala40cli.reporting.reporters import REPORTERS, make_reporter
 
@@ -63,6 +63,18 @@ def test_version_imports_click_and_nothing_of_the_referee() -> None:
     assert not loaded & HEAVY
 
 
+#: What the command line is built of at start: the group, the commands' declarations,
+#: the shared options and their vocabularies, the exit statuses.
+DECLARATIONS = {"scala40cli", "scala40cli.cli", "scala40cli.cli.main",
+                "scala40cli.cli.choices", "scala40cli.cli.options", "scala40cli.cli.status",
+                "scala40cli.cli.stopping"}
+
+
+def test_version_imports_the_declarations_and_no_command() -> None:
+    loaded = {name for name in modules_after("--version") if name.startswith("scala40")}
+    assert loaded <= DECLARATIONS
+
+
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
@@ -82,11 +94,18 @@ def test_a_rules_file_still_loads_jsonschema(tmp_path: Path) -> None:
 
 
 def test_the_format_registry_names_every_reporter_and_its_defaults() -> None:
-    assert list(REPORTERS) == list(REPLAY_FORMATS)
-    assert all(type(make_reporter(name)) is REPORTERS[name] for name in REPLAY_FORMATS)
-    assert CLI_DEFAULT_MAX_ANNOTATIONS == DEFAULT_MAX_ANNOTATIONS
+    assert list(REPORTERS) == list(choices.REPLAY_FORMATS)
+    assert all(type(make_reporter(name)) is REPORTERS[name]
+               for name in choices.REPLAY_FORMATS)
+    assert choices.DEFAULT_MAX_ANNOTATIONS == DEFAULT_MAX_ANNOTATIONS
     assert make_reporter("github", max_annotations=3).max_annotations == 3  # type: ignore[attr-defined]
     assert make_reporter("github").max_annotations == DEFAULT_MAX_ANNOTATIONS  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("registry", ["COMPARISON_FORMATS", "SCORE_REPORT_FORMATS",
+                                      "RULES_FORMATS"])
+def test_the_command_line_offers_the_formats_of_each_registry(registry: str) -> None:
+    assert list(getattr(reporters, registry)) == list(getattr(choices, registry))
 
 
 # --- the parser's cache -------------------------------------------------------------------

@@ -1,4 +1,6 @@
-"""The command line: ``scala40`` and its commands (:mod:`.main`), the options they share
-and where their defaults come from (:mod:`.settings`, :mod:`.config`), and the files they
-write (:mod:`.output`). Nothing here is needed by the library API.
+"""The command line: ``scala40`` and the declaration of its commands (:mod:`.main`), each
+command's work in its own module (``replay_command``, ``report_command``, ...), the
+options they share (:mod:`.options`), their one input pipeline (:mod:`.inputs`) and
+output writer (:mod:`.output`), and where their settings come from (:mod:`.settings`,
+:mod:`.config`). Nothing here is needed by the library API.
 """

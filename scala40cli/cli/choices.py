@@ -3,7 +3,9 @@
 The command line is built at every start (``scala40 --version`` runs in every pre-commit
 hook), so the choices its options offer live here rather than in the modules that act on
 them: building the command imports no parser, referee or reporter. Those modules take
-their names from here too, so each vocabulary is written once.
+their names from here too, so each vocabulary is written once; where a registry of
+:mod:`scala40cli.reporting.reporters` holds the formats, a test checks that it names
+the same ones.
 """
 
 from __future__ import annotations
@@ -13,3 +15,22 @@ INPUT_FORMATS = ("s40", "jsonl")
 
 #: ``--color``: colour the text report on a terminal, always, or never.
 COLOR_CHOICES = ("auto", "always", "never")
+
+#: ``replay --format``: the keys of ``reporters.REPORTERS``, in the order of the help.
+REPLAY_FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
+
+#: ``replay --compare --format``: the keys of ``reporters.COMPARISON_FORMATS``.
+COMPARISON_FORMATS = ("text", "json")
+
+#: ``report --format``: the keys of ``reporters.SCORE_REPORT_FORMATS``.
+SCORE_REPORT_FORMATS = ("markdown", "html")
+
+#: ``rules --format``: the keys of ``reporters.RULES_FORMATS`` (the first is the default).
+RULES_FORMATS = ("toml", "json")
+
+#: ``convert --to``: what a log is converted to.
+CONVERT_FORMATS = ("jsonl", "s40")
+
+#: The default of ``replay --max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``):
+#: GitHub shows ten error annotations a step.
+DEFAULT_MAX_ANNOTATIONS = 10

@@ -1,61 +1,59 @@
 """``scala40 convert``: a game log between ``.s40`` and JSON Lines events, both ways.
 
-The conversions themselves are :mod:`scala40cli.reading.jsonl_logs`; this is the command: read
-the input, convert, write the output or print why not, as ``scala40 fmt`` does.
+The conversions themselves are :mod:`scala40cli.reading.jsonl_logs`; this is the command:
+read the input (:mod:`scala40cli.cli.inputs`), convert, write the output
+(:mod:`scala40cli.cli.output`) or print why not, as ``scala40 fmt`` does.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
 
 import click
 
-from scala40cli.cli.choices import INPUT_FORMATS
+from scala40cli.cli.inputs import gather, read_input
+from scala40cli.cli.output import emit
+from scala40cli.cli.status import EXIT_PROBLEMS
+from scala40cli.judging.results import FileResult, Problem
+from scala40cli.reading.jsonl_logs import input_format_of, jsonl_to_s40, s40_to_jsonl
+from scala40cli.reading.writer import format_log
+from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
-# The command is registered at every start of ``scala40``: what it works with is imported
-# when it runs (see scala40cli/cli/choices.py).
-if TYPE_CHECKING:
-    from scala40cli.judging.results import FileResult, Problem
-
-CONVERT_FORMATS = ("jsonl", "s40")
+#: A log's bytes in one format as text in another, or the problems that prevent it.
+Conversion = Callable[[bytes], str | tuple[Problem, ...]]
 
 
-@click.command("convert")
-@click.argument("source", metavar="FILE", type=click.Path(allow_dash=True))
-@click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
-              help="What to write: jsonl (one JSON object an event) or s40 (the log in "
-              "canonical form). Default: the other format than FILE's.")
-@click.option("--input-format", type=click.Choice(INPUT_FORMATS), default=None,
-              help="Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in .jsonl, "
-              "else s40.")
-@click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
-              help="Write to this file instead of standard output.")
-@click.pass_context
-def convert_command(ctx: click.Context, source: str, target: str | None,
-                    input_format: str | None, output: str | None) -> None:
-    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
+def _jsonl_to_jsonl(data: bytes) -> str | tuple[Problem, ...]:
+    """JSON Lines in canonical form: through the ``.s40`` text and back."""
+    text = jsonl_to_s40(data)
+    return s40_to_jsonl(text.encode("utf-8")) if isinstance(text, str) else text
 
-    JSON Lines: one JSON object a line, one line of the log a line, such as
-    {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
-    `scala40 replay` reads either. Events and comments are kept; blank lines and
-    spacing are fmt's. A FILE of - reads standard input. A log that is not
-    UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
-    as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
-    read or converted; 2: a wrong command line.
-    """
-    from scala40cli.cli.main import EXIT_PROBLEMS, STDIN_ARGUMENT, STDIN_NAME, _emit, _read_stdin
-    from scala40cli.judging.results import FileResult
-    from scala40cli.reading.jsonl_logs import input_format_of
-    from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
-    stdin = source == STDIN_ARGUMENT
-    shown = STDIN_NAME if stdin else source
+#: (what is read, what is written) -> the conversion; the same format both ways gives
+#: the log in canonical form.
+CONVERSIONS: Mapping[tuple[str, str], Conversion] = {
+    ("s40", "jsonl"): s40_to_jsonl,
+    ("s40", "s40"): format_log,
+    ("jsonl", "s40"): jsonl_to_s40,
+    ("jsonl", "jsonl"): _jsonl_to_jsonl,
+}
+
+#: What ``convert`` writes without ``--to``: the other format.
+OTHER_FORMAT = {"s40": "jsonl", "jsonl": "s40"}
+
+
+def run_convert(ctx: click.Context, *, source: str, target: str | None,
+                input_format: str | None, output: str | None) -> None:
+    """``scala40 convert`` with its options: the converted log written, or its
+    problems printed on standard error and exit status 1."""
+    (log,) = gather((source,), expand=False)
+    shown, path = log
     reading = input_format_of(shown, input_format)
-    data = _read_stdin() if stdin else _read_log(source)
-    writing = target or ("s40" if reading == "jsonl" else "jsonl")
-    result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
+    data = read_input(log)
+    result = (convert_bytes(data, reading, target or OTHER_FORMAT[reading])
+              if isinstance(data, bytes) else data)
     if isinstance(result, str):
-        _emit(result, output, () if stdin else (source,))
+        emit(result, output, (path,) if isinstance(path, str) else ())
         return
     errors = result.errors if isinstance(result, FileResult) else result
     for line in problem_lines(FileResult(path=shown, errors=errors)):
@@ -66,26 +64,4 @@ def convert_command(ctx: click.Context, source: str, target: str | None,
 def convert_bytes(data: bytes, reading: str, writing: str) -> str | tuple[Problem, ...]:
     """A log's bytes read as one format and written as the other (or the same, in
     canonical form), or the problems that keep it from being converted."""
-    from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
-    from scala40cli.reading.writer import format_log
-
-    if reading == "jsonl":
-        text = jsonl_to_s40(data)
-        if writing == "s40" or not isinstance(text, str):
-            return text
-        return s40_to_jsonl(text.encode("utf-8"))
-    if writing == "jsonl":
-        return s40_to_jsonl(data)
-    return format_log(data)
-
-
-def _read_log(path: str) -> bytes | FileResult:
-    """The bytes of a regular file, or its ``F001`` (as ``replay`` reads a log)."""
-    from scala40cli.audit.pipeline import unreadable
-    from scala40cli.reading.inputs import open_log
-
-    try:
-        with open_log(path) as handle:
-            return handle.read()
-    except OSError as error:
-        return unreadable(path, error)
+    return CONVERSIONS[reading, writing](data)

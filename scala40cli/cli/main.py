@@ -1,99 +1,48 @@
-"""The ``scala40`` command line: every subcommand, its options and how it reads and writes.
+"""The ``scala40`` command line: the click group and the declaration of every command.
 
-Not yet a thin layer: besides parsing options, it gathers the inputs (files, folders,
-patterns, standard input), writes ``--output`` safely, runs ``--compare``, and picks a
-few formats itself (``report``'s html/markdown, ``--compare``'s json, ``rules``'s
-toml/json) outside the registry of :mod:`scala40cli.reporting.reporters`. The judging is
-:mod:`scala40cli.audit.pipeline`'s, the report formats the reporters'.
+A thin layer: each command declares its arguments and options (the shared ones through
+the decorators of :mod:`scala40cli.cli.options`) and its help, and its body calls one
+function of the command's own module (``replay_command``, ``report_command``,
+``fmt_command``, ``convert_command``, ``rules_command``, ``explain_command``, and
+:mod:`scala40cli.simulate.command`). Those gather their inputs through
+:mod:`scala40cli.cli.inputs`, write through :mod:`scala40cli.cli.output` and choose
+formats from the registries of :mod:`scala40cli.reporting.reporters`.
 
-Exit status, as linters and CI expect: 0 when every game is legal and every file was
-read, 1 when any violation or file error was found, 2 for a wrong command line (click
-exits 2 on its own usage errors; an ``--output`` that cannot be written is one too).
+Only click and the light modules of this package (the options, their vocabularies, the
+exit statuses) are imported at start: every command imports its module when it runs, so
+that ``scala40 --version`` (run by every pre-commit hook) stays quick. The exit statuses
+are :mod:`scala40cli.cli.status`'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import os
-import sys
-from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, BinaryIO, NoReturn, ParamSpec
+from typing import Any
 
 import click
 
 from scala40cli import __version__
-from scala40cli.cli import settings
-from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS
-from scala40cli.cli.convert_command import convert_command
+from scala40cli.cli.choices import (
+    CONVERT_FORMATS,
+    DEFAULT_MAX_ANNOTATIONS,
+    REPLAY_FORMATS,
+    RULES_FORMATS,
+    SCORE_REPORT_FORMATS,
+)
+from scala40cli.cli.options import (
+    color_option,
+    files_argument,
+    format_option,
+    input_format_option,
+    jobs_option,
+    output_option,
+    quiet_option,
+    rule_options,
+    selection_options,
+    set_option,
+)
+from scala40cli.cli.stopping import stopping_cleanly
 
-# Only click is imported at start: every other module is imported by the command that
-# needs it, so that `scala40 --version` (run by every pre-commit hook) stays quick.
-if TYPE_CHECKING:
-    from scala40cli.audit.ignores import Selection
-    from scala40cli.audit.pipeline import Record, Source
-    from scala40cli.cli.config import Config
-    from scala40cli.cli.rewrite import Rewrite
-    from scala40cli.judging.results import FileResult
-    from scala40cli.judging.rules import RuleChoice
-    from scala40cli.judging.violations import Code
-    from scala40cli.reading.inputs import Missing
-    from scala40cli.reporting.base import Reporter
-    from scala40cli.reporting.summary import Summary
-
-#: The formats of ``replay --format`` (the keys of ``reporters.REPORTERS``) and the
-#: default of ``--max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``), kept here
-#: so that building the command line imports no reporter; a test checks they agree.
-REPLAY_FORMATS = ("text", "json", "jsonl", "github", "sarif", "junit")
-DEFAULT_MAX_ANNOTATIONS = 10
-
-P = ParamSpec("P")
-
-EXIT_OK = 0
-EXIT_PROBLEMS = 1
-#: A wrong command line, or an output that cannot be written.
-EXIT_USAGE = 2
-
-#: Files from which a progress bar is worth showing.
-PROGRESS_MIN_FILES = 5
-
-#: The file argument that means standard input, and the name it has in the report.
-STDIN_ARGUMENT = "-"
-STDIN_NAME = "<stdin>"
-
-
-def _stopping_cleanly(command: Callable[P, None]) -> Callable[P, None]:
-    """A command that a signal or a lost worker stops in one line, not a traceback:
-    SIGINT (Ctrl-C) exits 130 and SIGTERM 143, as shells expect, after the workers of
-    ``--jobs`` are killed and the temporary files removed; a worker killed by the
-    system exits 1 (the report is incomplete). See :func:`_exit_now`."""
-
-    @functools.wraps(command)
-    def run(*args: P.args, **kwargs: P.kwargs) -> None:
-        from scala40cli.audit.parallel import Stopped, WorkerLost, stop_on_signals
-
-        try:
-            with stop_on_signals():
-                command(*args, **kwargs)
-        except Stopped as stopped:
-            _exit_now(f"scala40: {stopped}; the report is incomplete", stopped.exit_status)
-        except WorkerLost as lost:
-            _exit_now(f"scala40: {lost}", EXIT_PROBLEMS)
-
-    return run
-
-
-def _exit_now(message: str, status: int) -> NoReturn:
-    """Say why, and end the process at once. By then the workers are killed and the
-    temporary files removed (``finally`` blocks ran); a normal exit would join the
-    process pool's threads, which a worker killed while it wrote can leave waiting
-    for ever."""
-    with contextlib.suppress(OSError, ValueError):
-        sys.stdout.flush()
-    click.echo(message, err=True)
-    with contextlib.suppress(OSError, ValueError):
-        sys.stderr.flush()
-    os._exit(status)
+__all__ = ["main"]
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -103,97 +52,32 @@ def main() -> None:
 
 
 @main.command()
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
-@click.option(
-    "--format",
-    "report_format",
-    type=click.Choice(REPLAY_FORMATS),
-    default="text",
-    show_default=True,
-    envvar="SCALA40_FORMAT",
+@files_argument
+@format_option(
+    REPLAY_FORMATS, default="text", envvar="SCALA40_FORMAT",
     help="text: problems and score sheets for people; json: the report for programs; "
     "jsonl: one JSON object a game; github: GitHub Actions annotations; sarif: SARIF "
-    "2.1.0; junit: JUnit XML, one test case a game.",
-)
-@click.option(
-    "--exit-zero",
-    is_flag=True,
-    help="Exit 0 even when violations or file errors are found (report only).",
-)
-@click.option(
-    "--max-annotations",
-    type=click.IntRange(min=0),
-    default=DEFAULT_MAX_ANNOTATIONS,
-    show_default=True,
-    help="With --format github: annotate at most this many problems, then say how many "
-    "more there are (GitHub shows 10 error annotations a step).",
-)
-@click.option(
-    "--quiet",
-    "-q",
-    is_flag=True,
-    help="With --format text: print only the problems and the summary line, no score "
-    "sheets (for pre-commit and CI logs).",
-)
-@click.option(
-    "--jobs",
-    "-j",
-    type=click.IntRange(min=1),
-    default=1,
-    show_default=True,
-    envvar="SCALA40_JOBS",
-    help="Judge the games in this many processes; the report is the same as with 1.",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
-@click.option(
-    "--rules",
-    "rules_option",
-    metavar="PRESET|FILE",
-    envvar="SCALA40_RULES",
-    help="Replay under this preset (`scala40 rules` lists them) or rules file (.toml or "
-    ".json) instead of the preset of the logs' [Rules] tags.",
-)
-@click.option(
-    "--set",
-    "set_options",
-    metavar="KEY=VALUE",
-    multiple=True,
-    help="Set one rule switch over the preset and the logs' tags (repeatable), such as "
-    "--set opening_points=50.",
-)
-@click.option(
-    "--compare",
-    "compare_option",
-    metavar="RULES,RULES,...",
-    help="Replay every game under each of these presets or rules files (comma-separated, "
-    "at least two) and report what differs: violations, penalties, totals, eliminations, "
-    "the winner. The exit status is that of the first.",
-)
-@click.option(
-    "--input-format",
-    type=click.Choice(INPUT_FORMATS),
-    default=None,
-    envvar="SCALA40_INPUT_FORMAT",
-    help="Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
-    "Default: jsonl for a FILE ending in .jsonl, else s40.",
-)
-@click.option("--select", "select_option", metavar="CODES", envvar="SCALA40_SELECT",
-              help="Report only these violation codes: codes or prefixes, comma-separated "
-              "(T004,S or T00). The others are listed as ignored in JSON.")
-@click.option("--ignore", "ignore_option", metavar="CODES", envvar="SCALA40_IGNORE",
-              help="Do not report these violation codes or prefixes (listed as ignored in "
-              "JSON, not counted). A log line may accept its own: ; scala40: ignore T004.")
-@click.option("--color", "color_option", type=click.Choice(COLOR_CHOICES), default="auto",
-              show_default=True, envvar="SCALA40_COLOR",
-              help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
-              "(FORCE_COLOR colours a pipe too).")
+    "2.1.0; junit: JUnit XML, one test case a game.")
+@click.option("--exit-zero", is_flag=True,
+              help="Exit 0 even when violations or file errors are found (report only).")
+@click.option("--max-annotations", type=click.IntRange(min=0),
+              default=DEFAULT_MAX_ANNOTATIONS, show_default=True,
+              help="With --format github: annotate at most this many problems, then say how "
+              "many more there are (GitHub shows 10 error annotations a step).")
+@quiet_option
+@jobs_option(envvar="SCALA40_JOBS")
+@output_option()
+@rule_options(envvar="SCALA40_RULES")
+@click.option("--compare", "compare_option", metavar="RULES,RULES,...",
+              help="Replay every game under each of these presets or rules files "
+              "(comma-separated, at least two) and report what differs: violations, "
+              "penalties, totals, eliminations, the winner. The exit status is that of the "
+              "first.")
+@input_format_option(
+    "Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
+    "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
+@selection_options
+@color_option
 @click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
               help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
               "processes, or a scheduler address such as tcp://host:8786. FILE may then "
@@ -203,26 +87,8 @@ def main() -> None:
               help="Read the settings from this file instead of the [tool.scala40] table "
               "of the nearest pyproject.toml. The command line wins over it.")
 @click.pass_context
-@_stopping_cleanly
-def replay(
-    ctx: click.Context,
-    files: tuple[str, ...],
-    report_format: str,
-    output: str | None,
-    rules_option: str | None,
-    set_options: tuple[str, ...],
-    compare_option: str | None,
-    exit_zero: bool,
-    max_annotations: int,
-    jobs: int,
-    quiet: bool,
-    input_format: str | None,
-    select_option: str | None,
-    ignore_option: str | None,
-    color_option: str,
-    dask_option: str | None,
-    config_option: str | None,
-) -> None:
+@stopping_cleanly
+def replay(ctx: click.Context, /, **options: Any) -> None:
     """Replay the games of FILE... and report every illegal move and the scores.
 
     A FILE may be a log, a folder (every *.s40 file below it), a pattern such as
@@ -235,350 +101,46 @@ def replay(
     SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
     line wins over the environment, which wins over the file.
     """
-    from scala40cli.reporting.color import ColorTextReporter, use_color
-    from scala40cli.reporting.reporters import make_reporter
+    from scala40cli.cli.replay_command import run_replay
 
-    config = settings.load(config_option)
-    report_format = settings.setting(ctx, "report_format", report_format, config.format)
-    rules_option = settings.setting(ctx, "rules_option", rules_option, config.rules)
-    jobs = settings.setting(ctx, "jobs", jobs, config.jobs)
-    color_option = settings.setting(ctx, "color_option", color_option, config.color)
-    set_options = (*config.sets, *set_options)
-    if report_format not in REPLAY_FORMATS:
-        raise click.UsageError(f"format {report_format!r} in {config.path} is not one of "
-                               f"{', '.join(REPLAY_FORMATS)}")
-    selection = settings.selection(select_option, ignore_option, config)
-    if compare_option is not None:
-        status = _compare(files, compare_option, rules_option, set_options, report_format,
-                          output, jobs, input_format, selection, config)
-        ctx.exit(EXIT_OK if exit_zero else status)
-    choice = command_line_choice(rules_option, set_options)
-    reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet)
-    if report_format == "text" and use_color(color_option, settings.stream_of(output)):
-        reporter = ColorTextReporter(quiet=quiet)
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
-    if dask_option is not None:
-        records = settings.dask_records(files, choice, dask_option, input_format, config, jobs)
-        if not selection.everything:
-            records = settings.selected(records, selection)
-    else:
-        records = input_records(files, choice, jobs, input_format, selection, config)
-    summary = _write_report(reporter, records, output)
-    if reporter.side_failure is not None:
-        click.echo(f"scala40: {reporter.side_failure}", err=True)
-        ctx.exit(EXIT_USAGE)
-    clean = summary.violations == 0 and summary.file_errors == 0
-    ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
-
-
-def input_sources(arguments: Sequence[str], config: Config | None = None) -> list[Source]:
-    """What the FILE... arguments of every command that judges logs stand for: files,
-    folders, patterns and ``-``, in order, each once, less what the configuration
-    excludes; an argument that names nothing is a source whose result is its ``F001``.
-    The one place that reads arguments."""
-    return [_source(item) for item in settings.included(arguments, config)]
-
-
-def input_records(arguments: Sequence[str], choice: RuleChoice | None, jobs: int,
-                  input_format: str | None = None, selection: Selection | None = None,
-                  config: Config | None = None) -> Iterator[Record]:
-    """The audit of the arguments as a stream (``audit.stream_records``), with a
-    progress bar on standard error when it is a terminal and there are several files;
-    the violations ``selection`` leaves out moved to each game's ``ignored``."""
-    from scala40cli.audit.pipeline import stream_records
-
-    sources = input_sources(arguments, config)
-    records = stream_records(sources, choice, jobs=jobs, input_format=input_format)
-    if selection is not None and not selection.everything:
-        records = settings.selected(records, selection)
-    if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
-        records = _with_progress(records, len(sources))
-    return records
-
-
-def _write_report(reporter: Reporter, records: Iterator[Record], output: str | None
-                  ) -> Summary:
-    """The report, written as the games are judged; to ``--output`` through
-    :mod:`scala40cli.cli.output` (the caller has checked that it names no input): the old
-    file stays whole until the new one is complete."""
-    from scala40cli.cli.output import OutputError, atomic_output
-
-    if output is None or output == STDIN_ARGUMENT:
-        return reporter.write_records(records, sys.stdout)
-    try:
-        with atomic_output(output) as stream:
-            return reporter.write_records(records, stream)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
-
-
-def input_paths(arguments: Sequence[str]) -> list[str]:
-    """The files the arguments stand for (folders and patterns expanded), stdin left out."""
-    from scala40cli.reading.inputs import expand
-
-    return [item for item in expand(arguments) if isinstance(item, str)
-            and item != STDIN_ARGUMENT]
-
-
-def _refuse_inputs(output: str, inputs: Sequence[str]) -> None:
-    """Exit 2 before anything is read when ``--output`` would overwrite an input."""
-    from scala40cli.cli.output import OutputError, refuse_inputs_as_output
-
-    try:
-        refuse_inputs_as_output(output, inputs)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
-
-
-def _compare(files: Sequence[str], compare_option: str, rules_option: str | None,
-             set_options: Sequence[str], report_format: str, output: str | None,
-             jobs: int, input_format: str | None = None,
-             selection: Selection | None = None, config: Config | None = None) -> int:
-    """``replay --compare``: every file under every rule set, and what differs."""
-    import json
-
-    from scala40cli.reporting.compare import (
-        compare_files,
-        comparison_document,
-        render_comparison_text,
-    )
-    from scala40cli.reporting.escape import json_safe
-
-    if rules_option is not None:
-        raise click.UsageError("--compare names the rule sets itself: leave out --rules")
-    if report_format not in ("text", "json"):
-        raise click.UsageError("--compare writes text or json, not " + report_format)
-    names = [name.strip() for name in compare_option.split(",") if name.strip()]
-    if len(names) < 2:
-        raise click.UsageError("--compare needs at least two presets or rules files, "
-                               "such as --compare classic,traditional")
-    choices = [command_line_choice(name, set_options) for name in names]
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
-    runs = list(zip(*audit_inputs(files, choices, jobs, input_format, config), strict=True))
-    if selection is not None and not selection.everything:
-        runs = [tuple(settings.select_file(result, selection) for result in run) for run in runs]
-    comparisons = compare_files(names, runs)
-    if report_format == "json":
-        text = json_safe(json.dumps(comparison_document(names, runs, comparisons), indent=2,
-                                    ensure_ascii=False)) + "\n"
-    else:
-        text = render_comparison_text(names, comparisons)
-    _emit(text, output)
-    return exit_status(runs[0])
-
-
-def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
-    """The records, advancing a progress bar on standard error at the end of each file."""
-    from scala40cli.audit.records import FileEnd
-
-    with click.progressbar(length=files, label="Replaying", file=sys.stderr) as bar:
-        for record in records:
-            if isinstance(record, FileEnd):
-                bar.update(1)
-            yield record
-
-
-def audit_inputs(arguments: Sequence[str], choices: Sequence[RuleChoice | None], jobs: int,
-                 input_format: str | None = None, config: Config | None = None
-                 ) -> list[tuple[FileResult, ...]]:
-    """Every input the arguments stand for, under each rule choice, in order; a
-    progress bar on standard error when it is a terminal and there are several files."""
-    from scala40cli.audit.pipeline import audit_many
-
-    sources = input_sources(arguments, config)
-    results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
-    if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
-        return list(results)
-    with click.progressbar(results, length=len(sources), label="Replaying",
-                           file=sys.stderr) as bar:
-        return list(bar)
-
-
-def _source(item: str | Missing) -> Source:
-    from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE
-    from scala40cli.judging.results import FileResult, Problem
-    from scala40cli.judging.violations import Code
-    from scala40cli.reading.inputs import Missing
-
-    if isinstance(item, Missing):
-        problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
-                          line=FILE_LINE, column=FILE_COLUMN)
-        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
-    if item == STDIN_ARGUMENT:
-        return (STDIN_NAME, None)
-    return (item, item)
-
-
-def command_line_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
-    """The rules chosen by ``--rules`` and ``--set``, checked before any replay.
-
-    None when neither is given. A bad choice is a usage error (exit 2) whose message
-    names the key, the value and the allowed values.
-    """
-    from scala40cli.judging.rules import RulesError
-    from scala40cli.reading.rulesfile import choice_from
-
-    if rules is None and not sets:
-        return None
-    try:
-        return choice_from(rules, sets)
-    except RulesError as error:
-        raise click.UsageError(str(error)) from None
-
-
-def _read_stdin() -> bytes | FileResult:
-    """The bytes of standard input, or the result of a file that cannot be read."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
-
-    try:
-        return stdin_bytes().read()
-    except OSError as error:
-        return unreadable(STDIN_NAME, error)
-
-
-def exit_status(results: Sequence[FileResult]) -> int:
-    """0 when every file was read and every game is legal, else 1."""
-    return EXIT_OK if all(result.ok for result in results) else EXIT_PROBLEMS
-
-
-def _emit(text: str, output: str | None, inputs: Sequence[str] = ()) -> None:
-    """Print the report, or write it to ``output`` (never one of ``inputs``) through
-    :func:`scala40cli.cli.output.atomic_output`."""
-    from scala40cli.cli.output import OutputError, write_text
-
-    if output is None or output == STDIN_ARGUMENT:
-        click.echo(text, nl=False)
-        return
-    _refuse_inputs(output, inputs)
-    try:
-        write_text(output, text)
-    except OutputError as error:
-        raise click.BadParameter(str(error), param_hint="'--output'") from None
+    run_replay(ctx, **options)
 
 
 @main.command()
 @click.argument("code", required=False)
-def explain(code: str | None) -> None:
+def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
-    from scala40cli.judging.violations import RULEBOOK
+    from scala40cli.cli.explain_command import run_explain
 
-    if code is None:
-        for known, entry in RULEBOOK.items():
-            click.echo(f"{known}  {entry.name}")
-        return
-    found = find_code(code)
-    if found is None:
-        raise click.BadParameter(
-            f"unknown code {code!r}; `scala40 explain` lists them all", param_hint="'CODE'"
-        )
-    click.echo(explanation(found))
-
-
-def find_code(text: str) -> Code | None:
-    """The code written as ``T004`` or ``not-in-hand``, in any case; None if unknown."""
-    from scala40cli.judging.violations import RULEBOOK
-
-    wanted = text.strip().lower()
-    for code, entry in RULEBOOK.items():
-        if wanted in (code.value.lower(), entry.name):
-            return code
-    return None
-
-
-def explanation(code: Code) -> str:
-    """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
-    where the docs explain it, an example."""
-    from scala40cli.judging.violations import RULEBOOK
-
-    entry = RULEBOOK[code]
-    return "\n".join(
-        [
-            f"{code} {entry.name}",
-            "",
-            entry.summary,
-            "",
-            f"Rule: {entry.source}.",
-            f"See docs/{entry.see}",
-            f"Example: {entry.example}",
-        ]
-    )
+    run_explain(**options)
 
 
 @main.command()
 @click.argument("name", required=False, metavar="[PRESET|FILE]")
-@click.option(
-    "--set",
-    "set_options",
-    metavar="KEY=VALUE",
-    multiple=True,
-    help="Set one rule switch over the preset (repeatable).",
-)
-@click.option(
-    "--format",
-    "rules_format",
-    type=click.Choice(["toml", "json"]),
-    default=None,
-    help="How to print the resolved rules: toml (the default) or json, both in the shape "
-    "of a rules file.",
-)
-def rules(name: str | None, set_options: tuple[str, ...], rules_format: str | None) -> None:
+@set_option("Set one rule switch over the preset (repeatable).")
+@format_option(RULES_FORMATS, dest="rules_format",
+               help="How to print the resolved rules: toml (the default) or json, both in "
+               "the shape of a rules file.")
+def rules(**options: Any) -> None:
     """List the presets and the rule switches, or print the rules of a PRESET or FILE.
 
     Without PRESET, FILE, --set or --format, lists every preset and every switch. With
     them, prints every switch as resolved (over classic when no preset is named), in
     the shape of a rules file that `scala40 replay --rules FILE` reads.
     """
-    from scala40cli.judging.rules import RuleChoice, resolve
-    from scala40cli.reading.rulesfile import rules_json, rules_toml
+    from scala40cli.cli.rules_command import run_rules
 
-    if name is None and not set_options and rules_format is None:
-        click.echo("\n".join(rules_listing()))
-        return
-    choice = command_line_choice(name, set_options) or RuleChoice()
-    resolved = resolve(log_preset=None, log_values=(), choice=choice)
-    writer = rules_json if rules_format == "json" else rules_toml
-    click.echo(writer(resolved), nl=False)
-
-
-def rules_listing() -> list[str]:
-    """What ``scala40 rules`` prints: every preset and every switch with its meaning."""
-    from scala40cli.judging.rules import MEANINGS, PRESETS, RULE_KEYS, RULE_TEXTS, allowed_values
-
-    lines = ["Presets (replay --rules NAME; `scala40 rules NAME` prints one):"]
-    for entry in PRESETS.values():
-        lines.append(f"  {', '.join((entry.name, *entry.aliases))}")
-        lines.append(f"      {entry.summary}")
-    lines += ["", "Rule texts (the texts docs/rules.md quotes) and their presets:"]
-    lines += [f"  {text.label}: {text.preset} - {text.description}" for text in RULE_TEXTS]
-    lines += ["", "Switches (replay --set KEY=VALUE; the first value is classic's):"]
-    for key in RULE_KEYS:
-        lines.append(f"  {key}: {allowed_values(key)}")
-        lines.append(f"      {MEANINGS[key]}")
-    return lines
-
-
-# --- fmt: the canonical writer ----------------------------------------------------------
+    run_rules(**options)
 
 
 @main.command("fmt")
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
-@click.option(
-    "--check",
-    is_flag=True,
-    help="Write nothing; exit 1 if any file would change, listing them.",
-)
-@click.option(
-    "--diff",
-    "show_diff",
-    is_flag=True,
-    help="Write nothing; print a unified diff of the changes on standard output.",
-)
+@files_argument
+@click.option("--check", is_flag=True,
+              help="Write nothing; exit 1 if any file would change, listing them.")
+@click.option("--diff", "show_diff", is_flag=True,
+              help="Write nothing; print a unified diff of the changes on standard output.")
 @click.pass_context
-def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool) -> None:
+def fmt(ctx: click.Context, /, **options: Any) -> None:
     """Rewrite the game logs FILE... in canonical form, in place.
 
     Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
@@ -598,109 +160,23 @@ def fmt(ctx: click.Context, files: tuple[str, ...], check: bool, show_diff: bool
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
-    from scala40cli.cli.rewrite import (
-        Rewrite,
-        file_errors,
-        fmt_summary,
-        rewrite_file,
-        rewrite_stream,
-    )
-    from scala40cli.judging.results import FileResult
-    from scala40cli.reporting.text_report import problem_lines, terminal_safe
+    from scala40cli.cli.fmt_command import run_fmt
 
-    if files.count(STDIN_ARGUMENT) > 1:
-        raise click.UsageError("- (standard input) may be given only once")
-    write = not (check or show_diff)
-    changed = unchanged = failed = 0
-    for name in files:
-        shown = STDIN_NAME if name == STDIN_ARGUMENT else name
-        if show_diff:
-            done = _fmt_diff(name, shown)
-        elif name == STDIN_ARGUMENT:
-            data = _stdin_stream()
-            done = (Rewrite(problems=data.errors) if isinstance(data, FileResult)
-                    else rewrite_stream(data, sys.stdout if write else None))
-        else:
-            done = rewrite_file(name, write)
-        if done.problems:
-            for line in problem_lines(file_errors(shown, done.problems)):
-                click.echo(line, err=True)
-            failed += 1
-        elif done.not_written is not None:
-            click.echo(terminal_safe(f"{shown}: {done.not_written}"), err=True)
-            failed += 1
-        elif not done.changed:
-            unchanged += 1
-        else:
-            changed += 1
-            if check:
-                click.echo(terminal_safe(f"would reformat {shown}"), err=True)
-            elif write and name != STDIN_ARGUMENT:
-                click.echo(terminal_safe(f"reformatted {shown}"), err=True)
-    if not (write and files == (STDIN_ARGUMENT,)):
-        click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
-    ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
-
-
-def _stdin_stream() -> BinaryIO | FileResult:
-    """Standard input as a binary stream, or the F001 of a closed one."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
-
-    try:
-        return stdin_bytes()
-    except OSError as error:
-        return unreadable(STDIN_NAME, error)
-
-
-def _fmt_diff(name: str, shown: str) -> Rewrite:
-    """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
-    from scala40cli.audit.pipeline import stdin_bytes, unreadable
-    from scala40cli.cli.rewrite import Rewrite, diff_stream
-    from scala40cli.reading.inputs import open_log
-
-    try:
-        if name == STDIN_ARGUMENT:
-            return diff_stream(stdin_bytes(), shown, sys.stdout)
-        with open_log(name) as handle:
-            return diff_stream(handle, shown, sys.stdout)
-    except OSError as error:
-        return Rewrite(problems=unreadable(name, error).errors)
-
-
-# --- report: score reports in HTML and Markdown -----------------------------------------
-
-REPORT_FORMATS = ("markdown", "html")
+    run_fmt(ctx, **options)
 
 
 @main.command("report")
-@click.argument(
-    "files", nargs=-1, required=True, metavar="FILE...", type=click.Path(allow_dash=True)
-)
-@click.option(
-    "--format",
-    "report_format",
-    type=click.Choice(REPORT_FORMATS),
-    default=None,
+@files_argument
+@format_option(
+    SCORE_REPORT_FORMATS,
     help="markdown: for $GITHUB_STEP_SUMMARY and READMEs; html: one self-contained page "
     "(inline SVG chart, no JavaScript, no network). Default: html when --output ends in "
-    ".html or .htm, else markdown.",
-)
-@click.option(
-    "--output",
-    "-o",
-    type=click.Path(dir_okay=False, allow_dash=True),
-    help="Write the report to this file instead of standard output.",
-)
-@click.option("--rules", "rules_option", metavar="PRESET|FILE",
-              help="Replay under this preset or rules file, as `scala40 replay --rules`.")
-@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
-              help="Set one rule switch (repeatable), as `scala40 replay --set`.")
-@click.option("--jobs", "-j", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Judge the games in this many processes, as `scala40 replay --jobs`.")
+    ".html or .htm, else markdown.")
+@output_option()
+@rule_options()
+@jobs_option()
 @click.pass_context
-def report_command(ctx: click.Context, files: tuple[str, ...], report_format: str | None,
-                   output: str | None, rules_option: str | None,
-                   set_options: tuple[str, ...], jobs: int) -> None:
+def report_command(ctx: click.Context, /, **options: Any) -> None:
     """Write the score report of the games of FILE...: sheets, outcomes, charts.
 
     A FILE may be a log, a folder (every *.s40 file below it), a pattern such as
@@ -714,20 +190,9 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
     report was written but an input could not be read or parsed (missing, not UTF-8, a
     syntax error: listed in the report); 2: a wrong command line.
     """
-    from scala40cli.reporting.base import gather
-    from scala40cli.reporting.html_report import html_report
-    from scala40cli.reporting.markdown import markdown_report
+    from scala40cli.cli.report_command import run_report
 
-    choice = command_line_choice(rules_option, set_options)
-    if output is not None and output != STDIN_ARGUMENT:
-        _refuse_inputs(output, input_paths(files))
-    if report_format is None:
-        html_suffix = output is not None and output.lower().endswith((".html", ".htm"))
-        report_format = "html" if html_suffix else "markdown"
-    results = gather(input_records(files, choice, jobs))
-    render = html_report if report_format == "html" else markdown_report
-    _emit(render(results), output)
-    ctx.exit(EXIT_PROBLEMS if any(result.errors for result in results) else EXIT_OK)
+    run_report(ctx, **options)
 
 
 @main.command("simulate")
@@ -737,10 +202,8 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
               help="Matches to play.")
 @click.option("--seed", type=int, default=1, show_default=True,
               help="The seed: the same seed gives the same bytes (for one version).")
-@click.option("--rules", "rules_option", metavar="PRESET|FILE",
-              help="Play under this preset or rules file (default classic).")
-@click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
-              help="Set one rule switch over the preset (repeatable).")
+@rule_options("Play under this preset or rules file (default classic).",
+              "Set one rule switch over the preset (repeatable).")
 @click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
               help="easy, normal or hard: one for every seat, or one a seat, comma-separated.")
 @click.option("--out", default="-", show_default=True, metavar="DIR|-",
@@ -751,9 +214,7 @@ def report_command(ctx: click.Context, files: tuple[str, ...], report_format: st
 @click.option("--force", is_flag=True,
               help="With --out DIR: write even if DIR already holds .s40 logs (the games "
               "of the same names are replaced, other files left as they are).")
-def simulate_command(players: int, games: int, seed: int, rules_option: str | None,
-                     set_options: tuple[str, ...], level: str, out: str,
-                     max_hands: int, force: bool) -> None:
+def simulate_command(out: str, force: bool, **options: Any) -> None:
     """Write complete matches played by bots, as game logs.
 
     Every game is a whole match (every hand until the match is over) with the full
@@ -764,10 +225,29 @@ def simulate_command(players: int, games: int, seed: int, rules_option: str | No
     """
     from scala40cli.simulate.command import run, setup_from_options
 
-    setup = setup_from_options(players=players, games=games, seed=seed,
-                               rules_option=rules_option, set_options=set_options,
-                               level=level, max_hands=max_hands)
-    run(setup, out, force=force)
+    run(setup_from_options(**options), out, force=force)
 
 
-main.add_command(convert_command)
+@main.command("convert")
+@click.argument("source", metavar="FILE", type=click.Path(allow_dash=True))
+@click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
+              help="What to write: jsonl (one JSON object an event) or s40 (the log in "
+              "canonical form). Default: the other format than FILE's.")
+@input_format_option("Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in "
+                     ".jsonl, else s40.")
+@output_option("Write to this file instead of standard output.")
+@click.pass_context
+def convert_command(ctx: click.Context, /, **options: Any) -> None:
+    """Convert a game log between .s40 and JSON Lines events, both ways, losslessly.
+
+    JSON Lines: one JSON object a line, one line of the log a line, such as
+    {"verb": "draw", "player": "Anna", "card": "9C"} (schemas/events.schema.json).
+    `scala40 replay` reads either. Events and comments are kept; blank lines and
+    spacing are fmt's. A FILE of - reads standard input. A log that is not
+    UTF-8 or has syntax errors is not converted: its errors are printed (F002, F003)
+    as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
+    read or converted; 2: a wrong command line.
+    """
+    from scala40cli.cli.convert_command import run_convert
+
+    run_convert(ctx, **options)

@@ -1,8 +1,8 @@
 """Writing a file the user named, without ever losing one: the only way scala40 writes.
 
-``replay --output``, ``report --output``, ``replay --compare --output``, ``fmt`` (a log
-rewritten in place) and ``simulate --out DIR`` all write through :func:`atomic_output`,
-so that they keep the same promises:
+``replay --output``, ``report --output``, ``replay --compare --output``, ``convert
+--output``, ``fmt`` (a log rewritten in place) and ``simulate --out DIR`` all write
+through :func:`atomic_output`, so that they keep the same promises:
 
 - the new content goes to a temporary file in the same folder, renamed over the old
   file only once it is complete: a full disk, an exception or Ctrl-C leaves the old file
@@ -16,6 +16,11 @@ so that they keep the same promises:
 :func:`refuse_inputs_as_output` keeps a report from being written over one of the logs
 it reads (the same path, a link to it, a hard link, or a ``.s40`` name given to
 ``--output``, the mark of a shell that expanded ``-o *.s40``).
+
+The commands write their reports through the last three functions, :func:`check_output`,
+:func:`write_report` and :func:`emit`: to standard output, or to the file of
+``--output``, where a file that cannot or must not be written is a usage error (exit 2)
+about ``--output``.
 """
 
 from __future__ import annotations
@@ -23,13 +28,20 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+import sys
 import tempfile
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
-from typing import TextIO
+from typing import TextIO, TypeGuard, TypeVar
+
+import click
 
 #: The suffix of game logs: a report is never written to such a file.
 LOG_SUFFIX = ".s40"
+#: The ``--output`` that means standard output, as no ``--output`` does.
+STDOUT_ARGUMENT = "-"
+
+T = TypeVar("T")
 
 
 class OutputError(Exception):
@@ -131,3 +143,54 @@ def write_text(path: str, text: str) -> None:
     """``text`` as the whole content of ``path``, through :func:`atomic_output`."""
     with atomic_output(path) as stream:
         stream.write(text)
+
+
+# --- the command line's side: --output ----------------------------------------------------
+
+
+def names_a_file(output: str | None) -> TypeGuard[str]:
+    """Does ``--output`` name a file (not standard output)?"""
+    return output is not None and output != STDOUT_ARGUMENT
+
+
+def stdout_of(output: str | None) -> TextIO | None:
+    """Standard output when the report goes there (to know whether it is a terminal)."""
+    return None if names_a_file(output) else sys.stdout
+
+
+@contextmanager
+def _about_output() -> Iterator[None]:
+    """An :class:`OutputError` in the block becomes a usage error about ``--output``."""
+    try:
+        yield
+    except OutputError as error:
+        raise click.BadParameter(str(error), param_hint="'--output'") from None
+
+
+def check_output(output: str | None, inputs: Iterable[str]) -> None:
+    """Exit 2 before anything is read when ``--output`` would overwrite one of
+    ``inputs`` (see :func:`refuse_inputs_as_output`)."""
+    if names_a_file(output):
+        with _about_output():
+            refuse_inputs_as_output(output, inputs)
+
+
+def write_report(output: str | None, write: Callable[[TextIO], T]) -> T:
+    """``write`` run on standard output, or on the new content of ``--output`` (checked
+    beforehand by :func:`check_output`): a report written as the games are judged,
+    while the old file stays whole until the new one is complete."""
+    if not names_a_file(output):
+        return write(sys.stdout)
+    with _about_output(), atomic_output(output) as stream:
+        return write(stream)
+
+
+def emit(text: str, output: str | None, inputs: Iterable[str] = ()) -> None:
+    """A whole report printed, or written to ``--output`` (never over one of
+    ``inputs``)."""
+    if not names_a_file(output):
+        click.echo(text, nl=False)
+        return
+    check_output(output, inputs)
+    with _about_output():
+        write_text(output, text)

@@ -1,6 +1,7 @@
 """Where ``scala40 replay`` takes its settings from: the command line, ``SCALA40_*``
 environment variables, ``[tool.scala40]`` (:mod:`scala40cli.cli.config`), in that order;
-and the selection of codes (``--select``, ``--ignore``) and of files (``exclude``).
+the selection of codes (``--select``, ``--ignore``) and of files (``exclude``); and the
+rules of ``--rules`` and ``--set``, for every command that takes them.
 
 Small functions the command calls, kept apart so that the command stays a list of
 steps. A bad setting is a usage error (exit 2) that names where it was set.
@@ -9,9 +10,8 @@ steps. A bad setting is a usage error (exit 2) that names where it was set.
 from __future__ import annotations
 
 import dataclasses
-import sys
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TextIO
+from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
@@ -26,8 +26,8 @@ if TYPE_CHECKING:  # the audit and the rules are loaded by the command that runs
     from scala40cli.audit.pipeline import Record
     from scala40cli.judging.rules import RuleChoice
 
-#: The file argument that means standard output for ``--output``.
-STDOUT_ARGUMENT = "-"
+#: The file argument that means standard input.
+STDIN_ARGUMENT = "-"
 
 
 def load(path: str | None) -> Config:
@@ -81,9 +81,21 @@ def included(arguments: Sequence[str], config: Config | None) -> list[str | Miss
             if isinstance(item, Missing) or item in named or not config.excludes(item)]
 
 
-def stream_of(output: str | None) -> TextIO | None:
-    """The terminal a report goes to, if it goes to standard output."""
-    return sys.stdout if output is None or output == STDOUT_ARGUMENT else None
+def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
+    """The rules chosen by ``--rules`` and ``--set``, checked before any replay.
+
+    None when neither is given. A bad choice is a usage error (exit 2) whose message
+    names the key, the value and the allowed values.
+    """
+    from scala40cli.judging.rules import RulesError
+    from scala40cli.reading.rulesfile import choice_from
+
+    if rules is None and not sets:
+        return None
+    try:
+        return choice_from(rules, sets)
+    except RulesError as error:
+        raise click.UsageError(str(error)) from None
 
 
 def dask_records(arguments: Sequence[str], choice: RuleChoice | None, scheduler: str,
@@ -92,7 +104,7 @@ def dask_records(arguments: Sequence[str], choice: RuleChoice | None, scheduler:
     """``replay --dask``: the files judged on Dask, as the records of a serial run."""
     if jobs > 1:
         raise click.UsageError("--dask judges on the cluster: leave out --jobs")
-    if STDOUT_ARGUMENT in arguments:
+    if STDIN_ARGUMENT in arguments:
         raise click.UsageError("--dask reads files and URLs, not standard input")
     try:
         import dask.bag  # noqa: F401  (the extra is there)

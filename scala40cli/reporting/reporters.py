@@ -1,26 +1,40 @@
-"""Every output format of ``scala40 replay --format``, by name, and the two formats
-for people and programs: text and JSON.
+"""Every output format of the command line, by name: the registry behind ``--format``.
 
-One registry for the formats of ``replay``: adding one is one more
-:class:`~scala40cli.reporting.base.Reporter` class here. (The formats of ``scala40 report``,
-``--compare`` and ``scala40 rules`` are still chosen in :mod:`scala40cli.cli.main`.) Every
-reporter writes as the audit goes; what each keeps of a game until the end is said in
-its docstring (and in the README), so that memory does not grow with an archive of games.
+Four registries, one a kind of output, each a table from a format's name to what writes
+it, so that the command line never branches on a format's name:
+
+- :data:`REPORTERS` (:func:`make_reporter`), the formats of ``scala40 replay``: each a
+  :class:`~scala40cli.reporting.base.Reporter` class, written as the audit goes.
+  The two formats for people and programs, text and JSON, are here; what each keeps of
+  a game until the end is said in its docstring (and in the README), so that memory
+  does not grow with an archive of games.
+- :data:`COMPARISON_FORMATS` (:func:`render_comparison`), ``replay --compare``;
+- :data:`SCORE_REPORT_FORMATS` (:func:`render_score_report`), ``scala40 report``;
+- :data:`RULES_FORMATS` (:func:`render_rules`), ``scala40 rules``.
+
+Adding a format is one more entry here and its name in :mod:`scala40cli.cli.choices`,
+which lists the names for the command line without importing any of this (a test
+checks that the two agree).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import Any, TextIO
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, TextIO
 
 from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import GameResult, Problem
+from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.text_report import write_text
+
+if TYPE_CHECKING:
+    from scala40cli.judging.rules import ResolvedRules
+    from scala40cli.reporting.compare import GameComparison
 
 
 class TextReporter(Reporter):
@@ -127,10 +141,15 @@ def __getattr__(name: str) -> Any:
 
 
 def make_reporter(name: str, *, max_annotations: int | None = None,
-                  quiet: bool = False) -> Reporter:
-    """The reporter of a format, with the options that format takes (the default of
-    ``max_annotations`` is ``ci_reports.DEFAULT_MAX_ANNOTATIONS``)."""
+                  quiet: bool = False, color: bool = False) -> Reporter:
+    """The reporter of a format, with the options that format takes: ``quiet`` and
+    ``color`` (colour for a terminal) for text, ``max_annotations`` for github (by
+    default ``ci_reports.DEFAULT_MAX_ANNOTATIONS``); the other formats take none."""
     if name == TextReporter.name:
+        if color:
+            from scala40cli.reporting.color import ColorTextReporter
+
+            return ColorTextReporter(quiet=quiet)
         return TextReporter(quiet=quiet)
     if name == JsonReporter.name:
         return JsonReporter()
@@ -139,3 +158,104 @@ def make_reporter(name: str, *, max_annotations: int | None = None,
     if name == GithubReporter.name and max_annotations is not None:
         return GithubReporter(max_annotations=max_annotations)
     return _reporters()[name]()
+
+
+# --- whole documents: --compare, scala40 report, scala40 rules ---------------------------
+
+#: What ``replay --compare`` writes: the rule sets' names, each file's results under
+#: each (in the same order), and what differs between them.
+ComparisonWriter = Callable[[Sequence[str], Sequence[Sequence[FileResult]],
+                             Sequence["GameComparison"]], str]
+
+
+def _comparison_text(names: Sequence[str], runs: Sequence[Sequence[FileResult]],
+                     comparisons: Sequence[GameComparison]) -> str:
+    """The comparison tables, one a game that differs (``--compare`` ``--format text``)."""
+    from scala40cli.reporting.compare import render_comparison_text
+
+    return render_comparison_text(names, comparisons)
+
+
+def _comparison_json(names: Sequence[str], runs: Sequence[Sequence[FileResult]],
+                     comparisons: Sequence[GameComparison]) -> str:
+    """The JSON report under the first rule set with the comparisons (``--format json``)."""
+    from scala40cli.reporting.compare import comparison_document
+    from scala40cli.reporting.escape import json_safe
+
+    document = comparison_document(names, runs, comparisons)
+    return json_safe(json.dumps(document, indent=2, ensure_ascii=False)) + "\n"
+
+
+COMPARISON_FORMATS: Mapping[str, ComparisonWriter] = {
+    "text": _comparison_text,
+    "json": _comparison_json,
+}
+
+
+def render_comparison(name: str, names: Sequence[str],
+                      runs: Sequence[Sequence[FileResult]]) -> str:
+    """``replay --compare`` in the format ``name``: the games of every file under each
+    rule set of ``names`` (``runs``, one tuple of results a file) and what differs."""
+    from scala40cli.reporting.compare import compare_files
+
+    return COMPARISON_FORMATS[name](names, runs, compare_files(names, runs))
+
+
+def _markdown(files: Sequence[FileResult]) -> str:
+    from scala40cli.reporting.markdown import markdown_report
+
+    return markdown_report(files)
+
+
+def _html(files: Sequence[FileResult]) -> str:
+    from scala40cli.reporting.html_report import html_report
+
+    return html_report(files)
+
+
+#: ``scala40 report``: the score report of the files' games, as one document.
+SCORE_REPORT_FORMATS: Mapping[str, Callable[[Sequence[FileResult]], str]] = {
+    "markdown": _markdown,
+    "html": _html,
+}
+
+#: The suffixes of ``report --output`` that choose HTML when ``--format`` is not given.
+HTML_SUFFIXES = (".html", ".htm")
+
+
+def score_report_format(output: str | None) -> str:
+    """The format of ``scala40 report`` without ``--format``: html for an ``--output``
+    ending in .html or .htm, else markdown."""
+    if output is not None and output.lower().endswith(HTML_SUFFIXES):
+        return "html"
+    return "markdown"
+
+
+def render_score_report(name: str, files: Sequence[FileResult]) -> str:
+    """The score report of ``files`` in the format ``name``."""
+    return SCORE_REPORT_FORMATS[name](files)
+
+
+def _rules_toml(resolved: ResolvedRules) -> str:
+    from scala40cli.reading.rulesfile import rules_toml
+
+    return rules_toml(resolved)
+
+
+def _rules_json(resolved: ResolvedRules) -> str:
+    from scala40cli.reading.rulesfile import rules_json
+
+    return rules_json(resolved)
+
+
+#: ``scala40 rules PRESET``: the resolved rules in the shape of a rules file; the first
+#: format is the default.
+RULES_FORMATS: Mapping[str, Callable[[ResolvedRules], str]] = {
+    "toml": _rules_toml,
+    "json": _rules_json,
+}
+
+
+def render_rules(name: str | None, resolved: ResolvedRules) -> str:
+    """The resolved rules as a rules file in the format ``name`` (None: the first, toml)."""
+    return RULES_FORMATS[name or next(iter(RULES_FORMATS))](resolved)

@@ -1,4 +1,4 @@
-"""``scala40 simulate``: the work behind the command (the options live in ``cli.py``).
+"""``scala40 simulate``: the work behind the command (the options are declared in ``cli/main.py``).
 
 Checks the options (a bad one is a usage error, exit status 2), plays the games one by
 one and writes them: all to standard output, one after the other, for ``--out -``, or

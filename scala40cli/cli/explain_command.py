@@ -1,0 +1,49 @@
+"""``scala40 explain``: what a violation code means, from the rulebook of
+:mod:`scala40cli.judging.violations`."""
+
+from __future__ import annotations
+
+import click
+
+from scala40cli.judging.violations import RULEBOOK, Code
+
+
+def run_explain(*, code: str | None) -> None:
+    """Every code and its name, or the explanation of ``code`` (a usage error, exit 2,
+    when it is unknown)."""
+    if code is None:
+        for known, entry in RULEBOOK.items():
+            click.echo(f"{known}  {entry.name}")
+        return
+    found = find_code(code)
+    if found is None:
+        raise click.BadParameter(
+            f"unknown code {code!r}; `scala40 explain` lists them all", param_hint="'CODE'"
+        )
+    click.echo(explanation(found))
+
+
+def find_code(text: str) -> Code | None:
+    """The code written as ``T004`` or ``not-in-hand``, in any case; None if unknown."""
+    wanted = text.strip().lower()
+    for code, entry in RULEBOOK.items():
+        if wanted in (code.value.lower(), entry.name):
+            return code
+    return None
+
+
+def explanation(code: Code) -> str:
+    """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
+    where the docs explain it, an example."""
+    entry = RULEBOOK[code]
+    return "\n".join(
+        [
+            f"{code} {entry.name}",
+            "",
+            entry.summary,
+            "",
+            f"Rule: {entry.source}.",
+            f"See docs/{entry.see}",
+            f"Example: {entry.example}",
+        ]
+    )

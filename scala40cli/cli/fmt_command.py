@@ -1,0 +1,83 @@
+"""``scala40 fmt``: rewrite logs in canonical form, in place, or say what would change.
+
+The rewriting of a file (read a game at a time, replaced at once, never through a
+link) is :mod:`scala40cli.cli.rewrite`; this is the command: its inputs, taken by
+:func:`scala40cli.cli.inputs.gather` each as the one file it names (or ``-``), what it
+prints of each, its closing line and its exit status.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from scala40cli.audit.pipeline import Source, unreadable
+from scala40cli.cli.inputs import STDIN_ARGUMENT, gather, open_input
+from scala40cli.cli.rewrite import (
+    Rewrite,
+    diff_stream,
+    file_errors,
+    fmt_summary,
+    rewrite_file,
+    rewrite_stream,
+)
+from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
+from scala40cli.judging.results import FileResult
+from scala40cli.reporting.text_report import problem_lines, terminal_safe
+
+
+def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
+            show_diff: bool) -> None:
+    """``scala40 fmt`` with its options: each file rewritten (or checked, or diffed)
+    and said so on standard error, the closing line, then the exit status."""
+    if files.count(STDIN_ARGUMENT) > 1:
+        raise click.UsageError("- (standard input) may be given only once")
+    write = not (check or show_diff)
+    changed = unchanged = failed = 0
+    for source in gather(files, expand=False):
+        shown, path = source
+        done = _diffed(source) if show_diff else _rewritten(source, write)
+        if done.problems:
+            for line in problem_lines(file_errors(shown, done.problems)):
+                click.echo(line, err=True)
+            failed += 1
+        elif done.not_written is not None:
+            click.echo(terminal_safe(f"{shown}: {done.not_written}"), err=True)
+            failed += 1
+        elif not done.changed:
+            unchanged += 1
+        else:
+            changed += 1
+            if check:
+                click.echo(terminal_safe(f"would reformat {shown}"), err=True)
+            elif write and path is not None:
+                click.echo(terminal_safe(f"reformatted {shown}"), err=True)
+    if not (write and files == (STDIN_ARGUMENT,)):
+        click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
+    ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
+
+
+def _rewritten(source: Source, write: bool) -> Rewrite:
+    """A file rewritten in place (with ``write``) or checked; standard input formatted
+    to standard output (with ``write``) or checked."""
+    path = source[1]
+    if isinstance(path, str):
+        return rewrite_file(path, write)
+    opened = open_input(source)
+    if isinstance(opened, FileResult):
+        return Rewrite(problems=opened.errors)
+    with opened as stream:
+        return rewrite_stream(stream, sys.stdout if write else None)
+
+
+def _diffed(source: Source) -> Rewrite:
+    """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
+    opened = open_input(source)
+    if isinstance(opened, FileResult):
+        return Rewrite(problems=opened.errors)
+    try:
+        with opened as stream:
+            return diff_stream(stream, source[0], sys.stdout)
+    except OSError as error:
+        return Rewrite(problems=unreadable(source[0], error).errors)

@@ -1,0 +1,124 @@
+"""The options several commands share, each declared once as a decorator.
+
+A command takes ``--rules``, ``--output`` or ``--jobs`` by naming the decorator above
+its declaration in :mod:`scala40cli.cli.main`, so that the option's name, short flag,
+type, destination and wording are the same wherever it appears; a decorator takes a
+``help`` only where the option means something else in that command (``simulate``'s
+rules are not the logs' rules), and an ``envvar`` only where the command reads one
+(``replay``, see docs/configuration.md).
+
+Like the command line as a whole, this imports click and the option vocabularies of
+:mod:`scala40cli.cli.choices`, nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import click
+
+from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def stacked(*decorators: Callable[[F], F]) -> Callable[[F], F]:
+    """The decorators applied as if written one above the other, in this order (the
+    order in which ``--help`` lists their options)."""
+
+    def apply(function: F) -> F:
+        for decorator in reversed(decorators):
+            function = decorator(function)
+        return function
+
+    return apply
+
+
+def files_argument(function: F) -> F:
+    """``FILE...``: logs, folders, patterns, ``-`` (see :mod:`scala40cli.cli.inputs`)."""
+    return click.argument("files", nargs=-1, required=True, metavar="FILE...",
+                          type=click.Path(allow_dash=True))(function)
+
+
+def format_option(choices: Sequence[str], help: str, *, default: str | None = None,
+                  dest: str = "report_format", envvar: str | None = None
+                  ) -> Callable[[F], F]:
+    """``--format NAME``: one of the names of a registry of
+    :mod:`scala40cli.reporting.reporters`."""
+    return click.option("--format", dest, type=click.Choice(choices), default=default,
+                        show_default=default is not None, envvar=envvar, help=help)
+
+
+def output_option(help: str = "Write the report to this file instead of standard output."
+                  ) -> Callable[[F], F]:
+    """``--output FILE``/``-o``: written through :mod:`scala40cli.cli.output`, ``-`` or
+    nothing for standard output."""
+    return click.option("--output", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+                        help=help)
+
+
+def jobs_option(envvar: str | None = None) -> Callable[[F], F]:
+    """``--jobs N``/``-j``: judge the games in N processes."""
+    return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1,
+                        show_default=True, envvar=envvar,
+                        help="Judge the games in this many processes; the report is the "
+                        "same as with 1.")
+
+
+#: What ``--rules`` and ``--set`` say in the commands that replay logs.
+REPLAY_RULES_HELP = ("Replay under this preset (`scala40 rules` lists them) or rules file "
+                     "(.toml or .json) instead of the preset of the logs' [Rules] tags.")
+REPLAY_SET_HELP = ("Set one rule switch over the preset and the logs' tags (repeatable), "
+                   "such as --set opening_points=50.")
+
+
+def rules_option(help: str = REPLAY_RULES_HELP, envvar: str | None = None
+                 ) -> Callable[[F], F]:
+    """``--rules PRESET|FILE``, read with ``--set`` by ``settings.rule_choice``."""
+    return click.option("--rules", "rules_option", metavar="PRESET|FILE", envvar=envvar,
+                        help=help)
+
+
+def set_option(help: str = REPLAY_SET_HELP) -> Callable[[F], F]:
+    """``--set KEY=VALUE``, repeatable."""
+    return click.option("--set", "set_options", metavar="KEY=VALUE", multiple=True,
+                        help=help)
+
+
+def rule_options(rules_help: str = REPLAY_RULES_HELP, set_help: str = REPLAY_SET_HELP,
+                 envvar: str | None = None) -> Callable[[F], F]:
+    """``--rules`` then ``--set``, the rules a command judges or plays under."""
+    return stacked(rules_option(rules_help, envvar), set_option(set_help))
+
+
+def input_format_option(help: str, envvar: str | None = None) -> Callable[[F], F]:
+    """``--input-format s40|jsonl``: how to read the inputs (default: by extension)."""
+    return click.option("--input-format", type=click.Choice(INPUT_FORMATS), default=None,
+                        envvar=envvar, help=help)
+
+
+#: ``--select`` then ``--ignore``: which violation codes the report counts.
+selection_options = stacked(
+    click.option("--select", "select_option", metavar="CODES", envvar="SCALA40_SELECT",
+                 help="Report only these violation codes: codes or prefixes, "
+                 "comma-separated (T004,S or T00). The others are listed as ignored in "
+                 "JSON."),
+    click.option("--ignore", "ignore_option", metavar="CODES", envvar="SCALA40_IGNORE",
+                 help="Do not report these violation codes or prefixes (listed as ignored "
+                 "in JSON, not counted). A log line may accept its own: ; scala40: ignore "
+                 "T004."),
+)
+
+#: ``--color auto|always|never``: colour in the text report.
+color_option = click.option(
+    "--color", "color_option", type=click.Choice(COLOR_CHOICES), default="auto",
+    show_default=True, envvar="SCALA40_COLOR",
+    help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
+    "(FORCE_COLOR colours a pipe too).")
+
+#: ``--quiet``/``-q``: the problems and the summary line only.
+quiet_option = click.option(
+    "--quiet", "-q", is_flag=True,
+    help="With --format text: print only the problems and the summary line, no score "
+    "sheets (for pre-commit and CI logs).")

@@ -1,0 +1,88 @@
+"""``scala40 replay``: judge the games of the inputs and report, in a format of the
+registry (:mod:`scala40cli.reporting.reporters`); with ``--compare``, judge them under
+several rule sets and report what differs.
+
+The steps, each a call: the settings (:mod:`scala40cli.cli.settings`), the inputs
+(:mod:`scala40cli.cli.inputs`), the reporter, the output (:mod:`scala40cli.cli.output`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import click
+
+from scala40cli.cli import settings
+from scala40cli.cli.choices import COMPARISON_FORMATS, REPLAY_FORMATS
+from scala40cli.cli.inputs import input_paths, input_records, input_results
+from scala40cli.cli.output import check_output, emit, stdout_of, write_report
+from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, exit_status
+from scala40cli.reporting.color import use_color
+from scala40cli.reporting.reporters import make_reporter, render_comparison
+
+if TYPE_CHECKING:
+    from scala40cli.audit.ignores import Selection
+    from scala40cli.cli.config import Config
+
+
+def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str,
+               output: str | None, rules_option: str | None, set_options: tuple[str, ...],
+               compare_option: str | None, exit_zero: bool, max_annotations: int,
+               jobs: int, quiet: bool, input_format: str | None,
+               select_option: str | None, ignore_option: str | None, color_option: str,
+               dask_option: str | None, config_option: str | None) -> None:
+    """``scala40 replay`` with its options (by their names in the command's
+    declaration): the report written, then the exit status."""
+    config = settings.load(config_option)
+    report_format = settings.setting(ctx, "report_format", report_format, config.format)
+    rules_option = settings.setting(ctx, "rules_option", rules_option, config.rules)
+    jobs = settings.setting(ctx, "jobs", jobs, config.jobs)
+    color_option = settings.setting(ctx, "color_option", color_option, config.color)
+    set_options = (*config.sets, *set_options)
+    if report_format not in REPLAY_FORMATS:
+        raise click.UsageError(f"format {report_format!r} in {config.path} is not one of "
+                               f"{', '.join(REPLAY_FORMATS)}")
+    selection = settings.selection(select_option, ignore_option, config)
+    if compare_option is not None:
+        status = run_compare(files, compare_option, rules_option, set_options,
+                             report_format, output, jobs, input_format, selection, config)
+        ctx.exit(EXIT_OK if exit_zero else status)
+    choice = settings.rule_choice(rules_option, set_options)
+    reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet,
+                             color=use_color(color_option, stdout_of(output)))
+    check_output(output, input_paths(files))
+    records = input_records(files, choice, jobs=jobs, input_format=input_format,
+                            selection=selection, config=config, dask=dask_option)
+    summary = write_report(output, lambda stream: reporter.write_records(records, stream))
+    if reporter.side_failure is not None:
+        click.echo(f"scala40: {reporter.side_failure}", err=True)
+        ctx.exit(EXIT_USAGE)
+    clean = summary.violations == 0 and summary.file_errors == 0
+    ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
+
+
+def run_compare(files: Sequence[str], compare_option: str, rules_option: str | None,
+                set_options: Sequence[str], report_format: str, output: str | None,
+                jobs: int, input_format: str | None = None,
+                selection: Selection | None = None, config: Config | None = None) -> int:
+    """``replay --compare``: every file under every rule set, and what differs; the
+    exit status is that of the first rule set."""
+    if rules_option is not None:
+        raise click.UsageError("--compare names the rule sets itself: leave out --rules")
+    if report_format not in COMPARISON_FORMATS:
+        raise click.UsageError(f"--compare writes {' or '.join(COMPARISON_FORMATS)}, not "
+                               + report_format)
+    names = [name.strip() for name in compare_option.split(",") if name.strip()]
+    if len(names) < 2:
+        raise click.UsageError("--compare needs at least two presets or rules files, "
+                               "such as --compare classic,traditional")
+    choices = [settings.rule_choice(name, set_options) for name in names]
+    check_output(output, input_paths(files))
+    runs = list(zip(*input_results(files, choices, jobs=jobs, input_format=input_format,
+                                   config=config), strict=True))
+    if selection is not None and not selection.everything:
+        runs = [tuple(settings.select_file(result, selection) for result in run)
+                for run in runs]
+    emit(render_comparison(report_format, names, runs), output)
+    return exit_status(runs[0])
