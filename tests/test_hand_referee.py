@@ -21,6 +21,7 @@ from helpers import rules
 
 from scala40cli.judging.cards import parse_card
 from scala40cli.judging.deal import DealChecker, Dealt
+from scala40cli.judging.findings import Finding
 from scala40cli.judging.hand import HandReferee
 from scala40cli.judging.phases import STEPS, Kind, Phase, Step
 from scala40cli.judging.results import Closing, Problem
@@ -71,6 +72,13 @@ class Judged:
         return [(str(code), self.lines[line - 1]) for code, line in self.flagged]
 
 
+def problem_of(finding: Finding, player: str | None, cause: Problem | None) -> Problem:
+    """The problem a report of ``finding`` makes, as the match referee makes it."""
+    event = finding.event
+    return Problem(code=finding.code, message=finding.message, line=event.line,
+                   column=event.column, player=player, caused_by=cause)
+
+
 def _events(body: str) -> tuple[list[Event], list[str]]:
     text = '[Players "Anna" "Bruno"]\nhand 1\n' + body + "\n"
     parsed = parse_text(text)
@@ -85,12 +93,11 @@ def judge(body: str, rule_set: Rules = CLASSIC, expected_dealer: str | None = No
     assert isinstance(start, HandStart)
     judged = Judged(referee=None, lines=lines)  # type: ignore[arg-type]
 
-    def flag(code: Code, event: Event, message: str, player: str | None = None,
+    def flag(finding: Finding, player: str | None = None,
              cause: Problem | None = None) -> Problem:
         if cause is None:  # a note (a consequence of a reported problem) is no violation
-            judged.flagged.append((code, event.line))
-        return Problem(code=code, message=message, line=event.line, column=event.column,
-                       player=player, caused_by=cause)
+            judged.flagged.append((finding.code, finding.event.line))
+        return problem_of(finding, player, cause)
 
     judged.referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                                  expected_dealer=expected_dealer, rules=rule_set, flag=flag)
@@ -254,11 +261,10 @@ def test_a_line_of_play_while_more_of_the_deal_follows_is_out_of_place() -> None
     start, dealer, draw, deal = events
     flagged: list[tuple[str, str]] = []
 
-    def flag(code: Code, event: Event, message: str, player: str | None = None,
+    def flag(finding: Finding, player: str | None = None,
              cause: Problem | None = None) -> Problem:
-        flagged.append((str(code), lines[event.line - 1]))
-        return Problem(code=code, message=message, line=event.line, column=event.column,
-                       player=player, caused_by=cause)
+        flagged.append((str(finding.code), lines[finding.event.line - 1]))
+        return problem_of(finding, player, cause)
 
     referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                           expected_dealer=None, rules=CLASSIC, flag=flag)
@@ -286,12 +292,11 @@ def check_deal(body: str, rule_set: Rules = CLASSIC, expected_dealer: str | None
     start, *rest = events
     flagged: list[tuple[Code, int]] = []
 
-    def flag(code: Code, event: Event, message: str, player: str | None = None,
+    def flag(finding: Finding, player: str | None = None,
              cause: Problem | None = None) -> Problem:
         if cause is None:
-            flagged.append((code, event.line))
-        return Problem(code=code, message=message, line=event.line, column=event.column,
-                       player=player, caused_by=cause)
+            flagged.append((finding.code, finding.event.line))
+        return problem_of(finding, player, cause)
 
     checker = DealChecker(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
                           expected_dealer=expected_dealer, rules=rule_set, flag=flag)

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 from scala40cli.judging.cards import JOKER, Card, full_deck
+from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.results import Problem
 from scala40cli.judging.rules import Rules, UpcardJoker
 from scala40cli.judging.violations import Code
@@ -27,13 +27,6 @@ def upcard_returned(upcard: Card, rules: Rules) -> bool:
     simulator's dealer does it)."""
     return upcard.is_joker and rules.upcard_joker is UpcardJoker.RETURNED
 
-
-class Flag(Protocol):
-    """``flag(code, event, message, player)`` records a violation and returns it; with
-    ``cause`` it records a note, a consequence of that problem (D28)."""
-
-    def __call__(self, code: Code, event: Event, message: str, player: str | None = None,
-                 cause: Problem | None = None) -> Problem: ...
 
 HAND_SIZE = 13
 
@@ -104,36 +97,38 @@ class DealChecker:
         """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
         checked against rotation."""
         if self.dealer_line is not None:
-            self.flag(Code.OUT_OF_PLACE, event, "a second dealer line", None)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, "a second dealer line"), None)
             return
         self.dealer_line = event
         if event.player not in self.game_players:
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game",
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                              f"{event.player} is not a player of this game"),
                       None)
             return
         self.dealer = event.player
         if self.expected_dealer is not None and event.player != self.expected_dealer:
-            self.flag(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
-                      f"{self.expected_dealer}, not {event.player}", None)
+            self.flag(Finding(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
+                              f"{self.expected_dealer}, not {event.player}"), None)
 
     def on_deal(self, event: Deal) -> None:
         player = event.player
         known = [c for c in event.cards if c is not None]
         if player not in self.game_players:
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game", None)
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                              f"{player} is not a player of this game"), None)
             self._count_out(event, known, None)
             self.strays.append(event)
             return
         if player in self.hands:
-            self.flag(Code.DEAL_PLAYER, event, f"{player} was already dealt", player)
+            self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} was already dealt"), player)
             return
         if player not in self.still_in:
             if player not in self.reentry:
-                self.flag(Code.DEAL_PLAYER, event, f"{player} is out of the match", player)
+                self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} is out of the match"), player)
                 return
             refusal = self.reentry[player]
             if refusal is not None:
-                self.flag(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}",
+                self.flag(Finding(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}"),
                           player)
                 return
             self.reentered.append(player)
@@ -142,8 +137,8 @@ class DealChecker:
             # The most likely table: the player holds 13 cards, the line lacks some
             # (unknown ones) or shows some they do not hold (D28).
             self.doubts[player] = self.flag(
-                Code.DEAL_SIZE, event,
-                f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}", player)
+                Finding(Code.DEAL_SIZE, event,
+                        f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}"), player)
             self.unknown[player] += max(0, HAND_SIZE - len(event.cards))
         extra = self._count_out(event, known, player)
         if extra is not None:
@@ -160,7 +155,8 @@ class DealChecker:
         """A joker upcard goes back into the stock and another card is turned
         (``upcard_joker=returned``): the log then has a second upcard line."""
         if self.upcard is not None and self.joker_upcard is None:
-            self.flag(Code.OUT_OF_PLACE, event, "a second upcard, where no joker was turned up",
+            self.flag(Finding(Code.OUT_OF_PLACE, event,
+                              "a second upcard, where no joker was turned up"),
                       None)
             return
         self.joker_upcard = None
@@ -174,7 +170,7 @@ class DealChecker:
 
     def on_stock(self, event: Stock) -> None:
         if self.stock_line is not None:
-            self.flag(Code.OUT_OF_PLACE, event, "a second stock line", None)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, "a second stock line"), None)
             return
         self.stock_line = event
 
@@ -198,8 +194,9 @@ class DealChecker:
             else:
                 extra.append(c)
         if extra:
-            return self.flag(Code.TOO_MANY_COPIES, event,
-                             f"more copies than the deck holds: {card_codes(extra)}", player)
+            return self.flag(Finding(Code.TOO_MANY_COPIES, event,
+                                     f"more copies than the deck holds: {card_codes(extra)}"),
+                             player)
         return None
 
     def close(self, playing: frozenset[str] = frozenset()) -> Dealt:
@@ -211,7 +208,8 @@ class DealChecker:
         start, number = self.start, self.number
         dealer = self.dealer
         if self.dealer_line is None:
-            self.flag(Code.MISSING_DEALER, start, f"hand {number} has no dealer line", None)
+            self.flag(Finding(Code.MISSING_DEALER, start,
+                              f"hand {number} has no dealer line"), None)
         if dealer is None:
             dealer = self.expected_dealer
         undealt = [player for player in self.still_in if player not in self.hands]
@@ -222,15 +220,17 @@ class DealChecker:
         for player in undealt:
             # The most likely table: the player was dealt 13 cards the log does not show.
             self.doubts[player] = self.flag(
-                Code.MISSING_DEAL, start, f"{player} is not dealt in hand {number}", player)
+                Finding(Code.MISSING_DEAL, start,
+                        f"{player} is not dealt in hand {number}"), player)
             if player in playing:
                 self.hands[player], self.unknown[player] = Counter(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
-            self.flag(Code.MISSING_UPCARD, start, f"hand {number} has no upcard", None)
+            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)
         if self.joker_upcard is not None:
-            self.flag(Code.UPCARD_JOKER, self.joker_upcard,
-                      "a joker upcard goes back into the stock and another card is turned up",
+            self.flag(Finding(Code.UPCARD_JOKER, self.joker_upcard,
+                              "a joker upcard goes back into the stock and another card is "
+                              "turned up"),
                       None)
             self.unseen[JOKER] -= 1
         stock, stock_order = self._stock()
@@ -251,8 +251,8 @@ class DealChecker:
         if line is None:
             return left, None
         if self.written_unknown:
-            self.flag(Code.OUT_OF_PLACE, line, "a log with unknown cards (?) has no stock "
-                      "line; this one is ignored", None)
+            self.flag(Finding(Code.OUT_OF_PLACE, line, "a log with unknown cards (?) has no stock "
+                              "line; this one is ignored"), None)
             return left, None
         stock = Counter(line.cards)
         hidden = sum(self.unknown.values())
@@ -264,6 +264,6 @@ class DealChecker:
             parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
             earlier = next(iter(self.doubts.values()), self.pile_doubt)
             self.stock_doubt = self.flag(
-                Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
-                f"the deck: {'; '.join(p for p in parts if p)}", None, earlier)
+                Finding(Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
+                        f"the deck: {'; '.join(p for p in parts if p)}"), None, earlier)
         return stock, list(reversed(line.cards))

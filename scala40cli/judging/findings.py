@@ -9,7 +9,9 @@ the simulator refuses a bot's move when a check finds anything.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
+from scala40cli.judging.results import Problem
 from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Event
 
@@ -24,3 +26,12 @@ class Finding:
     #: Reported only once the turn is over, when it is known whether it follows from
     #: an end-of-turn problem of the same turn (D28 of docs/decisions.md).
     held: bool = False
+
+
+class Flag(Protocol):
+    """``flag(finding, player)`` reports a finding as a violation of ``player`` and
+    returns it as a :class:`~scala40cli.judging.results.Problem`; with ``cause``, it
+    keeps a note instead, a consequence of that earlier problem (D28)."""
+
+    def __call__(self, finding: Finding, player: str | None = None,
+                 cause: Problem | None = None) -> Problem: ...

@@ -23,9 +23,9 @@ from dataclasses import replace
 from typing import Any
 
 from scala40cli.judging.cards import JOKER, Card
-from scala40cli.judging.deal import DealChecker, Flag, card_codes
+from scala40cli.judging.deal import DealChecker, card_codes
 from scala40cli.judging.doubts import Doubts
-from scala40cli.judging.findings import Finding
+from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.lookahead import (
     mistyped,
     next_player_event,
@@ -150,15 +150,15 @@ class HandReferee(TableState):
 
     # --- reporting --------------------------------------------------------------------
 
-    def flag(self, code: Code, event: Event, message: str, player: str | None = None,
+    def flag(self, finding: Finding, player: str | None = None,
              cause: Problem | None = None) -> Problem:
         """Report a problem; a note instead when it only follows from an earlier one."""
         doubts = self.doubts
         if cause is None:
-            cause = doubts.cause(code, player, event.line)
-        problem = self._flag(code, event, message, player, cause)
+            cause = doubts.cause(finding.code, player, finding.event.line)
+        problem = self._flag(finding, player, cause)
         if cause is None:
-            doubts.after(problem, player, isinstance(event, (Meld, Attach, Swap)))
+            doubts.after(problem, player, isinstance(finding.event, (Meld, Attach, Swap)))
         return problem
 
     # --- the gate: what may happen when -------------------------------------------------
@@ -187,8 +187,8 @@ class HandReferee(TableState):
         place too (the deal is not over yet)."""
         player = getattr(event, "player", None)
         if kind_of(event) is Kind.PLAY and deal_follows and self.dealing():
-            self.flag(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
-                      "the line is ignored", player)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, "play before the deal is complete; "
+                              "the line is ignored"), player)
             return False
         if step is Step.JUDGE:
             return True
@@ -196,8 +196,8 @@ class HandReferee(TableState):
             self._start_play()
             return True
         if step is Step.OUT_OF_PLACE:
-            self.flag(Code.OUT_OF_PLACE, event, f"the {event.verb} line comes after play "
-                      "started", player)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, f"the {event.verb} line comes after play "
+                              "started"), player)
         else:
             self._after_end(event)
         return False
@@ -279,13 +279,14 @@ class HandReferee(TableState):
         if not self._mistyped(event):
             return event
         if player in self.game_players:
-            self.flag(Code.WRONG_TURN, event, f"it is {current}'s turn, not {player}'s", player)
+            self.flag(Finding(Code.WRONG_TURN, event,
+                              f"it is {current}'s turn, not {player}'s"), player)
             if isinstance(event, (Attach, Swap)):
                 # as written, the line may break D9 too (on the same line)
                 self._check_opened(Turn(player=player, opened_before=player in self.opened),
                                    event, None)
         else:
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game")
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{player} is not a player of this game"))
         return replace(event, player=current)
 
     def _mistyped(self, event: PlayerEvent) -> bool:
@@ -305,7 +306,8 @@ class HandReferee(TableState):
         if player not in self.hands or player not in self.order:
             known = player in self.game_players
             why = "is not in this hand" if known else "is not a player of this game"
-            self.flag(Code.UNKNOWN_PLAYER, event, f"{player} {why}", player if known else None)
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                              f"{player} {why}"), player if known else None)
             if self.turn is not None and self.turn.cut_at is None:
                 self.turn.cut_at = event
             return None
@@ -319,8 +321,8 @@ class HandReferee(TableState):
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
         if player != self.current:
-            problem = self.flag(Code.WRONG_TURN, event,
-                                f"it is {self.current}'s turn, not {player}'s", player)
+            problem = self.flag(Finding(Code.WRONG_TURN, event,
+                                        f"it is {self.current}'s turn, not {player}'s"), player)
             if self.turn is not None:
                 self.turn.cut_at = event
                 self._discard_unseen(self.turn, problem)
@@ -346,8 +348,8 @@ class HandReferee(TableState):
     def _after_end(self, event: Event) -> None:
         if not self.flagged_after_end:
             self.flagged_after_end = True
-            self.flag(Code.AFTER_HAND_END, event,
-                      f"hand {self.number} has ended; the rest of it is ignored",
+            self.flag(Finding(Code.AFTER_HAND_END, event,
+                              f"hand {self.number} has ended; the rest of it is ignored"),
                       getattr(event, "player", None))
 
     def _need_draw(self, turn: Turn, event: PlayerEvent, cards: Sequence[Card] = ()) -> None:
@@ -355,8 +357,9 @@ class HandReferee(TableState):
         line is missing: the top of the pile if the play uses it, else a stock card."""
         if not turn.drew and not turn.flagged_no_draw:
             turn.flagged_no_draw = True
-            problem = self.flag(Code.PLAY_BEFORE_DRAW, event,
-                                f"{event.player} must draw or take before playing", event.player)
+            problem = self.flag(Finding(Code.PLAY_BEFORE_DRAW, event,
+                                        f"{event.player} must draw or take before playing"),
+                                event.player)
             if turn.buy is not None:
                 return
             turn.drew = True
@@ -393,7 +396,8 @@ class HandReferee(TableState):
         if self.unseen[card] > 0:
             self.unseen[card] -= 1
         else:  # never a third copy among all the cards seen
-            self.flag(Code.TOO_MANY_COPIES, event, f"more copies than the deck holds: {card}",
+            self.flag(Finding(Code.TOO_MANY_COPIES, event,
+                              f"more copies than the deck holds: {card}"),
                       player, self.doubts.of_hand(player))
         return True
 
@@ -421,7 +425,7 @@ class HandReferee(TableState):
                 self.stock[order.pop()] -= 1
                 self.stock_count -= 1
             return
-        problem = self.flag(Code.NOT_IN_HAND, event, message, event.player)
+        problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player)
         self.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Discard):
             self.doubts.doubt_pile(problem)
@@ -436,7 +440,8 @@ class HandReferee(TableState):
             turn.owes_draw = False
             return True
         if turn.drew:
-            problem = self.flag(Code.SECOND_DRAW, event, f"{event.player} already drew this turn",
+            problem = self.flag(Finding(Code.SECOND_DRAW, event,
+                                        f"{event.player} already drew this turn"),
                                 event.player)
             self.doubts.doubt_hand(event.player, problem)
             self.doubts.doubt_stock(problem)
@@ -449,8 +454,8 @@ class HandReferee(TableState):
         if turn is None or not self._mark_drawn(turn, event):
             return
         if self.stock_count <= 0:
-            self.flag(Code.MISSING_RESHUFFLE, event,
-                      "the stock is empty: a reshuffle line must come first", event.player)
+            self.flag(Finding(Code.MISSING_RESHUFFLE, event,
+                              "the stock is empty: a reshuffle line must come first"), event.player)
             self.reshuffle()
         if event.card is None:
             self.draw_unseen(event.player)
@@ -468,7 +473,8 @@ class HandReferee(TableState):
         if order and order[-1] is drawn:
             order.pop()
         elif self.stock[drawn] <= 0:
-            problem = self.flag(Code.NOT_IN_STOCK, event, f"no {drawn} is left in the stock",
+            problem = self.flag(Finding(Code.NOT_IN_STOCK, event,
+                                        f"no {drawn} is left in the stock"),
                                 event.player)
             self.doubts.doubt_stock(problem)
             self.doubts.doubt_hand(event.player, problem)
@@ -477,8 +483,9 @@ class HandReferee(TableState):
             self.stock_count -= 1
             return
         elif order:
-            problem = self.flag(Code.DRAW_NOT_TOP, event,
-                                f"the top of the stock is {order[-1]}, not {drawn}", event.player)
+            problem = self.flag(Finding(Code.DRAW_NOT_TOP, event,
+                                        f"the top of the stock is {order[-1]}, not {drawn}"),
+                                event.player)
             self.doubts.doubt_stock(problem)
             self.doubts.doubt_hand(event.player, problem)
             del order[len(order) - 1 - order[::-1].index(drawn)]
@@ -490,20 +497,22 @@ class HandReferee(TableState):
         if turn is None:
             return
         if turn.buy is not None:
-            self.flag(Code.ILLEGAL_BUY, event, "the extra card of a buy comes from the stock",
+            self.flag(Finding(Code.ILLEGAL_BUY, event,
+                              "the extra card of a buy comes from the stock"),
                       event.player)
         if not self._mark_drawn(turn, event):
             return
         pile = self.discard_pile
         if not pile:
-            self.flag(Code.EMPTY_DISCARD_PILE, event, "the discard pile is empty", event.player)
+            self.flag(Finding(Code.EMPTY_DISCARD_PILE, event,
+                              "the discard pile is empty"), event.player)
             return
         taken = event.card if event.card is not None else pile[-1]
         if taken is pile[-1]:
             pile.pop()
         else:
-            problem = self.flag(Code.TAKE_NOT_TOP, event,
-                                f"the top of the discard pile is {pile[-1]}, not {taken}",
+            problem = self.flag(Finding(Code.TAKE_NOT_TOP, event,
+                                        f"the top of the discard pile is {pile[-1]}, not {taken}"),
                                 event.player)
             if taken in pile and not (self._used_this_turn(pile[-1], event)
                                       and not self._used_this_turn(taken, event)):
@@ -545,8 +554,8 @@ class HandReferee(TableState):
     def on_reshuffle(self, event: Reshuffle) -> None:
         """D17: legal only when the stock is empty; the stock order is then unknown."""
         if self.stock_count > 0:
-            self.flag(Code.EARLY_RESHUFFLE, event,
-                      f"the stock still holds {self.stock_count} cards")
+            self.flag(Finding(Code.EARLY_RESHUFFLE, event,
+                              f"the stock still holds {self.stock_count} cards"))
             return
         if self.void_after_turn:  # D16: the one reshuffle is spent, the hand is over
             self._end_turn()
@@ -577,8 +586,9 @@ class HandReferee(TableState):
         """The index of the meld an attach or swap names, or None (reported)."""
         if 1 <= event.meld <= len(self.table):
             return event.meld - 1
-        self.flag(Code.NO_SUCH_MELD, event,
-                  f"there is no meld {event.meld} (the table has {len(self.table)})", event.player)
+        self.flag(Finding(Code.NO_SUCH_MELD, event,
+                          f"there is no meld {event.meld} (the table has {len(self.table)})"),
+                  event.player)
         return None
 
     def _check_opened(self, turn: Turn, event: Attach | Swap, owner: str | None) -> None:
@@ -610,7 +620,7 @@ class HandReferee(TableState):
                 self.table[index] = grown
         closing = self._check_emptied(event, turn)
         for finding in invalid:  # an attach that closes without a discard: its problem
-            self.flag(finding.code, finding.event, finding.message, event.player, closing)
+            self.flag(finding, event.player, closing)
 
     def on_swap(self, event: Swap) -> None:
         turn = self._accept(event)
@@ -622,8 +632,8 @@ class HandReferee(TableState):
             return
         self._check_opened(turn, event, self.owners[index])
         if not self.holds(event.player, event.card):
-            problem = self.flag(Code.NOT_IN_HAND, event,
-                                f"{event.player} does not hold {event.card}", event.player)
+            problem = self.flag(Finding(Code.NOT_IN_HAND, event,
+                                        f"{event.player} does not hold {event.card}"), event.player)
             self.doubts.doubt_hand(event.player, problem)
             return
         meld = self.table[index]
@@ -649,8 +659,8 @@ class HandReferee(TableState):
         if turn is None:
             return
         if turn.buy is not None:
-            self.flag(Code.OUT_OF_PLACE, event, "a buy ends without a discard; the line is "
-                      "ignored", event.player)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, "a buy ends without a discard; the line is "
+                              "ignored"), event.player)
             return
         self._need_draw(turn, event, (event.card,))
         self._pay_draw(turn)
@@ -676,7 +686,7 @@ class HandReferee(TableState):
     def _report(self, findings: list[Finding], player: str) -> list[Problem]:
         """Report what a check found, each finding as a violation of ``player`` (or a
         note, when it follows from an earlier problem)."""
-        return [self.flag(f.code, f.event, f.message, player) for f in findings]
+        return [self.flag(f, player) for f in findings]
 
     # --- end of turn and of hand ------------------------------------------------------
 
@@ -712,7 +722,7 @@ class HandReferee(TableState):
         # D28: an opening short only because a meld of it is invalid, or
         # because the meld with the taken card is missing, is not a problem of its own.
         opening_cause = turn.invalid_meld or turn.take_problem
-        too_low = [self.flag(f.code, f.event, f.message, turn.player, opening_cause)
+        too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
         self._report(rest, turn.player)
         self._settle_deferred(turn, too_low[0] if too_low else None)
@@ -729,7 +739,7 @@ class HandReferee(TableState):
             code, where = held.code, held.event
             cause = too_low if code is Code.NOT_OPENED else take
             earlier = cause if cause is not None and cause.line < where.line else None
-            problem = self.flag(code, where, held.message, turn.player, earlier)
+            problem = self.flag(held, turn.player, earlier)
             if code is Code.NOT_IN_HAND and isinstance(where, Discard):
                 self.doubts.doubt_pile(problem)
         turn.deferred.clear()

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scala40cli.judging.findings import Finding
 from scala40cli.judging.hand import HandReferee
 from scala40cli.judging.names import lookalikes, nfc
 from scala40cli.judging.phases import DEAL_EVENTS, Phase
@@ -86,14 +87,15 @@ class MatchReferee:
 
     # --- reporting --------------------------------------------------------------------
 
-    def flag(self, code: Code, event: Event, message: str, player: str | None = None,
+    def flag(self, finding: Finding, player: str | None = None,
              cause: Problem | None = None) -> Problem:
         """Report a violation; with ``cause``, keep a note of a consequence of it instead."""
         hand = self.hand.number if self.hand is not None else None
         while cause is not None and cause.caused_by is not None:
             cause = cause.caused_by  # a note goes back to the violation it follows from
-        problem = Problem(code=code, message=message, line=event.line, column=event.column,
-                          hand=hand, player=player, caused_by=cause)
+        event = finding.event
+        problem = Problem(code=finding.code, message=finding.message, line=event.line,
+                          column=event.column, hand=hand, player=player, caused_by=cause)
         (self.violations if cause is None else self.notes).append(problem)
         return problem
 
@@ -106,24 +108,24 @@ class MatchReferee:
         if players_tag is None:
             unread = self._unread_header_line()
             where = unread or (tags[0] if tags else Event(line=self.game.line, column=1))
-            self.flag(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
-                f"; line {unread.line} could not be read" if unread else ""))
+            self.flag(Finding(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
+                f"; line {unread.line} could not be read" if unread else "")))
             return False
         names = players_tag.values
         distinct = len({nfc(name) for name in names})
         if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or distinct != len(names):
-            self.flag(Code.BAD_PLAYERS, players_tag,
-                      f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different names, "
-                      f"not {', '.join(names) or 'none'}")
+            self.flag(Finding(Code.BAD_PLAYERS, players_tag,
+                              f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different "
+                              f"names, not {', '.join(names) or 'none'}"))
             return False
         self.players = tuple(names)
         self._spelling = {nfc(name): name for name in names}
         for alike in lookalikes(names):
-            self.flag(Code.LOOKALIKE_NAMES, players_tag, alike.message(), alike.names[0])
+            self.flag(Finding(Code.LOOKALIKE_NAMES, players_tag, alike.message()), alike.names[0])
         team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
         if self.rules.teams is Teams.PAIRS and len(names) != 4:
-            self.flag(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
-                      "the match is played without teams")
+            self.flag(Finding(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
+                              "the match is played without teams"))
         self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
         return True
 
@@ -145,19 +147,20 @@ class MatchReferee:
         for tag in tags:
             if tag.name == "Rules":
                 if log_preset is not None or len(tag.values) != 1:
-                    self.flag(Code.BAD_RULES, tag, 'a game has one [Rules "preset"] tag; '
-                              "this one is ignored")
+                    self.flag(Finding(Code.BAD_RULES, tag, 'a game has one [Rules "preset"] tag; '
+                                      "this one is ignored"))
                 else:
                     log_preset = (tag.line, tag.values[0])
             elif tag.name == "Rule":
                 if len(tag.values) == 2:
                     log_values.append((tag.line, tag.values[0], tag.values[1]))
                 else:
-                    self.flag(Code.BAD_RULES, tag, 'a rule tag is [Rule "key" "value"]')
+                    self.flag(Finding(Code.BAD_RULES, tag, 'a rule tag is [Rule "key" "value"]'))
         resolved = resolve(log_preset=log_preset, log_values=log_values, choice=self.choice)
         by_line = {tag.line: tag for tag in tags}
         for line, message in resolved.problems:
-            self.flag(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)), message)
+            self.flag(Finding(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)),
+                              message))
         self.rule_sources = resolved.sources
         self.preset = resolved.preset
         return resolved.rules
@@ -180,7 +183,8 @@ class MatchReferee:
                 if handler is not None:
                     handler(event)
                 elif self.hand is None:
-                    self.flag(Code.OUT_OF_PLACE, event, "an event before the first hand line",
+                    self.flag(Finding(Code.OUT_OF_PLACE, event,
+                                      "an event before the first hand line"),
                               getattr(event, "player", None))
                 else:
                     self.hand.feed(event, index, deal_goes_on[index])
@@ -198,8 +202,9 @@ class MatchReferee:
         meant = closest_player(event.player, self.players)
         if meant is None:
             return event
-        self.flag(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player of this game; "
-                  f"did you mean {meant}?")
+        self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                          f"{event.player} is not a player of this game; "
+                          f"did you mean {meant}?"))
         return dataclasses.replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
@@ -241,13 +246,14 @@ class MatchReferee:
         self._score_pending()
         if self.standings.finished:
             self.flagged_after_match = True
-            self.flag(Code.AFTER_MATCH_END, event, "the match has ended; the rest is ignored")
+            self.flag(Finding(Code.AFTER_MATCH_END, event,
+                              "the match has ended; the rest is ignored"))
             return
         self._finish_hand(at_end=False)
         expected = self.hands[-1].number + 1 if self.hands else 1
         number = event.number
         if number != expected:
-            self.flag(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}")
+            self.flag(Finding(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}"))
             if self._next_hand_number() == expected + 1:
                 number = expected  # the next hand follows on: this number was a slip
         self._new_hand(number, event, self._expected_dealer())
@@ -301,14 +307,15 @@ class MatchReferee:
         hand = self.hand
         in_play = hand is not None and hand.phase is not Phase.ENDED
         if hand is not None and in_play and event.rest_of_hand:
-            self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                      "this hand is not judged further")
+            self.flag(Finding(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
+                              "this hand is not judged further"))
             hand.give_up()
             self.hand_scored = True
             return
-        problem = self.flag(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                            + ("the hand is judged without it" if in_play
-                               else "see the file's errors"))
+        problem = self.flag(Finding(Code.UNREADABLE_HAND, event,
+                                    f"line {event.line} could not be read; "
+                                    + ("the hand is judged without it" if in_play
+                               else "see the file's errors")))
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
 
@@ -325,7 +332,7 @@ class MatchReferee:
         if hand is None or self.declared is not None:
             why = "a second score line" if self.declared is not None else \
                 "a score line before the hand ended"
-            self.flag(Code.OUT_OF_PLACE, event, why)
+            self.flag(Finding(Code.OUT_OF_PLACE, event, why))
             return
         if hand.score_only():
             hand.end_score_only(dict(event.entries))
@@ -333,7 +340,7 @@ class MatchReferee:
             # D28: after a reported problem the hand's end may be what the
             # referee lost track of: the score line then ends it, as declared.
             cause = hand.doubts.earliest()
-            self.flag(Code.OUT_OF_PLACE, event, "a score line before the hand ended", None,
+            self.flag(Finding(Code.OUT_OF_PLACE, event, "a score line before the hand ended"), None,
                       cause)
             if cause is None:
                 return
@@ -348,9 +355,9 @@ class MatchReferee:
             parts = [f"unknown {', '.join(unknown)}" if unknown else "",
                      f"missing {', '.join(missing)}" if missing else "",
                      f"named twice {', '.join(twice)}" if twice else ""]
-            self.flag(Code.SCORE_PLAYERS, event,
-                      "the score line must name every player of the hand once: "
-                      + "; ".join(p for p in parts if p))
+            self.flag(Finding(Code.SCORE_PLAYERS, event,
+                              "the score line must name every player of the hand once: "
+                              + "; ".join(p for p in parts if p)))
         if hand.closing is Closing.UNFINISHED:
             self._score_pending()
             return
@@ -360,8 +367,8 @@ class MatchReferee:
         after = {p: t + hand.penalties.get(p, 0) for p, t in self.standings.totals.items()}
         if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
             penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
-            self.flag(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
-                      f"line gives the penalties of hand {hand.number}, here {penalties}")
+            self.flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
+                              f"line gives the penalties of hand {hand.number}, here {penalties}"))
             self._score_pending()
             return
         for name, declared in event.entries:
@@ -375,9 +382,9 @@ class MatchReferee:
             return
         if hand.phase is not Phase.ENDED:
             where = Event(line=self.game.last_line if at_end else self.last_line, column=1)
-            self.flag(Code.UNFINISHED_HAND, where,
-                      f"hand {hand.number} did not end" + (" before the end of the game"
-                                                          if at_end else ""), None,
+            self.flag(Finding(Code.UNFINISHED_HAND, where,
+                              f"hand {hand.number} did not end" + (" before the end of the game"
+                                                          if at_end else "")), None,
                       hand.doubts.earliest())
             hand.give_up()
             self.hand_scored = True

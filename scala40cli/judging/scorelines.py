@@ -11,7 +11,7 @@ violation of its own, and the declared penalty is taken (D28).
 
 from __future__ import annotations
 
-from scala40cli.judging.deal import Flag
+from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.hand import HandReferee
 from scala40cli.judging.scoring import Bounds
 from scala40cli.judging.violations import Code
@@ -28,13 +28,15 @@ def judge_declared(hand: HandReferee, event: Score, name: str, declared: int,
     if name in hand.bounds:
         why = _out_of_bounds(hand.bounds[name], declared)
         if why:
-            flag(Code.SCORE_MISMATCH, event, f"{name} declares {declared}, {why}", name, doubt)
+            flag(Finding(Code.SCORE_MISMATCH, event,
+                         f"{name} declares {declared}, {why}"), name, doubt)
         hand.penalties[name] = declared
         return
     if computed == declared:
         return
     cause = doubt
-    flag(Code.SCORE_MISMATCH, event, f"{name} scores {computed}, not {declared}", name, cause)
+    flag(Finding(Code.SCORE_MISMATCH, event,
+                 f"{name} scores {computed}, not {declared}"), name, cause)
     if cause is not None:
         hand.penalties[name] = declared
         hand.unverified[name] = f"taken as declared: the hand is uncertain after line " \
@@ -61,6 +63,6 @@ def report_missing_score(hand: HandReferee, flag: Flag) -> None:
         return
     causes = [hand.doubts.of_hand(player) for player in players]
     cause = None if any(c is None for c in causes) else causes[0]
-    flag(Code.MISSING_SCORE, Event(line=hand.end_line, column=1),
-         f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
-         "a score line must give the penalties", None, cause)
+    flag(Finding(Code.MISSING_SCORE, Event(line=hand.end_line, column=1),
+                 f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
+                 "a score line must give the penalties"), None, cause)
