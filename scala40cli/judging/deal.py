@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 
 from scala40cli.judging.cards import JOKER, Card, full_deck
 from scala40cli.judging.findings import Finding, Flag
+from scala40cli.judging.phases import Kind
 from scala40cli.judging.results import Problem
 from scala40cli.judging.rules import Rules, UpcardJoker
 from scala40cli.judging.violations import Code
@@ -58,6 +59,9 @@ class Dealt:
     #: A problem of the deal that leaves the discard pile or the stock uncertain.
     pile_doubt: Problem | None = None
     stock_doubt: Problem | None = None
+    #: A stock line in a log with unknown cards (``?``), which cannot list the stock:
+    #: it is ignored, and the gate reports it out of place.
+    ignored_stock: Stock | None = None
 
 
 class DealChecker:
@@ -96,9 +100,6 @@ class DealChecker:
     def on_dealer(self, event: Dealer) -> None:
         """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
         checked against rotation."""
-        if self.dealer_line is not None:
-            self.flag(Finding(Code.OUT_OF_PLACE, event, "a second dealer line"), None)
-            return
         self.dealer_line = event
         if event.player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
@@ -154,11 +155,6 @@ class DealChecker:
     def on_upcard(self, event: Upcard) -> None:
         """A joker upcard goes back into the stock and another card is turned
         (``upcard_joker=returned``): the log then has a second upcard line."""
-        if self.upcard is not None and self.joker_upcard is None:
-            self.flag(Finding(Code.OUT_OF_PLACE, event,
-                              "a second upcard, where no joker was turned up"),
-                      None)
-            return
         self.joker_upcard = None
         self.upcard = event.card
         extra = self._count_out(event, (event.card,), None)
@@ -169,10 +165,16 @@ class DealChecker:
             self.joker_upcard = event
 
     def on_stock(self, event: Stock) -> None:
-        if self.stock_line is not None:
-            self.flag(Finding(Code.OUT_OF_PLACE, event, "a second stock line"), None)
-            return
         self.stock_line = event
+
+    def has(self, kind: Kind) -> bool:
+        """The deal has its one line of ``kind`` already: a dealer line, a stock line,
+        an upcard (but a joker turned up and returned, which another card replaces)."""
+        if kind is Kind.DEALER:
+            return self.dealer_line is not None
+        if kind is Kind.STOCK:
+            return self.stock_line is not None
+        return kind is Kind.UPCARD and self.upcard is not None and self.joker_upcard is None
 
     def empty(self) -> bool:
         """Nothing of the deal is written but maybe its dealer (a score-only hand)."""
@@ -238,7 +240,8 @@ class DealChecker:
         return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
                      stock_order=stock_order, discard_pile=pile, reentered=tuple(self.reentered),
                      unknown=self.unknown, doubts=self.doubts, pile_doubt=self.pile_doubt,
-                     stock_doubt=self.stock_doubt)
+                     stock_doubt=self.stock_doubt,
+                     ignored_stock=self.stock_line if self.written_unknown else None)
 
     def _stock(self) -> tuple[Counter[Card], list[Card] | None]:
         """The stock: what the deal left of the deck, or the stock line checked against it.
@@ -250,9 +253,7 @@ class DealChecker:
         line = self.stock_line
         if line is None:
             return left, None
-        if self.written_unknown:
-            self.flag(Finding(Code.OUT_OF_PLACE, line, "a log with unknown cards (?) has no stock "
-                              "line; this one is ignored"), None)
+        if self.written_unknown:  # no place for it: see Dealt.ignored_stock
             return left, None
         stock = Counter(line.cards)
         hidden = sum(self.unknown.values())

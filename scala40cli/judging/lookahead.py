@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scala40cli.judging.cards import Card
+from scala40cli.judging.phases import DEAL_EVENTS
 from scala40cli.reading.events import (
     Attach,
     Buy,
@@ -91,3 +92,26 @@ def mistyped(event: PlayerEvent, after: PlayerEvent | None, current: str, *, in_
     if isinstance(event, Discard):
         return after is None or after.player != event.player or isinstance(after, (Draw, Take))
     return after is None or after.player == current
+
+
+def last_deal_line(events: Sequence[Event], at: int) -> int:
+    """The index of the last line of the deal after ``events[at]`` in its hand, or -1:
+    a line of play while the deal is incomplete and more of it follows is out of place
+    (otherwise the first line of play starts play, whatever the deal lacks)."""
+    last = -1
+    for index in range(at + 1, len(events)):
+        event = events[index]
+        if isinstance(event, HandStart):
+            break
+        if isinstance(event, DEAL_EVENTS):
+            last = index
+    return last
+
+
+def next_hand_number(events: Sequence[Event], at: int) -> int | None:
+    """The number of the next ``hand`` line after ``events[at]``: when it follows on
+    from the number a hand line should have had, that hand line's number was a slip."""
+    for later in events[at + 1:]:
+        if isinstance(later, HandStart):
+            return later.number
+    return None

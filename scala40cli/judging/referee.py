@@ -16,8 +16,9 @@ from typing import Any
 
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.hand import HandReferee
+from scala40cli.judging.lookahead import next_hand_number
 from scala40cli.judging.names import lookalikes, nfc
-from scala40cli.judging.phases import DEAL_EVENTS, Phase
+from scala40cli.judging.phases import Phase, gate
 from scala40cli.judging.results import Closing, GameResult, HandResult, Problem, TagValue
 from scala40cli.judging.rules import CLASSIC, RuleChoice, Rules, Teams, resolve
 from scala40cli.judging.scorelines import judge_declared, report_missing_score
@@ -71,7 +72,6 @@ class MatchReferee:
         self.hand_is_playoff = False
         self.reentry_applied = False
         self.hand_scored = False
-        self.declared: dict[str, int] | None = None
         self.hand_line = 0
         self.hands: list[HandResult] = []
         self.last_dealer: str | None = None
@@ -172,22 +172,22 @@ class MatchReferee:
         tags = [e for e in events if isinstance(e, Tag)]
         body = [e for e in events if not isinstance(e, Tag)]
         if self._read_header(tags):
-            deal_goes_on = _deal_lines_follow(body)
             self.body = body
             for index, written in enumerate(body):
                 self.at = index
                 if self.flagged_after_match:
                     break
                 event = self._read_name(self._as_spelled(written))
-                handler = self._handlers.get(type(event))
-                if handler is not None:
-                    handler(event)
+                if isinstance(event, HandStart):
+                    self.on_hand(event)
+                elif isinstance(event, Unparsed):
+                    self.on_unparsed(event)
+                elif isinstance(event, Score):
+                    self.on_score(event)
                 elif self.hand is None:
-                    self.flag(Finding(Code.OUT_OF_PLACE, event,
-                                      "an event before the first hand line"),
-                              getattr(event, "player", None))
+                    gate(None, event, self.flag)  # out of place before the first hand
                 else:
-                    self.hand.feed(event, index, deal_goes_on[index])
+                    self.hand.feed(event, index)
                     self._after_hand_event()
                 self.last_line = event.line
             self._finish_hand(at_end=True)
@@ -254,16 +254,9 @@ class MatchReferee:
         number = event.number
         if number != expected:
             self.flag(Finding(Code.HAND_NUMBER, event, f"this hand should be numbered {expected}"))
-            if self._next_hand_number() == expected + 1:
+            if next_hand_number(self.body, self.at) == expected + 1:
                 number = expected  # the next hand follows on: this number was a slip
         self._new_hand(number, event, self._expected_dealer())
-
-    def _next_hand_number(self) -> int | None:
-        """The number of the next ``hand`` line after the one being judged."""
-        for later in self.body[self.at + 1:]:
-            if isinstance(later, HandStart):
-                return later.number
-        return None
 
     def _new_hand(self, number: int, start: Event, expected_dealer: str | None) -> None:
         standings = self.standings
@@ -273,7 +266,7 @@ class MatchReferee:
             expected_dealer=expected_dealer, rules=self.rules, flag=self.flag,
             reentry=standings.reentry_options())
         self.hand.upcoming = self.body
-        self.hand_scored, self.declared, self.reentry_applied = False, None, False
+        self.hand_scored, self.reentry_applied = False, False
 
     def _expected_dealer(self) -> str | None:
         """The next player still in the match after the last dealer (decision D20
@@ -327,25 +320,12 @@ class MatchReferee:
 
     def on_score(self, event: Score) -> None:
         """Decision D25: a score line names every player of the hand once; each
-        difference with the referee's penalties is reported."""
+        difference with the referee's penalties is reported. Whether it may come now is
+        the gate's question (:func:`~scala40cli.judging.phases.gate`)."""
         hand = self.hand
-        if hand is None or self.declared is not None:
-            why = "a second score line" if self.declared is not None else \
-                "a score line before the hand ended"
-            self.flag(Finding(Code.OUT_OF_PLACE, event, why))
+        if gate(hand, event, self.flag) is None or hand is None:
             return
-        if hand.score_only():
-            hand.end_score_only(dict(event.entries))
-        elif hand.phase is not Phase.ENDED:
-            # D28: after a reported problem the hand's end may be what the
-            # referee lost track of: the score line then ends it, as declared.
-            cause = hand.doubts.earliest()
-            self.flag(Finding(Code.OUT_OF_PLACE, event, "a score line before the hand ended"), None,
-                      cause)
-            if cause is None:
-                return
-            hand.end_as_declared(dict(event.entries), cause)
-        self.declared = dict(event.entries)
+        hand.declared = dict(event.entries)
         names = [name for name, _ in event.entries]
         dealt = hand.order
         unknown = [n for n in names if n not in dealt]
@@ -389,7 +369,7 @@ class MatchReferee:
             hand.give_up()
             self.hand_scored = True
         elif not self.hand_scored:
-            if self.declared is None:
+            if hand.declared is None:
                 report_missing_score(hand, self.flag)
             self._score_hand(hand)
         if self.unknown_dealer:
@@ -400,7 +380,7 @@ class MatchReferee:
             self.last_dealer = hand.expected_dealer
         self.hands.append(HandResult(
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
-            closing=hand.closing, penalties=dict(hand.penalties), declared=self.declared,
+            closing=hand.closing, penalties=dict(hand.penalties), declared=hand.declared,
             totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
             unverified=dict(hand.unverified)))
         self.hand = None
@@ -433,22 +413,3 @@ def closest_player(name: str, players: Sequence[str]) -> str | None:
     by_folded = {player.casefold(): player for player in players}
     close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
     return by_folded[close[0]] if len(close) == 1 else None
-
-
-def _deal_lines_follow(body: list[Event]) -> list[bool]:
-    """For each event: does a line of the deal come later in the same hand?
-
-    A turn while the deal is still incomplete and a deal line follows is out of place;
-    otherwise the first turn starts play, whatever the deal lacks.
-    """
-    follows = [False] * len(body)
-    later = False
-    for index in range(len(body) - 1, -1, -1):
-        follows[index] = later
-        event = body[index]
-        if isinstance(event, HandStart):
-            later = False
-        elif isinstance(event, DEAL_EVENTS):
-            later = True
-    return follows
-
