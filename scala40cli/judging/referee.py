@@ -2,26 +2,28 @@
 
 :func:`replay` takes one parsed game and returns everything found in it. Each hand is
 judged by a :class:`~scala40cli.judging.hand.HandReferee`; this module checks what spans hands
-(numbering, the dealer's rotation, ``score`` lines, totals, who is out, the end of the
-match) and dispatches every event to the handler for its type.
+(numbering, the dealer's rotation, totals, who is out, the end of the match) and
+sends every line of a hand to that hand. The header tags are read by
+:mod:`~scala40cli.judging.header`, the ``score`` lines judged by
+:mod:`~scala40cli.judging.scorelines`, and whether a line may come now is the gate's
+question (:func:`~scala40cli.judging.phases.gate`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections import Counter
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.hand import HandReferee
+from scala40cli.judging.header import read_header
 from scala40cli.judging.lookahead import next_hand_number
-from scala40cli.judging.names import lookalikes, nfc
+from scala40cli.judging.names import nfc
 from scala40cli.judging.phases import Phase, gate
-from scala40cli.judging.results import Closing, GameResult, HandResult, Problem, TagValue
-from scala40cli.judging.rules import CLASSIC, RuleChoice, Rules, Teams, resolve
-from scala40cli.judging.scorelines import judge_declared, report_missing_score
+from scala40cli.judging.results import GameResult, HandResult, Problem, TagValue
+from scala40cli.judging.rules import CLASSIC, RuleChoice
+from scala40cli.judging.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.standings import Standings
 from scala40cli.judging.violations import Code
 from scala40cli.reading.events import (
@@ -40,7 +42,6 @@ from scala40cli.reading.events import (
     Unparsed,
 )
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
 NAME_CUTOFF = 0.75
 
@@ -72,7 +73,6 @@ class MatchReferee:
         self.hand_is_playoff = False
         self.reentry_applied = False
         self.hand_scored = False
-        self.hand_line = 0
         self.hands: list[HandResult] = []
         self.last_dealer: str | None = None
         self.unknown_dealer = False
@@ -81,9 +81,6 @@ class MatchReferee:
         #: The events after the tags and the index of the one being judged (look-ahead).
         self.body: list[Event] = []
         self.at = 0
-        self._handlers: dict[type[Event], Callable[[Any], None]] = {
-            HandStart: self.on_hand, Score: self.on_score, Unparsed: self.on_unparsed,
-        }
 
     # --- reporting --------------------------------------------------------------------
 
@@ -103,67 +100,15 @@ class MatchReferee:
 
     def _read_header(self, tags: list[Tag]) -> bool:
         """Players and rules from the tags; False when the game cannot be replayed."""
-        players_tag = next((tag for tag in tags if tag.name == "Players"), None)
-        self.rules = self._resolve_rules(tags)
-        if players_tag is None:
-            unread = self._unread_header_line()
-            where = unread or (tags[0] if tags else Event(line=self.game.line, column=1))
-            self.flag(Finding(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
-                f"; line {unread.line} could not be read" if unread else "")))
+        header = read_header(self.game, tags, self.choice, self.flag)
+        self.rules, self.rule_sources, self.preset = header.rules, header.rule_sources, \
+            header.preset
+        if not header.players:
             return False
-        names = players_tag.values
-        distinct = len({nfc(name) for name in names})
-        if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS or distinct != len(names):
-            self.flag(Finding(Code.BAD_PLAYERS, players_tag,
-                              f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different "
-                              f"names, not {', '.join(names) or 'none'}"))
-            return False
-        self.players = tuple(names)
-        self._spelling = {nfc(name): name for name in names}
-        for alike in lookalikes(names):
-            self.flag(Finding(Code.LOOKALIKE_NAMES, players_tag, alike.message()), alike.names[0])
-        team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
-        if self.rules.teams is Teams.PAIRS and len(names) != 4:
-            self.flag(Finding(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
-                              "the match is played without teams"))
-        self.standings = Standings(names, self.rules, team_tag.values if team_tag else ())
+        self.players = header.players
+        self._spelling = {nfc(name): name for name in header.players}
+        self.standings = Standings(header.players, self.rules, header.teams)
         return True
-
-    def _unread_header_line(self) -> Unparsed | None:
-        """The first unreadable line among the header tags: a broken [Players] tag is
-        likelier there than anywhere, so G001 is placed on it, after its syntax error."""
-        for event in self.game.events:
-            if isinstance(event, Unparsed):
-                return event
-            if not isinstance(event, Tag):
-                return None
-        return None
-
-    def _resolve_rules(self, tags: list[Tag]) -> Rules:
-        """The rules of the game: its [Rules] preset and [Rule] values, under the
-        command line's choice (docs/rules.md, "Choosing the rules")."""
-        log_preset: tuple[int, str] | None = None
-        log_values: list[tuple[int, str, str]] = []
-        for tag in tags:
-            if tag.name == "Rules":
-                if log_preset is not None or len(tag.values) != 1:
-                    self.flag(Finding(Code.BAD_RULES, tag, 'a game has one [Rules "preset"] tag; '
-                                      "this one is ignored"))
-                else:
-                    log_preset = (tag.line, tag.values[0])
-            elif tag.name == "Rule":
-                if len(tag.values) == 2:
-                    log_values.append((tag.line, tag.values[0], tag.values[1]))
-                else:
-                    self.flag(Finding(Code.BAD_RULES, tag, 'a rule tag is [Rule "key" "value"]'))
-        resolved = resolve(log_preset=log_preset, log_values=log_values, choice=self.choice)
-        by_line = {tag.line: tag for tag in tags}
-        for line, message in resolved.problems:
-            self.flag(Finding(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)),
-                              message))
-        self.rule_sources = resolved.sources
-        self.preset = resolved.preset
-        return resolved.rules
 
     # --- the match --------------------------------------------------------------------
 
@@ -326,33 +271,7 @@ class MatchReferee:
         if gate(hand, event, self.flag) is None or hand is None:
             return
         hand.declared = dict(event.entries)
-        names = [name for name, _ in event.entries]
-        dealt = hand.order
-        unknown = [n for n in names if n not in dealt]
-        missing = [p for p in dealt if p not in names]
-        twice = sorted(name for name, seen in Counter(names).items() if seen > 1)
-        if unknown or missing or twice:
-            parts = [f"unknown {', '.join(unknown)}" if unknown else "",
-                     f"missing {', '.join(missing)}" if missing else "",
-                     f"named twice {', '.join(twice)}" if twice else ""]
-            self.flag(Finding(Code.SCORE_PLAYERS, event,
-                              "the score line must name every player of the hand once: "
-                              + "; ".join(p for p in parts if p)))
-        if hand.closing is Closing.UNFINISHED:
-            self._score_pending()
-            return
-        wrong = [(name, hand.penalties[name], declared) for name, declared in event.entries
-                 if name in hand.penalties and name not in hand.bounds
-                 and hand.penalties[name] != declared]
-        after = {p: t + hand.penalties.get(p, 0) for p, t in self.standings.totals.items()}
-        if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
-            penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
-            self.flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
-                              f"line gives the penalties of hand {hand.number}, here {penalties}"))
-            self._score_pending()
-            return
-        for name, declared in event.entries:
-            judge_declared(hand, event, name, declared, self.flag)
+        judge_score_line(hand, event, self.standings.totals, self.flag)
         self._score_pending()
 
     def _finish_hand(self, *, at_end: bool) -> None:
@@ -400,11 +319,6 @@ class MatchReferee:
 
 
 _TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
-
-
-def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
-    """Does a score line hold every player's running total (this hand included)?"""
-    return all(totals.get(name) == points for name, points in entries)
 
 
 def closest_player(name: str, players: Sequence[str]) -> str | None:

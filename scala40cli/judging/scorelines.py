@@ -1,6 +1,7 @@
 """A hand's ``score`` line against the referee's penalties, and penalties taken as declared.
 
-Where the referee has seen every card, each declared penalty must equal its own. Where
+A score line names every player of the hand once (D25); whether it may come at all
+is the gate's question (:func:`~scala40cli.judging.phases.gate`). Where the referee has seen every card, each declared penalty must equal its own. Where
 a player ends the hand with cards it has not seen (``?``, format 1.1), their penalty
 is taken as declared and checked as far as the seen cards allow: never less than the
 value of the cards seen, never more than that plus the most each unseen card could
@@ -11,11 +12,51 @@ violation of its own, and the declared penalty is taken (D28).
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Mapping, Sequence
+
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.hand import HandReferee
+from scala40cli.judging.results import Closing
 from scala40cli.judging.scoring import Bounds
 from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Event, Score
+
+
+def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
+                     flag: Flag) -> None:
+    """Decision D25: a score line names every player of the hand once, and each
+    declared penalty is the referee's (``totals``: the match's before this hand)."""
+    names = [name for name, _ in event.entries]
+    dealt = hand.order
+    unknown = [n for n in names if n not in dealt]
+    missing = [p for p in dealt if p not in names]
+    twice = sorted(name for name, seen in Counter(names).items() if seen > 1)
+    if unknown or missing or twice:
+        parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+                 f"missing {', '.join(missing)}" if missing else "",
+                 f"named twice {', '.join(twice)}" if twice else ""]
+        flag(Finding(Code.SCORE_PLAYERS, event,
+                     "the score line must name every player of the hand once: "
+                     + "; ".join(p for p in parts if p)))
+    if hand.closing is Closing.UNFINISHED:
+        return
+    wrong = [name for name, declared in event.entries
+             if name in hand.penalties and name not in hand.bounds
+             and hand.penalties[name] != declared]
+    after = {p: t + hand.penalties.get(p, 0) for p, t in totals.items()}
+    if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
+        penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
+        flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
+                     f"line gives the penalties of hand {hand.number}, here {penalties}"))
+        return
+    for name, declared in event.entries:
+        judge_declared(hand, event, name, declared, flag)
+
+
+def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
+    """Does a score line hold every player's running total (this hand included)?"""
+    return all(totals.get(name) == points for name, points in entries)
 
 
 def judge_declared(hand: HandReferee, event: Score, name: str, declared: int,
