@@ -52,7 +52,7 @@ def events_of(body: str, players: str = '"Anna" "Bruno"') -> list[Event]:
     return list(parsed.games[0].events[1:])
 
 
-def table(body: str = DEAL) -> Table:
+def table(body: str = DEAL, expected_dealer: str | None = None) -> Table:
     """A hand fed ``body`` line by line, with the game's events to look ahead in."""
     start, *rest = events_of(body)
     reported: list[tuple[Code, int, bool]] = []
@@ -65,7 +65,7 @@ def table(body: str = DEAL) -> Table:
                        column=event.column, player=player, caused_by=cause)
 
     referee = HandReferee(number=1, start=start, still_in=PLAYERS, game_players=PLAYERS,
-                          expected_dealer=None, rules=CLASSIC, flag=flag)
+                          expected_dealer=expected_dealer, rules=CLASSIC, flag=flag)
     referee.upcoming = rest
     for position, event in enumerate(rest):
         referee.feed(event, position)
@@ -127,6 +127,20 @@ def test_a_finding_that_may_follow_from_the_turn_is_held_until_it_is_over() -> N
 def test_the_player_after_the_dealer_plays_first_and_the_order_goes_round() -> None:
     books = table(DEAL + "\nBruno draw 8H").referee
     assert (books.first_player(), books.next_after("Bruno")) == ("Bruno", "Anna")
+
+
+def test_a_dealer_against_the_rotation_is_a_slip_when_play_follows_the_rotation() -> None:
+    """D28: Bruno should deal and Anna, after him, plays first: "dealer Anna" was a
+    slip of the pen (reported once), not a hand where Anna dealt and played first."""
+    parts = table(DEAL + "\nAnna draw 8H", expected_dealer="Bruno")
+    assert parts.violations == [Code.WRONG_DEALER]
+    assert (parts.referee.dealer, parts.referee.current) == ("Bruno", "Anna")
+
+
+def test_a_dealer_against_the_rotation_stands_when_play_follows_the_dealer_written() -> None:
+    parts = table(DEAL + "\nBruno draw 8H", expected_dealer="Bruno")
+    assert parts.violations == [Code.WRONG_DEALER]
+    assert (parts.referee.dealer, parts.referee.current) == ("Anna", "Bruno")
 
 
 def test_a_line_under_a_mistyped_name_is_the_player_in_turn_when_the_next_line_is() -> None:

@@ -44,7 +44,6 @@ from scala40cli.reading.events import (
     Draw,
     Event,
     Meld,
-    PlayerEvent,
     Reshuffle,
     Stock,
     Swap,
@@ -120,13 +119,18 @@ class HandReferee(TurnOrder):
         expected = self.expected_dealer
         first = self.upcoming[self.position] if self.position < len(self.upcoming) else None
         if expected is not None and self.dealer not in (None, expected) and self.order \
-                and isinstance(first, PlayerEvent) and first.player == self.next_after(expected):
+                and isinstance(first, _BY_A_PLAYER) and first.player == self.next_after(expected):
             # D28: the play follows the dealer the rotation names (reported), so
             # the dealer written was a slip: the hand is dealt by that one.
             self.dealer, self.current = expected, first.player
         self.phase = Phase.PLAY
         return dealt.ignored_stock
 
+
+#: The lines a player writes. (Not ``PlayerEvent``: compiled by mypyc, an isinstance
+#: against that base class of the events fails, their classes being made by a Python
+#: decorator; against the classes themselves it holds.)
+_BY_A_PLAYER = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
 
 Handler = Callable[[HandReferee, Any], None]
 

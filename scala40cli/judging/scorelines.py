@@ -1,11 +1,12 @@
 """A hand's ``score`` line against the referee's penalties, and penalties taken as declared.
 
 A score line names every player of the hand once (D25); whether it may come at all
-is the gate's question (:func:`~scala40cli.judging.phases.gate`). Where the referee has seen every card, each declared penalty must equal its own. Where
-a player ends the hand with cards it has not seen (``?``, format 1.1), their penalty
-is taken as declared and checked as far as the seen cards allow: never less than the
-value of the cards seen, never more than that plus the most each unseen card could
-cost, and even when it is doubled. Where the referee's picture of a hand is uncertain
+is the gate's question (:func:`~scala40cli.judging.phases.gate`). Where the referee
+has seen every card, each declared penalty must equal its own. Where a player ends
+the hand with cards it has not seen (``?``, format 1.1), their penalty is taken as
+declared and checked as far as the seen cards allow: never less than the value of the
+cards seen, never more than that plus the most each unseen card could cost, and even
+when it is doubled. Where the referee's picture of a hand is uncertain
 because of an earlier reported problem, a difference is a note of that problem, not a
 violation of its own, and the declared penalty is taken (D28).
 """
