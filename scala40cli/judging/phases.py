@@ -8,11 +8,14 @@ judged: judged as it is, judged once the phase has moved on (the first line of p
 closes the deal, a score line ends a hand), or refused as out of place.
 
 :func:`gate` reads that table and nothing else, and it alone reports a line out of
-place (``T006``) and a line after the end of its hand (``T005``, through
-:meth:`Moment.after_end`): the handlers of the moves never ask which phase it is. The
-hand referee puts every line of its hand through the gate, the match referee the lines
-that come before any hand and the ``score`` lines (decisions D25 and D28 of
-``docs/decisions.md``: a score line before its hand ended).
+place (``T006``): the handlers of the moves never ask which phase it is. It also turns
+away the lines of a hand that is over (``T005``, the first one reported through
+:meth:`Moment.after_end`); only a line whose own move ends the hand (the reshuffle or
+the next player's line that finds the stock spent for good, D16) is reported so by its
+handler, the hand being over only once that line is judged. The hand referee puts
+every line of its hand through the gate, the match referee the lines that come before
+any hand and the ``score`` lines (decisions D25 and D28 of ``docs/decisions.md``: a
+score line before its hand ended).
 """
 
 from __future__ import annotations
