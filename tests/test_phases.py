@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+import scala40cli.judging.hand as hand_module
 from scala40cli.judging.phases import KINDS, STEPS, Kind, Phase, Step
 from scala40cli.judging.referee import replay
 from scala40cli.judging.results import GameResult
@@ -189,6 +190,23 @@ def _event_classes() -> set[type[Event]]:
                 found.add(sub)
                 todo.append(sub)
     return {cls for cls in found if not cls.__subclasses__()}
+
+
+# --- the fast path is the gate's ----------------------------------------------------------
+
+
+def test_the_lines_judged_without_the_gate_are_judged_as_the_gate_would(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hand referee skips the gate for a line of play by the player in turn while
+    no buy's turn goes on; with that shortcut off, every fixture is judged the same."""
+    texts = [path.read_bytes().decode("utf-8", errors="replace")
+             for path in sorted((PACKAGE.parent / "fixtures").rglob("*.s40"))]
+    texts.append(replaced("Carla meld 7C 8C 9C", "Carla meld 7C 8C 9C\nCarla discard 2H", BUY))
+    games = [game for text in texts for game in parse_text(text).games]
+    assert len(games) > 200
+    fast = [replay(game) for game in games]
+    monkeypatch.setattr(hand_module, "_JUDGED_AS_WRITTEN", frozenset())
+    assert [replay(game) for game in games] == fast
 
 
 # --- the gate alone reports a line out of place ------------------------------------------

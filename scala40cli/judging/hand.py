@@ -69,8 +69,10 @@ class HandReferee(TurnOrder):
         the line through, as its most likely author wrote it) the handler of its move."""
         self.position = position
         kind = type(event)
+        turn = self.turn
         if self.phase is _PLAY and kind in _JUDGED_AS_WRITTEN \
-                and getattr(event, "player", None) == self.current:
+                and getattr(event, "player", None) == self.current \
+                and (turn is None or turn.buy is None):
             _HANDLERS[kind](self, event)  # what the gate would do, in the common case
             return
         judged = gate(self, event, self.flag)
@@ -152,8 +154,9 @@ _HANDLERS: dict[type[Event], Handler] = {
     Meld: on_meld, Attach: on_attach, Swap: on_swap, Discard: on_discard,
 }
 _PLAY = Phase.PLAY
-#: The lines of play the table lets through as they are while play goes on: written
-#: by the player in turn, the gate has nothing to do with them (the fast path).
+#: The lines of play the table lets through as they are while play goes on and no
+#: buy's turn is going on: written by the player in turn, the gate has nothing to do
+#: with them (the fast path; tests/test_phases.py proves it judges as the gate does).
 _JUDGED_AS_WRITTEN = frozenset(
     kind for kind, step in steps_by_type(_HANDLERS)[Phase.PLAY].items()
-    if step is Step.JUDGE and KINDS[kind] in PLAY_KINDS)
+    if step in (Step.JUDGE, Step.NOT_IN_A_BUY) and KINDS[kind] in PLAY_KINDS)
