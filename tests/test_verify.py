@@ -103,7 +103,7 @@ def test_a_card_taken_before_opening_must_open() -> None:
     turn.taken = parse_card("KD")
     turn.take_event = Take(player="Anna", card=turn.taken, **AT)
     assert codes(verify_end_of_turn(turn, CLASSIC)) == [str(Code.TAKE_BEFORE_OPENING)]
-    turn.opening_cards[turn.taken] += 1
+    turn.opening_cards.append(turn.taken)
     assert verify_end_of_turn(turn, CLASSIC) == []
 
 
@@ -123,7 +123,7 @@ def test_a_buy_draws_one_extra_card_and_lays_the_bought_card_down() -> None:
     turn.taken = bought
     assert [f.code for f in verify_end_of_turn(turn, CLASSIC)] == [Code.INCOMPLETE_BUY] * 2
     turn.draws = 1
-    turn.laid[bought] += 1
+    turn.laid.append(bought)
     assert verify_end_of_turn(turn, CLASSIC) == []
 
 

@@ -249,7 +249,7 @@ class DealChecker:
         While cards of the hands are unknown, the stock's contents are not: the Counter
         is then every card not seen yet (the stock and the unknown cards together).
         """
-        left = +self.unseen
+        left = Counter({c: n for c, n in self.unseen.items() if n > 0})  # (+unseen, faster)
         line = self.stock_line
         if line is None:
             return left, None

@@ -115,7 +115,7 @@ class HandReferee(TurnOrder):
         if self.stock_order is None:  # the Counter holds the unknown cards of the hands too
             self.stock_count -= sum(self.unknown.values())
         # Without a stock line, the stock's Counter is every card not seen yet.
-        self.unseen = self.stock if self.stock_order is None else +self.stock
+        self.unseen = self.stock if self.stock_order is None else self.stock.copy()
         self.discard_pile = dealt.discard_pile
         self.current = self.first_player()
         expected = self.expected_dealer

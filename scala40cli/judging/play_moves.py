@@ -114,7 +114,7 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
     if changed is not None:
         record_swap(turn, event, hand.rules)
     else:  # D27: the card is laid, no joker is owed to the table
-        turn.laid[event.card] += 1
+        turn.laid.append(event.card)
 
 
 def on_discard(hand: TurnOrder, event: Discard) -> None:

@@ -37,7 +37,7 @@ class TableState:
 
     def size(self, player: str) -> int:
         """How many cards the player holds, seen or not."""
-        return self.hands[player].total() + self.unknown.get(player, 0)
+        return sum(self.hands[player].values()) + self.unknown.get(player, 0)
 
     def holds(self, player: str, card: Card) -> bool:
         """The player may hold ``card``: seen in their hand, or one of their unknown cards."""

@@ -7,7 +7,6 @@ and the simulator keep one each; the checks are in :mod:`scala40cli.judging.veri
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass, field
 
 from scala40cli.judging.cards import Card
@@ -37,8 +36,11 @@ class Turn:
     closed: bool = False
     opening_value: int = 0
     last_opening_meld: Meld | None = None
-    opening_cards: Counter[Card] = field(default_factory=Counter)
-    laid: Counter[Card] = field(default_factory=Counter)
+    #: The cards of the opening melds laid so far, and every card laid down this turn,
+    #: as laid (lists: a turn lays a handful of cards, and a list is cheaper to make
+    #: for every turn than a multiset).
+    opening_cards: list[Card] = field(default_factory=list)
+    laid: list[Card] = field(default_factory=list)
     freed_jokers: list[Swap] = field(default_factory=list)
     #: Problems held until the turn is over, when it is known whether they only follow
     #: from one of its end-of-turn problems (D28).

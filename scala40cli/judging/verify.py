@@ -14,8 +14,7 @@ decision numbered 12 in ``docs/decisions.md``.
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from scala40cli.judging.cards import JOKER, Card
 from scala40cli.judging.findings import Finding
@@ -168,7 +167,7 @@ def freed_joker_must_be_used(rules: Rules) -> bool:
 # --- discarding and closing -------------------------------------------------------------
 
 
-def verify_discard(event: Discard, *, taken: Card | None, laid: Counter[Card], opened: bool,
+def verify_discard(event: Discard, *, taken: Card | None, laid: Collection[Card], opened: bool,
                    closes: bool, table: Sequence[TableMeld | None], rules: Rules,
                    fits: Fits = fits) -> list[Finding]:
     """What is wrong with this discard: the card just taken (D14), a card that fits a
@@ -178,7 +177,7 @@ def verify_discard(event: Discard, *, taken: Card | None, laid: Counter[Card], o
     hand."""
     card = event.card
     found: list[Finding] = []
-    if (taken is card and laid[card] == 0
+    if (taken is card and card not in laid
             and rules.discard_taken_card is DiscardTakenCard.FORBIDDEN):
         found.append(Finding(Code.DISCARD_TAKEN_CARD, event,
                              f"{event.player} discards the {card} just taken"))
@@ -254,7 +253,7 @@ def verify_end_of_turn(turn: Turn, rules: Rules) -> list[Finding]:
                              f"less than {rules.opening_points}"))
     if turn.buy is not None:
         found += _buy_findings(turn, turn.buy)
-        if not turn.opened_before and turn.laid[turn.buy.card]:
+        if not turn.opened_before and turn.buy.card in turn.laid:
             # laid down, but the same opening rules as a take apply (docs/log-format.md)
             found += _taken_card_findings(turn, turn.buy, turn.buy.card, rules)
     elif turn.take_event is not None and turn.taken is not None:
@@ -278,11 +277,11 @@ def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rule
     """D12 (before opening: inside an opening meld) and D13 (after: on the table)."""
     if not turn.opened_before:
         if (rules.take_before_opening is TakeBeforeOpening.ONLY_TO_OPEN
-                and turn.opening_cards[taken] == 0):
+                and taken not in turn.opening_cards):
             return [Finding(Code.TAKE_BEFORE_OPENING, turn.place(event),
                             f"{turn.player} took {taken} before opening without opening "
                             "with it")]
-    elif rules.take_after_opening is TakeAfterOpening.MUST_USE and turn.laid[taken] == 0:
+    elif rules.take_after_opening is TakeAfterOpening.MUST_USE and taken not in turn.laid:
         return [Finding(Code.TAKEN_CARD_UNUSED, turn.place(event),
                         f"{turn.player} took {taken} and did not lay it down this turn")]
     return []
@@ -296,7 +295,7 @@ def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
             f"and drew {turn.draws} extra cards, not one"
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
                              f"{turn.player} bought {buy.card} {extra}"))
-    if turn.laid[buy.card] == 0:
+    if buy.card not in turn.laid:
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
                              f"{turn.player} bought {buy.card} and did not lay it down at "
                              "once"))
@@ -318,11 +317,11 @@ def record_meld(turn: Turn, event: Meld, meld: TableMeld | None) -> None:
     (an invalid one counts 0); a joker in it lays down the first joker freed this turn
     and not laid yet (D15)."""
     cards = [tc.card for tc in event.cards]
-    turn.laid.update(cards)
+    turn.laid += cards
     if not turn.opened_before:
         turn.opening_value += opening_value(meld) if meld is not None else 0
         turn.last_opening_meld = event
-        turn.opening_cards.update(cards)
+        turn.opening_cards += cards
     if JOKER in cards and turn.freed_jokers:
         turn.freed_jokers.pop(0)
 
@@ -331,7 +330,7 @@ def record_attach(turn: Turn, event: Attach) -> None:
     """Cards attached this turn are laid down; a joker among them lays down the first
     joker freed this turn and not laid yet (D15)."""
     cards = [tc.card for tc in event.cards]
-    turn.laid.update(cards)
+    turn.laid += cards
     if JOKER in cards and turn.freed_jokers:
         turn.freed_jokers.pop(0)
 
@@ -339,7 +338,7 @@ def record_attach(turn: Turn, event: Attach) -> None:
 def record_swap(turn: Turn, event: Swap, rules: Rules) -> None:
     """The natural card given for a table joker is laid down; under
     ``freed_joker=must_use`` the joker taken back is owed to the table by the turn's end."""
-    turn.laid[event.card] += 1
+    turn.laid.append(event.card)
     if freed_joker_must_be_used(rules):
         turn.freed_jokers.append(event)
 

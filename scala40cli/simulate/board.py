@@ -139,11 +139,12 @@ class Board:
 
     @property
     def laid(self) -> Counter[Card]:
-        return self.turn.laid
+        """The cards laid down this turn, counted (the judge's turn keeps a list)."""
+        return Counter(self.turn.laid)
 
     @property
     def opening_cards(self) -> Counter[Card]:
-        return self.turn.opening_cards
+        return Counter(self.turn.opening_cards)
 
     @property
     def opening_now(self) -> bool:
