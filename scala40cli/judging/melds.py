@@ -12,11 +12,11 @@ joker stands for the card of its position (decisions D1, D3, D4 and D5 of
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import product
 
 from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
+from scala40cli.judging.placement import run_layouts
 from scala40cli.judging.rules import Rules, SetJokerSuit
 from scala40cli.judging.run_problems import ASCENDING, attach_problem, run_problem
 from scala40cli.reading.events import TableCard
@@ -279,13 +279,14 @@ def _attach_to_run(run: Run, cards: Sequence[TableCard], rules: Rules) -> Run:
     for c in naturals:
         if c.suit != run.suit:
             raise MeldError(f"{c} is not of the run's suit ({run.suit.name.lower()})")
-    layouts = _prefer_low_aces(list(_run_layouts(run, cards)), cards)
+    layouts = _prefer_low_aces([Run(suit=run.suit, low=low, cards=grown) for low, grown
+                                in run_layouts(run.low, run.cards, run.suit, cards)], cards)
     if not layouts:
         raise MeldError(attach_problem(
             [tc.card for tc in cards], [tc.stands_for for tc in cards],
             " ".join(tc.code for tc in cards), run.cards,
             run.low, run.high, run.suit))
-    if len(set(layouts)) > 1:
+    if len(layouts) > 1:  # (run_layouts gives each run once)
         places = sorted({f"JK({grown.card_at(position)})" for grown in layouts
                          for position in range(grown.low, grown.high + 1)
                          if grown.cards[position - grown.low].is_joker
@@ -316,41 +317,6 @@ def _prefer_low_aces(layouts: list[Run], cards: Sequence[TableCard]) -> list[Run
         return 1 if joker_ace else 0
     best = max((low_aces(grown) for grown in layouts), default=0)
     return [grown for grown in layouts if low_aces(grown) == best]
-
-
-def _run_layouts(run: Run, cards: Sequence[TableCard]) -> Iterator[Run]:
-    """Every way the cards extend the run: k of them below it, the rest above it."""
-    count = len(cards)
-    for below in range(count + 1):
-        low, high = run.low - below, run.high + count - below
-        if low < 1 or high > HIGH_ACE:
-            continue
-        free = [*range(low, run.low), *range(run.high + 1, high + 1)]
-        for placed in _placements(cards, free, run.suit):
-            grown = [placed[p] for p in range(low, run.low)] + list(run.cards)
-            grown += [placed[p] for p in range(run.high + 1, high + 1)]
-            yield Run(suit=run.suit, low=low, cards=tuple(grown))
-
-
-def _placements(
-    cards: Sequence[TableCard], free: list[int], suit: Suit
-) -> Iterator[dict[int, Card]]:
-    """Assignments of the cards to the free positions that respect ranks and declarations."""
-    options: list[list[int]] = []
-    for tc in cards:
-        if tc.card.is_joker:
-            target = tc.stands_for
-            if target is None:
-                options.append(list(free))
-            elif target.suit != suit:
-                return
-            else:
-                options.append([p for p in free if _rank_matches(target, p)])
-        else:
-            options.append([p for p in free if _rank_matches(tc.card, p)])
-    for choice in product(*options):
-        if len(set(choice)) == len(choice) == len(free):
-            yield {position: tc.card for position, tc in zip(choice, cards, strict=True)}
 
 
 # --- swapping a joker -----------------------------------------------------------------
