@@ -259,7 +259,7 @@ class DealChecker:
         hidden = sum(self.unknown.values())
         if hidden and stock <= left and (left - stock).total() == hidden:
             return stock, list(reversed(line.cards))  # the cards of a missing deal
-        if stock != left:
+        if dict.__ne__(stock, left):  # (both hold positive counts only: as dicts, faster)
             missing = card_codes(sorted((left - stock).elements(), key=str))
             extra = card_codes(sorted((stock - left).elements(), key=str))
             parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")

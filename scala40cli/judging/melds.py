@@ -169,48 +169,46 @@ def _rank_name(rank: Rank) -> str:
 
 
 def _duplicate(naturals: list[Card]) -> str:
-    seen: set[Card] = set()
-    for c in naturals:
-        if c in seen:
-            return c.code
-        seen.add(c)
-    return "cards"
+    """The code of the first card that comes twice (a caller saw one does)."""
+    return next(c.code for n, c in enumerate(naturals) if c in naturals[:n])
 
 
 def _build_run(cards: Sequence[TableCard], suit: Suit | None, rules: Rules) -> Run:
     assert suit is not None
-    first = next(i for i, tc in enumerate(cards) if not tc.card.is_joker)
-    first_card = cards[first].card
-    if first_card.rank is Rank.ACE:
-        low = 1 - first if first == 0 else HIGH_ACE - first
-    else:
-        assert first_card.rank is not None
-        low = int(first_card.rank) - first
-    run = Run(suit=suit, low=low, cards=tuple(tc.card for tc in cards))
-    misplaced = [tc.card for offset, tc in enumerate(cards)
-                 if not tc.card.is_joker and not _rank_matches(tc.card, low + offset)]
-    if run.low < 1 or run.high > HIGH_ACE or misplaced:
-        why = run_problem(run.cards, suit)
+    played = tuple(tc.card for tc in cards)
+    first = 0
+    while played[first].rank is None:  # (build_meld saw a natural card)
+        first += 1
+    rank = played[first].rank
+    assert rank is not None
+    # an ace first is the low ace (1), an ace after other cards the high one (14)
+    low = HIGH_ACE - first if rank is Rank.ACE and first > 0 else int(rank) - first
+    run = Run(suit=suit, low=low, cards=played)
+    misplaced = [c for offset, c in enumerate(played)
+                 if c.rank is not None and not _rank_matches(c, low + offset)]
+    if low < 1 or low + len(played) - 1 > HIGH_ACE or misplaced:
+        why = run_problem(played, suit)
         if why is None:  # no better words: the first card out of place
             why = (f"{misplaced[0]} out of order ({ASCENDING})" if misplaced else
                    "it would go past the ace (no K-A-2 wrap)")
         raise MeldError(f"not a run: {why}")
     _check_run_shape(run, rules)
     for offset, tc in enumerate(cards):
-        position = low + offset
-        if tc.stands_for is not None and tc.stands_for != run.card_at(position):
-            raise MeldError(f"the joker stands for {run.card_at(position)} where it is written, "
-                            f"not {tc.stands_for}")
+        if tc.stands_for is not None and tc.stands_for is not run.card_at(low + offset):
+            raise MeldError(f"the joker stands for {run.card_at(low + offset)} where it is "
+                            f"written, not {tc.stands_for}")
     return run
 
 
 def _check_run_shape(run: Run, rules: Rules) -> None:
-    if run.low < 1 or run.high > HIGH_ACE:
+    low, played = run.low, run.cards
+    high = low + len(played) - 1
+    if low < 1 or high > HIGH_ACE:
         raise MeldError("not a run: it would go past the ace (no K-A-2 wrap)")
-    if len(run.cards) > rules.run_max:
-        raise MeldError(f"a run has at most {rules.run_max} cards, not {len(run.cards)}")
-    both_ends_natural = not run.cards[0].is_joker and not run.cards[-1].is_joker
-    if run.low == 1 and run.high == HIGH_ACE and both_ends_natural:
+    if len(played) > rules.run_max:
+        raise MeldError(f"a run has at most {rules.run_max} cards, not {len(played)}")
+    if low == 1 and high == HIGH_ACE and played[0].rank is not None \
+            and played[-1].rank is not None:
         raise MeldError("a run cannot hold two natural aces")
 
 

@@ -35,6 +35,8 @@ def run_layouts(low: int, held: tuple[Card, ...], suit: Suit,
     """Every distinct run that the ``cards`` (natural ones all of ``suit``) make with
     the run of ``suit`` holding ``held`` from position ``low``; none when they cannot
     extend it."""
+    if len(cards) == 1:
+        return _one_card(low, held, suit, cards[0])
     naturals: dict[int, Card] = {}  # position -> the natural card there (not aces)
     ace: Card | None = None
     aces = 0
@@ -78,6 +80,21 @@ def run_layouts(low: int, held: tuple[Card, ...], suit: Suit,
             above_cards = [placed.get(p, JOKER) for p in range(high + 1, new_high + 1)]
             found.append((new_low, (*below_cards, *held, *above_cards)))
     return found
+
+
+def _one_card(low: int, held: tuple[Card, ...], suit: Suit, tc: TableCard) -> list[Layout]:
+    """:func:`run_layouts` for one card (most attaches): at either end of the run, where
+    its rank (or the card its joker stands for) may go."""
+    c = tc.card
+    target = tc.stands_for if c.rank is None else c
+    high = low + len(held) - 1
+    ends = [p for p in (low - 1, high + 1) if 1 <= p <= HIGH_ACE]
+    if target is not None:
+        if target.suit is not suit or target.rank is None:
+            return []
+        rank = target.rank
+        ends = [p for p in ends if (p in (1, HIGH_ACE) if rank is Rank.ACE else p == rank)]
+    return [(p, (c, *held)) if p < low else (low, (*held, c)) for p in ends]
 
 
 def _ace_choices(ends: list[int], aces: int) -> list[tuple[int, ...]]:
