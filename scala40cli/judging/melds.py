@@ -40,14 +40,12 @@ class Run:
 
     @property
     def joker_position(self) -> int | None:
-        for offset, c in enumerate(self.cards):
-            if c.is_joker:
-                return self.low + offset
-        return None
+        cards = self.cards
+        return self.low + cards.index(JOKER) if JOKER in cards else None
 
     @property
     def joker_count(self) -> int:
-        return sum(1 for c in self.cards if c.is_joker)
+        return self.cards.count(JOKER)  # (cards are interned: the joker is JOKER)
 
     def card_at(self, position: int) -> Card:
         """The natural card that belongs at a run position (14 is the ace)."""
