@@ -36,7 +36,8 @@ COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chu
             "reading/syntax_errors", "judging/phases", "judging/table", "judging/verify",
             "judging/findings", "judging/hand_books", "judging/hand_end",
             "judging/turn_order", "judging/draw_moves", "judging/play_moves",
-            "judging/header", "judging/placement")
+            "judging/header", "judging/placement", "judging/lookahead",
+            "judging/doubts", "judging/meld_values")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

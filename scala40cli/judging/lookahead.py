@@ -46,7 +46,7 @@ def players_to_come(events: Sequence[Event], at: int) -> frozenset[str]:
     """Who makes a turn event from ``events[at]`` to the end of its hand."""
     players: set[str] = set()
     for event in events[at:]:
-        if isinstance(event, HandStart | Tag):
+        if isinstance(event, (HandStart, Tag)):
             break
         if isinstance(event, PlayerEvent):
             players.add(event.player)

@@ -13,9 +13,9 @@ joker stands for the card of its position (decisions D1, D3, D4 and D5 of
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
 
 from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
+from scala40cli.judging.meld_values import Group, Meld, Run
 from scala40cli.judging.placement import run_layouts
 from scala40cli.judging.rules import Rules, SetJokerSuit
 from scala40cli.judging.run_problems import ASCENDING, attach_problem, run_problem
@@ -24,74 +24,6 @@ from scala40cli.reading.events import TableCard
 
 class MeldError(ValueError):
     """An invalid meld, attach or swap; the message says what is wrong."""
-
-
-@dataclass(frozen=True, slots=True)
-class Run:
-    """Consecutive cards of one suit; ``cards[i]`` sits at position ``low + i``."""
-
-    suit: Suit
-    low: int
-    cards: tuple[Card, ...]
-
-    @property
-    def high(self) -> int:
-        return self.low + len(self.cards) - 1
-
-    @property
-    def joker_position(self) -> int | None:
-        cards = self.cards
-        return self.low + cards.index(JOKER) if JOKER in cards else None
-
-    @property
-    def joker_count(self) -> int:
-        return self.cards.count(JOKER)  # (cards are interned: the joker is JOKER)
-
-    def card_at(self, position: int) -> Card:
-        """The natural card that belongs at a run position (14 is the ace)."""
-        return card(Rank.ACE if position == HIGH_ACE else position, self.suit)
-
-    def __str__(self) -> str:
-        return " ".join(_run_code(self, i) for i in range(len(self.cards)))
-
-
-@dataclass(frozen=True, slots=True)
-class Group:
-    """Three or four cards of one rank in different suits (a tris or poker).
-
-    ``declared`` is the suit the group's joker said it stands for, if it said so.
-    """
-
-    rank: Rank
-    suits: tuple[Suit, ...]
-    jokers: int = 0
-    declared: Suit | None = None
-
-    @property
-    def size(self) -> int:
-        return len(self.suits) + self.jokers
-
-    @property
-    def joker_count(self) -> int:
-        return self.jokers
-
-    def missing_suits(self) -> tuple[Suit, ...]:
-        return tuple(s for s in Suit if s not in self.suits)
-
-    def __str__(self) -> str:
-        naturals = [card(self.rank, s).code for s in self.suits]
-        joker = ["JK" if self.declared is None else f"JK({card(self.rank, self.declared).code})"]
-        return " ".join(naturals + joker * self.jokers)
-
-
-Meld = Run | Group
-
-
-def _run_code(run: Run, index: int) -> str:
-    c = run.cards[index]
-    if c.is_joker:
-        return f"JK({run.card_at(run.low + index).code})"
-    return c.code
 
 
 def _rank_matches(c: Card, position: int) -> bool:
@@ -354,7 +286,7 @@ def swap(meld: Meld, natural: Card, rules: Rules) -> Meld:
         assert position is not None
         cards = list(meld.cards)
         cards[position - meld.low] = natural
-        return replace(meld, cards=tuple(cards))
+        return Run(suit=meld.suit, low=meld.low, cards=tuple(cards))
     assert natural.suit is not None
     return Group(rank=meld.rank, suits=(*meld.suits, natural.suit), jokers=meld.jokers - 1)
 

@@ -7,51 +7,56 @@ and the simulator keep one each; the checks are in :mod:`scala40cli.judging.veri
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from scala40cli.judging.cards import Card
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.results import Problem
 from scala40cli.reading.events import Buy, Event, Meld, Swap, Take
 
 
-@dataclass(slots=True)
 class Turn:
-    """What one player did so far in the current turn (for end-of-turn checks)."""
+    """What one player did so far in the current turn (for end-of-turn checks).
 
-    player: str
-    opened_before: bool
-    drew: bool = False
-    draws: int = 0
-    flagged_no_draw: bool = False
-    #: A play came before the draw (reported): the draw is still owed (D28).
-    owes_draw: bool = False
-    taken: Card | None = None
-    take_event: Take | Buy | None = None
-    #: The buy that started this turn, for a buy out of turn (compra).
-    buy: Buy | None = None
-    #: This is the player's first turn of the hand (closing_first_round).
-    first_of_hand: bool = False
-    #: The turn emptied the player's hand: it closed the hand.
-    closed: bool = False
-    opening_value: int = 0
-    last_opening_meld: Meld | None = None
-    #: The cards of the opening melds laid so far, and every card laid down this turn,
-    #: as laid (lists: a turn lays a handful of cards, and a list is cheaper to make
-    #: for every turn than a multiset).
-    opening_cards: list[Card] = field(default_factory=list)
-    laid: list[Card] = field(default_factory=list)
-    freed_jokers: list[Swap] = field(default_factory=list)
-    #: Problems held until the turn is over, when it is known whether they only follow
-    #: from one of its end-of-turn problems (D28).
-    deferred: list[Finding] = field(default_factory=list)
-    #: The invalid meld reported in this opening turn, which counts 0 toward it.
-    invalid_meld: Problem | None = None
-    #: A problem with the card taken (S007, S008, S009), once reported.
-    take_problem: Problem | None = None
-    #: An event of this turn the referee could not apply (a stranger's, or the one that
-    #: cut the turn short): the turn's end-of-turn checks are reported no earlier.
-    cut_at: Event | None = None
+    A plain class with its own ``__init__``, not a dataclass: mypyc compiles an
+    ``__init__`` written out, but a dataclass's is made by Python at run time and
+    costs 2 us a turn in the compiled referee (more than the rest of most turns).
+    """
+
+    def __init__(self, player: str, opened_before: bool, *, first_of_hand: bool = False,
+                 buy: Buy | None = None, taken: Card | None = None,
+                 take_event: Take | Buy | None = None) -> None:
+        self.player = player
+        self.opened_before = opened_before
+        self.drew = False
+        self.draws = 0
+        self.flagged_no_draw = False
+        #: A play came before the draw (reported): the draw is still owed (D28).
+        self.owes_draw = False
+        self.taken = taken
+        self.take_event = take_event
+        #: The buy that started this turn, for a buy out of turn (compra).
+        self.buy = buy
+        #: This is the player's first turn of the hand (closing_first_round).
+        self.first_of_hand = first_of_hand
+        #: The turn emptied the player's hand: it closed the hand.
+        self.closed = False
+        self.opening_value = 0
+        self.last_opening_meld: Meld | None = None
+        #: The cards of the opening melds laid so far, and every card laid down this
+        #: turn, as laid (lists: a turn lays a handful of cards, and a list is cheaper to
+        #: make for every turn than a multiset).
+        self.opening_cards: list[Card] = []
+        self.laid: list[Card] = []
+        self.freed_jokers: list[Swap] = []
+        #: Problems held until the turn is over, when it is known whether they only
+        #: follow from one of its end-of-turn problems (D28).
+        self.deferred: list[Finding] = []
+        #: The invalid meld reported in this opening turn, which counts 0 toward it.
+        self.invalid_meld: Problem | None = None
+        #: A problem with the card taken (S007, S008, S009), once reported.
+        self.take_problem: Problem | None = None
+        #: An event of this turn the referee could not apply (a stranger's, or the one
+        #: that cut the turn short): the turn's end-of-turn checks are reported no earlier.
+        self.cut_at: Event | None = None
 
     @property
     def opening(self) -> bool:
