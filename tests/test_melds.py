@@ -62,6 +62,22 @@ VALID_SETS = [
 ]
 
 
+
+def test_melds_are_values_equal_and_hashed_by_their_cards() -> None:
+    """Run and Group are plain classes (see meld_values): equal, and hashed alike, when
+    their cards are; never equal to a meld of other cards or of the other kind."""
+    run, same_run = meld("5S 6S JK"), Run(suit=Suit.SPADES, low=5, cards=cards("5S 6S JK"))
+    assert run == same_run and hash(run) == hash(same_run) and len({run, same_run}) == 1
+    assert run != meld("5S 6S 7S") and run != meld("4S 5S 6S") and run != meld("5H 6H JK")
+    group = meld("7H 7C JK(7D)")
+    assert group == Group(rank=Rank.SEVEN, suits=(Suit.HEARTS, Suit.CLUBS), jokers=1,
+                          declared=Suit.DIAMONDS)
+    assert hash(group) == hash(meld("7H 7C JK(7D)"))
+    assert group != meld("7H 7C JK") and group != meld("7H 7C 7D") and group != run
+    assert repr(run) == (f"Run(suit={Suit.SPADES!r}, low=5, "
+                         f"cards=({parse_card('5S')!r}, {parse_card('6S')!r}, Card(JK)))")
+    assert str(group) == "7H 7C JK(7D)"
+
 @pytest.mark.parametrize(
     ("text", "rank", "suits", "jokers", "declared", "value"),
     VALID_SETS,
