@@ -341,7 +341,7 @@ def test_melds_laid_before_opening_make_the_opening_and_count_toward_it() -> Non
     record_meld(turn, invalid, None)
     assert turn.opening and turn.last_opening_meld is invalid
     assert turn.opening_value == 30  # the invalid meld counts 0
-    assert turn.opening_cards == Counter(cards("KS KH KD 5S 6S 8S"))
+    assert Counter(turn.opening_cards) == Counter(cards("KS KH KD 5S 6S 8S"))
     assert turn.laid == turn.opening_cards
 
 
@@ -349,14 +349,14 @@ def test_melds_laid_once_opened_are_laid_down_but_open_nothing() -> None:
     turn = Turn(player="Anna", opened_before=True)
     record_meld(turn, Meld(player="Anna", cards=table_cards("KS KH KD"), **AT),
                 meld("KS KH KD"))
-    assert turn.laid == Counter(cards("KS KH KD"))
+    assert Counter(turn.laid) == Counter(cards("KS KH KD"))
     assert not turn.opening and turn.opening_value == 0 and not turn.opening_cards
 
 
 def test_a_freed_joker_is_owed_only_under_freed_joker_must_use() -> None:
     turn = Turn(player="Anna", opened_before=True)
     record_swap(turn, _swap_event(), CLASSIC)
-    assert turn.laid == Counter(cards("6S")) and turn.freed_jokers == []
+    assert Counter(turn.laid) == Counter(cards("6S")) and turn.freed_jokers == []
     must_use = rules(freed_joker=FreedJoker.MUST_USE)
     record_swap(turn, _swap_event("9D"), must_use)
     assert turn.freed_jokers == [_swap_event("9D")]
@@ -377,7 +377,7 @@ def test_a_joker_laid_in_a_meld_or_attached_pays_the_first_freed_joker() -> None
     record_attach(turn, Attach(player="Anna", cards=table_cards("JK(9S)"), meld=2, **AT))
     assert turn.freed_jokers == []
     assert verify_end_of_turn(turn, must_use) == []
-    assert turn.laid == Counter(cards("6S 9D 8S JK KH KD JK"))
+    assert Counter(turn.laid) == Counter(cards("6S 9D 8S JK KH KD JK"))
 
 
 def test_the_discard_that_ends_a_turn_is_checked_with_the_closing_it_makes() -> None:
@@ -404,3 +404,19 @@ def test_the_card_just_taken_is_checked_against_the_turns_record() -> None:
     assert [f.code for f in verify_turn_discard(turn, event, closes=False, table=table,
                                                 rules=playable)] == [
         Code.DISCARD_TAKEN_CARD, Code.DISCARD_PLAYABLE]
+
+
+def test_a_turn_copy_has_every_attribute_of_the_turn() -> None:
+    """Turn.copy (the simulator tries a closing on a copy) copies every attribute: a
+    new attribute left out of its list would be caught here (in the pure build, where
+    a turn's attributes can be listed)."""
+    from scala40cli.judging.turn import _FIELDS
+
+    turn = Turn(player="Anna", opened_before=True, drew=True, draws=1)
+    turn.opening_value, turn.taken, turn.closed = 40, parse_card("KD"), True
+    turn.laid.append(parse_card("KD"))
+    twin = turn.copy()
+    assert all(getattr(twin, name) == getattr(turn, name) for name in _FIELDS)
+    assert twin.laid is turn.laid and twin is not turn
+    if hasattr(turn, "__dict__"):
+        assert set(vars(turn)) == set(_FIELDS)

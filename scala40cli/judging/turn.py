@@ -23,11 +23,12 @@ class Turn:
 
     def __init__(self, player: str, opened_before: bool, *, first_of_hand: bool = False,
                  buy: Buy | None = None, taken: Card | None = None,
-                 take_event: Take | Buy | None = None) -> None:
+                 take_event: Take | Buy | None = None, drew: bool = False,
+                 draws: int = 0) -> None:
         self.player = player
         self.opened_before = opened_before
-        self.drew = False
-        self.draws = 0
+        self.drew = drew
+        self.draws = draws
         self.flagged_no_draw = False
         #: A play came before the draw (reported): the draw is still owed (D28).
         self.owes_draw = False
@@ -58,6 +59,14 @@ class Turn:
         #: that cut the turn short): the turn's end-of-turn checks are reported no earlier.
         self.cut_at: Event | None = None
 
+    def copy(self) -> Turn:
+        """A copy of the turn as it is so far, sharing its lists (the simulator asks
+        whether a turn would break a rule if it closed now)."""
+        twin = Turn(self.player, self.opened_before)
+        for name in _FIELDS:
+            setattr(twin, name, getattr(self, name))
+        return twin
+
     @property
     def opening(self) -> bool:
         """This is the player's opening turn: they laid melds without having opened before."""
@@ -74,3 +83,10 @@ class Turn:
         far as it went, on the line where it was cut (D19)."""
         cut = self.cut_at
         return cut if cut is not None and cut.line > natural.line else natural
+
+
+#: Every attribute of a :class:`Turn`, for :meth:`Turn.copy`.
+_FIELDS = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
+           "taken", "take_event", "buy", "first_of_hand", "closed", "opening_value",
+           "last_opening_meld", "opening_cards", "laid", "freed_jokers", "deferred",
+           "invalid_meld", "take_problem", "cut_at")

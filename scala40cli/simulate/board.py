@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from scala40cli.judging.cards import JOKER, Card, parse_card
@@ -192,7 +192,8 @@ class Board:
             event = Attach(player=self.view.me, cards=last.cards, meld=last.meld, **_AT)
         else:
             event = Swap(player=self.view.me, card=last.card, meld=last.meld, **_AT)
-        closed = replace(self.turn, closed=True)
+        closed = self.turn.copy()
+        closed.closed = True
         return bool(verify_closing_by_laying(event, self.rules)
                     or verify_closing(closed, event, self.rules)
                     or verify_end_of_turn(closed, self.rules))
