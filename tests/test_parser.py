@@ -574,6 +574,18 @@ def test_a_tag_line_needs_no_grammar() -> None:
     assert fast_tag('[Event "x" y]', 1) is None  # the grammar says why
 
 
+@pytest.mark.parametrize("line", ["", "   ", "\t", "; a comment", "  # note", "\r"])
+def test_a_line_without_an_event_is_no_event_on_the_fast_path(line: str) -> None:
+    """A blank or comment-only line gives the fast path's own ``BLANK``, which no
+    isinstance check on events can mistake for one (it once was a ``Reshuffle``)."""
+    from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_event
+
+    assert fast_event(line, 3) is BLANK and not isinstance(BLANK, Event)
+    assert cached_fast_event(line, 4) is BLANK and cached_fast_event(line, 5) is BLANK
+    assert parse_text(f"hand 1\n{line}\nreshuffle\n").games[0].events == (
+        HandStart(line=1, column=1, number=1), Reshuffle(line=3, column=1))
+
+
 def test_repeated_lines_keep_their_own_line_numbers() -> None:
     from scala40cli.reading import fastlines
 

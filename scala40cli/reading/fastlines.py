@@ -18,6 +18,8 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable
+from enum import Enum
+from typing import Final
 
 from scala40cli.judging.cards import JOKER, Card, parse_card
 from scala40cli.reading.events import (
@@ -78,9 +80,21 @@ def player_name(text: str) -> str:
 _ODD_SPACE = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029"
                         "\u202f\u205f\u3000]|\r(?!\n)")
 _Words = list[str]
-_Builder = Callable[[_Words, int, int], Event | None]
+
+
+class NoEvent(Enum):
+    """What the fast path answers for a line that holds no event (blank, or a comment
+    only): a value of its own, never an event, so that no event can be taken for it."""
+
+    BLANK = "blank"
+
+
 #: Returned by the fast path for a blank or comment-only line.
-BLANK: Event = Reshuffle(line=0, column=0)
+BLANK: Final = NoEvent.BLANK
+#: What the fast path makes of a line: its event, :data:`BLANK` for none, or None when
+#: it is not sure and the line goes to Lark.
+FastEvent = Event | NoEvent | None
+_Builder = Callable[[_Words, int, int], Event | None]
 _known_names: set[str] = set()
 
 
@@ -219,7 +233,7 @@ _FAST_VERBS = {"draw": _fast_draw, "take": _fast_take, "meld": _fast_meld,
                "buy": _one_card(Buy)}
 
 
-def fast_event(line: str, number: int) -> Event | None:
+def fast_event(line: str, number: int) -> FastEvent:
     """The event of a plain line, ``BLANK`` for nothing, None to leave it to Lark."""
     if line[:1] == "[":
         return fast_tag(line, number)
@@ -273,7 +287,7 @@ def fast_tag(line: str, number: int) -> Tag | None:
 LINE_CACHE_SIZE = 8192
 #: A line's event without its line number: the event's class and its other fields.
 _Recipe = tuple[Callable[..., Event], dict[str, object]]
-_line_cache: dict[str, _Recipe | Event] = {}
+_line_cache: dict[str, _Recipe | NoEvent] = {}
 _field_names: dict[type[Event], tuple[str, ...]] = {}
 
 
@@ -286,7 +300,7 @@ def _recipe(event: Event) -> _Recipe:
     return kind, {name: getattr(event, name) for name in names}
 
 
-def cached_fast_event(line: str, number: int) -> Event | None:
+def cached_fast_event(line: str, number: int) -> FastEvent:
     """:func:`fast_event`, remembered by the text of the line.
 
     Most lines of a log repeat (``Anna draw 5H``, blank lines, ``hand 1``): the event of
@@ -302,5 +316,5 @@ def cached_fast_event(line: str, number: int) -> Event | None:
     if event is not None:
         if len(_line_cache) >= LINE_CACHE_SIZE:
             _line_cache.clear()
-        _line_cache[line] = event if event is BLANK else _recipe(event)
+        _line_cache[line] = event if isinstance(event, NoEvent) else _recipe(event)
     return event

@@ -423,16 +423,17 @@ def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event],
               base: int = 0) -> tuple[int, Tag | None]:
     """Append the events of plain lines from ``start`` on; the index of the first other
     line, and its tag if it is a tag line (a tag may start a game: the caller sees to it)."""
-    fast, blank = cached_fast_event, BLANK
+    fast = cached_fast_event
     with _gc_paused():
         for i in range(start, stop):
             event = fast(lines[i], base + i + 1)
             if event is None:
                 return i, None
+            if event is BLANK:
+                continue
             if type(event) is Tag:
                 return i, event
-            if event is not blank:
-                append(event)
+            append(event)
     return stop, None
 
 
