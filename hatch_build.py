@@ -30,7 +30,8 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
 COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chunks",
-            "reading/parser", "judging/referee", "judging/hand", "judging/turn",
+            "reading/parser", "reading/lark_parser", "reading/lark_events", "reading/games",
+            "reading/gc_pause", "judging/referee", "judging/hand", "judging/turn",
             "judging/melds", "judging/deal", "judging/standings", "judging/scoring",
             "judging/results", "judging/rules", "judging/violations", "reading/limits",
             "reading/syntax_errors", "judging/phases", "judging/table", "judging/verify",

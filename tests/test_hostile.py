@@ -42,6 +42,7 @@ from scala40cli.judging.results import FileResult
 from scala40cli.reading import (
     fastlines,
     inputs,
+    lark_parser,
     parser,
     rulesfile,
     rulesread,
@@ -740,7 +741,7 @@ def _all_patterns() -> dict[str, tuple[re.Pattern[str], str]]:
         "rulesread._TOML_QUOTED": (rulesread._TOML_QUOTED, "scan"),
         "rulesread._DIGITS": (rulesread._DIGITS, "scan"),
     }
-    lark, _ = parser._lark()
+    lark, _ = lark_parser.shared_lark()
     for terminal in lark.terminals:
         found[f"grammar {terminal.name}"] = (re.compile(terminal.pattern.to_regexp()), "match")
     return found

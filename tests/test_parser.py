@@ -70,9 +70,9 @@ def test_grammar_is_strict_clean() -> None:
 
 
 def test_parse_builds_no_tree() -> None:
-    from scala40cli.reading.parser import _lark
+    from scala40cli.reading.lark_parser import shared_lark
 
-    parser, _ = _lark()
+    parser, _ = shared_lark()
     assert parser.parse("Anna draw 5H\n") is None
 
 

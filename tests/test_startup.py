@@ -19,8 +19,10 @@ from lark import __version__ as lark_version
 
 import scala40cli
 from scala40cli.cli import choices
-from scala40cli.reading import parser as parser_module
-from scala40cli.reading.parser import _cached_lark, _EventBuilder, parse_text
+from scala40cli.reading import lark_parser as parser_module
+from scala40cli.reading.lark_events import EventBuilder
+from scala40cli.reading.lark_parser import cached_lark
+from scala40cli.reading.parser import parse_text
 from scala40cli.reading.resources import cache_folder, grammar_text, keyed_cache_file
 from scala40cli.reporting import reporters
 from scala40cli.reporting.ci_reports import DEFAULT_MAX_ANNOTATIONS
@@ -116,8 +118,8 @@ LINES = '[Event "Club"]\nhand 1\ndealer Anna\nAnna draw 5H\n'
 def build(path_home: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, Path]:
     """Build the parser with ``path_home`` as the cache home; (events parsed, cache file)."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(path_home))
-    builder = _EventBuilder()
-    lark = _cached_lark(grammar_text(), builder)
+    builder = EventBuilder()
+    lark = cached_lark(grammar_text(), builder)
     builder.sink, builder.offset = [], 0
     lark.parse(LINES)
     files = sorted((path_home / "scala40").glob("parser-*.cache"))
@@ -207,10 +209,10 @@ def test_the_cached_parser_reads_what_a_fresh_one_reads(tmp_path: Path,
     text = LEGAL.read_text(encoding="utf-8")
     fresh = parse_text(text, fast_path=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    parser_module._lark.cache_clear()
+    parser_module.shared_lark.cache_clear()
     try:
         parse_text(text, fast_path=False)  # builds and saves
-        parser_module._lark.cache_clear()
+        parser_module.shared_lark.cache_clear()
         assert parse_text(text, fast_path=False) == fresh  # reads back
     finally:
-        parser_module._lark.cache_clear()
+        parser_module.shared_lark.cache_clear()

@@ -9,8 +9,8 @@ and also words the errors. ``parse_text(..., fast_path=False)`` turns it off, an
 tests compare both paths on random text.
 
 The tables of card spellings (:data:`CARD`, :data:`TABLE`) live here because the Lark
-callbacks in :mod:`scala40cli.reading.parser` read cards through them too, so both paths agree
-on every card by construction.
+callbacks in :mod:`scala40cli.reading.lark_events` read cards through them too, so both
+paths agree on every card by construction.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ limits", gives the same bounds to the people who write logs.
     violation to the report: the events after the 10,000th, up to the next ``hand``
     line or the end of the game, are skipped with one ``F003`` placed on the first of
     them. Events before the first ``hand`` line count as one hand; header tags never
-    count. Enforced in :class:`scala40cli.reading.parser._Games` when a game is complete.
+    count. Enforced in :class:`scala40cli.reading.games.Games` when a game is complete.
 
 ``MAX_GAME_LINES`` (50,000), ``MAX_GAME_BYTES`` (8 MiB), ``MAX_GAME_HANDS`` (1,000) a game
     A game is the lines from its first header tag to the next game's, comments and
