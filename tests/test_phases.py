@@ -223,7 +223,8 @@ def _mentions(path: Path, name: str) -> list[int]:
 def test_only_the_gate_reports_a_line_out_of_place() -> None:
     reporting = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                  if _mentions(path, "OUT_OF_PLACE")}
-    assert reporting == {"judging/phases.py", "judging/violations.py"}
+    # The gate, and the catalogue entry that says what T006 means.
+    assert reporting == {"judging/phases.py", "judging/catalogue/deal_and_turns.py"}
 
 
 @pytest.mark.parametrize("module", ["draw_moves", "play_moves", "deal", "turn_order",

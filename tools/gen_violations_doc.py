@@ -1,8 +1,8 @@
 """Write docs/violations.md from the RULEBOOK of scala40cli/judging/violations.py.
 
-The rulebook is the single source of the codes; the page is generated so that it cannot
-drift from it (tests/test_project_docs.py regenerates it and compares). Run it from
-anywhere:
+The rulebook is the single source of the codes (its entries are written an area a module
+in scala40cli/judging/catalogue/); the page is generated so that it cannot drift from it
+(tests/test_project_docs.py regenerates it and compares). Run it from anywhere:
 
     python tools/gen_violations_doc.py          # rewrite docs/violations.md
     python tools/gen_violations_doc.py --check  # exit 1 if the page is out of date
