@@ -597,6 +597,31 @@ def test_repeated_lines_keep_their_own_line_numbers() -> None:
     assert "Anna draw 5H" in fastlines._line_cache
 
 
+def test_lines_that_hardly_repeat_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deal, the stock, a score line or a tag would only push the lines that repeat
+    out of the cache; they are read each time, to the same events."""
+    from scala40cli.reading import fastlines
+
+    monkeypatch.setattr(fastlines, "_line_cache", {})
+    text = ('[Players "Anna" "Bruno"]\nhand 1\ndealer Anna\ndeal Anna 5H 6H\nupcard 7H\n'
+            "stock 8H 9H\nAnna draw 5H\n\nscore Anna 0 Bruno 5\n")
+    for _ in range(2):
+        assert parse_text(text) == parse_text(text, fast_path=False)
+    assert set(fastlines._line_cache) == {"hand 1", "dealer Anna", "upcard 7H",
+                                          "Anna draw 5H", ""}
+
+
+def test_an_event_is_its_line_its_column_and_what_its_line_says() -> None:
+    """``verb`` is a class attribute, never a field (the compiled build once made it
+    the first field); the fast path builds events by position, in field order."""
+    from dataclasses import fields
+
+    assert [f.name for f in fields(Draw)] == ["line", "column", "player", "card"]
+    assert [f.name for f in fields(Reshuffle)] == ["line", "column"]
+    assert Draw.verb == "draw" and Draw(1, 2, "Anna", None) == Draw(
+        line=1, column=2, player="Anna", card=None)
+
+
 def test_the_line_cache_stays_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     from scala40cli.reading import fastlines
 

@@ -285,8 +285,12 @@ def fast_tag(line: str, number: int) -> Tag | None:
 
 #: Distinct lines remembered; the cache is emptied when full, so memory stays bounded.
 LINE_CACHE_SIZE = 8192
-#: A line's event without its line number: the event's class and its other fields.
-_Recipe = tuple[Callable[..., Event], dict[str, object]]
+#: Events of lines that hardly ever repeat (a deal, the stock, the scores, a tag): they
+#: are not remembered, as they would only push out the lines that do.
+_NOT_REMEMBERED = (Deal, Stock, Score, Tag)
+#: A line's event without its line number: the event's class and its other fields, in
+#: the order of the class's fields after ``line``.
+_Recipe = tuple[Callable[..., Event], tuple[object, ...]]
 _line_cache: dict[str, _Recipe | NoEvent] = {}
 _field_names: dict[type[Event], tuple[str, ...]] = {}
 
@@ -297,7 +301,16 @@ def _recipe(event: Event) -> _Recipe:
     if names is None:
         names = _field_names[kind] = tuple(
             field.name for field in dataclasses.fields(kind) if field.name != "line")
-    return kind, {name: getattr(event, name) for name in names}
+    return kind, tuple([getattr(event, name) for name in names])
+
+
+def _remember(line: str, event: Event | NoEvent) -> None:
+    """Keep what ``line`` holds for the next time it is read (if it may come again)."""
+    if type(event) in _NOT_REMEMBERED:
+        return
+    if len(_line_cache) >= LINE_CACHE_SIZE:
+        _line_cache.clear()
+    _line_cache[line] = event if isinstance(event, NoEvent) else _recipe(event)
 
 
 def cached_fast_event(line: str, number: int) -> FastEvent:
@@ -310,11 +323,35 @@ def cached_fast_event(line: str, number: int) -> FastEvent:
     if known is not None:
         if isinstance(known, tuple):
             kind, fields = known
-            return kind(line=number, **fields)
+            return kind(number, *fields)
         return known  # BLANK
     event = fast_event(line, number)
     if event is not None:
-        if len(_line_cache) >= LINE_CACHE_SIZE:
-            _line_cache.clear()
-        _line_cache[line] = event if isinstance(event, NoEvent) else _recipe(event)
+        _remember(line, event)
     return event
+
+
+def fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], None],
+             base: int = 0) -> tuple[int, Tag | None]:
+    """Append the events of the plain lines of ``lines[start:stop]`` (numbered in the
+    file from ``base + start + 1``), up to the first other line; its index, and its
+    tag if it is a tag line (a tag may start a game: the caller sees to it).
+
+    :func:`cached_fast_event` unrolled in a loop: this is the hot path of reading."""
+    cache, blank = _line_cache, BLANK
+    for i in range(start, stop):
+        line = lines[i]
+        known = cache.get(line)
+        if known is None:
+            event = fast_event(line, base + i + 1)
+            if event is None:
+                return i, None
+            if type(event) is Tag:
+                return i, event
+            _remember(line, event)
+            if event is not blank:
+                append(event)
+        elif known is not blank:
+            kind, fields = known
+            append(kind(base + i + 1, *fields))
+    return stop, None

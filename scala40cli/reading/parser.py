@@ -21,14 +21,14 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from scala40cli.judging.results import Problem
 from scala40cli.judging.violations import Code
 from scala40cli.reading.chunks import Cut
-from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
-from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe
+from scala40cli.reading.events import GameLog, Tag, Unparsed
+from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
 from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.lark_parser import parse_run
@@ -38,24 +38,6 @@ from scala40cli.reading.limits import MAX_LINE_CHARS
 _BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![\w.\-\u0300-\u036f]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
 _MAX_RUN, _MIN_RUN = 4096, 4
-
-
-def _fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], None],
-              base: int = 0) -> tuple[int, Tag | None]:
-    """Append the events of plain lines from ``start`` on; the index of the first other
-    line, and its tag if it is a tag line (a tag may start a game: the caller sees to it)."""
-    fast = cached_fast_event
-    with gc_paused():
-        for i in range(start, stop):
-            event = fast(lines[i], base + i + 1)
-            if event is None:
-                return i, None
-            if event is BLANK:
-                continue
-            if type(event) is Tag:
-                return i, event
-            append(event)
-    return stop, None
 
 
 def _too_long_lines(lines: list[str], count: int, size: int, base: int,
@@ -105,7 +87,8 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
         end = too_long[bisect_left(too_long, i)] if too_long and i <= too_long[-1] else count
         if fast and i < end:
             before = len(events)
-            i, tag = _fast_run(lines, i, end, append, base)
+            with gc_paused():
+                i, tag = fast_run(lines, i, end, append, base)
             games.header = games.header and len(events) == before
             if tag is not None:
                 append(tag)
