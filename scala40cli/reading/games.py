@@ -55,7 +55,8 @@ class Games:
         """Emit the open game up to ``stop`` (all of it by default), then its errors."""
         done = self.events[:stop]
         del self.events[:stop]
-        markers = [id(e) for e in done if type(e) is Unparsed]
+        # Every marker in the open game has its problem: none, no marker to look for.
+        markers = [id(e) for e in done if type(e) is Unparsed] if self.problems else []
         if len(markers) < len(done):
             self.count += 1
             events = done
