@@ -1,4 +1,4 @@
-"""scala40cli.audit.dask_audit: the same records and totals on a Dask cluster as a serial
+"""scala40cli.dask_audit: the same records and totals on a Dask cluster as a serial
 ``replay --format jsonl`` / ``--format json``, for a simulated corpus with broken files.
 
 Skipped when Dask is not installed; CI installs it (the test extra pulls in
@@ -21,7 +21,8 @@ distributed = pytest.importorskip(
 import dask.bag as db  # noqa: E402
 
 from scala40cli import audit_file, summarize  # noqa: E402
-from scala40cli.audit.dask_audit import (  # noqa: E402
+from scala40cli.cli.main import main  # noqa: E402
+from scala40cli.dask_audit import (  # noqa: E402
     audit_bag,
     audit_with_dask,
     expand_logs,
@@ -29,7 +30,6 @@ from scala40cli.audit.dask_audit import (  # noqa: E402
     results_bag,
     summary_of,
 )
-from scala40cli.cli.main import main  # noqa: E402
 from scala40cli.reading.jsonl_logs import s40_to_jsonl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -109,7 +109,7 @@ def dask_records(arguments: Sequence[str], choice: RuleChoice | None, scheduler:
     try:
         import dask.bag  # noqa: F401  (the extra is there)
 
-        from scala40cli.audit.dask_audit import expand_logs, records_with_dask
+        from scala40cli.dask_audit import expand_logs, records_with_dask
     except ImportError:
         raise click.UsageError("--dask needs Dask: pip install 'scala40[dask]'") from None
     named = set(arguments)
