@@ -15,18 +15,23 @@ from helpers import hand, rules
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, penalty_points
 from scala40cli.judging.results import Closing
 from scala40cli.judging.rules import (
     CLASSIC,
     AcePenalty,
     InHandBonus,
+    RuleChoice,
     Rules,
+    RulesError,
     UnopenedPenalty,
     with_values,
 )
 from scala40cli.judging.scoring import closed_hand_penalties, hand_penalty, void_hand_penalties
-from scala40cli.judging.standings import Standings
+from scala40cli.judging.standings import Standings, plays_in_teams, teams_problem
+from scala40cli.judging.violations import Code
+from scala40cli.simulate.runner import make_setup
 
 ACE_11 = rules(ace_penalty=AcePenalty.ELEVEN)
 ACE_1 = rules(ace_penalty=AcePenalty.ONE)
@@ -172,6 +177,18 @@ def test_a_player_whose_total_reaches_the_threshold_is_out(
     assert standings.still_in == [p for p in totals if p not in out]
 
 
+@pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
+def test_teams_pairs_are_played_with_4_players_only(players: int) -> None:
+    pairs = with_values(CLASSIC, {"teams": "pairs"})
+    names = ["Anna", "Bruno", "Carla", "Dario", "Elena", "Fabio"][:players]
+    assert plays_in_teams(pairs, players) is (players == 4)
+    assert teams_problem(pairs, players) == (
+        None if players == 4 else "teams=pairs needs exactly 4 players")
+    assert len(Standings(names, pairs).teams) == (2 if players == 4 else 0)
+    assert teams_problem(CLASSIC, players) is None
+    assert not plays_in_teams(CLASSIC, players) and not Standings(names, CLASSIC).teams
+
+
 # --- properties -------------------------------------------------------------------------
 
 _DECK_CARDS = st.sampled_from([*NATURAL_CARDS, JOKER])
@@ -190,3 +207,16 @@ def test_property_hand_penalty_is_the_sum_of_penalty_points(
         ace_points = 11
     expected = sum(penalty_points(c, ace_points) for c in cards)
     assert hand_penalty(Counter(cards), rules(ace_penalty=ace_penalty)) == expected
+
+
+def test_teams_pairs_with_3_players_is_reported_and_refused_in_the_same_words() -> None:
+    """The referee reports it on the [Players] tag and plays without teams; the
+    simulator refuses such a run: both say the rule of standings.teams_problem."""
+    log = b'[Players "Anna" "Bruno" "Carla"]\n[Rule "teams" "pairs"]\n'
+    (game,) = audit_bytes(log, "teams.s40").games
+    assert [(v.code, v.line, v.message) for v in game.violations] == [
+        (Code.BAD_RULES, 1, "teams=pairs needs exactly 4 players; the match is played "
+                            "without teams")]
+    with pytest.raises(RulesError, match=r"^teams=pairs needs exactly 4 players, not 3$"):
+        make_setup(players=3, levels="easy", seed=1,
+                   choice=RuleChoice(values=(("teams", "pairs", "--set"),)))

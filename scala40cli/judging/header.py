@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.names import lookalikes, nfc
-from scala40cli.judging.rules import RuleChoice, Rules, Teams, resolve
+from scala40cli.judging.rules import RuleChoice, Rules, resolve
+from scala40cli.judging.standings import teams_problem
 from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 
@@ -57,9 +58,10 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
     for alike in lookalikes(names):
         flag(Finding(Code.LOOKALIKE_NAMES, players_tag, alike.message()), alike.names[0])
     team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
-    if header.rules.teams is Teams.PAIRS and len(names) != 4:
-        flag(Finding(Code.BAD_RULES, players_tag, "teams=pairs needs exactly 4 players; "
-                     "the match is played without teams"))
+    teams_wrong = teams_problem(header.rules, len(names))
+    if teams_wrong is not None:
+        flag(Finding(Code.BAD_RULES, players_tag,
+                     f"{teams_wrong}; the match is played without teams"))
     header.teams = tuple(team_tag.values) if team_tag else ()
     return header
 

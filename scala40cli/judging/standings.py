@@ -19,6 +19,22 @@ from scala40cli.judging.rules import Rules, Teams, YesNo
 
 #: Players at the start needed for re-entry (text D: "giocando in tre o più persone").
 REENTRY_MIN_PLAYERS = 3
+#: Players a match in teams has (``teams=pairs``): two pairs.
+TEAM_PLAYERS = 4
+
+
+def teams_problem(rules: Rules, players: int) -> str | None:
+    """Why a match of ``players`` cannot be played in the teams ``rules`` ask for, or
+    None. The one place of the rule "teams=pairs needs 4 players": the referee reports
+    it and plays without teams, the simulator refuses such a run."""
+    if rules.teams is not Teams.PAIRS or players == TEAM_PLAYERS:
+        return None
+    return f"teams=pairs needs exactly {TEAM_PLAYERS} players"
+
+
+def plays_in_teams(rules: Rules, players: int) -> bool:
+    """The match is played in two teams: ``teams=pairs`` with the 4 players it needs."""
+    return rules.teams is Teams.PAIRS and teams_problem(rules, players) is None
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,8 +68,8 @@ class Standings:
         self.playoff: tuple[str, ...] | None = None
         self.finished = False
         self.winner: str | None = None
-        use_teams = rules.teams is Teams.PAIRS and len(players) == 4
-        self.teams = make_teams(players, team_names) if use_teams else ()
+        self.teams = (make_teams(players, team_names) if plays_in_teams(rules, len(players))
+                      else ())
         self.threshold = rules.elimination_threshold(len(players))
 
     # --- before a hand ----------------------------------------------------------------

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from scala40cli.judging.results import Closing, Elimination
 from scala40cli.judging.rules import Rules
-from scala40cli.judging.standings import Standings
+from scala40cli.judging.standings import Standings, plays_in_teams
 from scala40cli.reading.events import Event, Score, Tag
 from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.engine import HandEngine
@@ -96,7 +96,8 @@ def play_match(*, players: Sequence[str], bots: Sequence[Bot], rules: Rules, see
     seats = tuple(players)
     rng = random.Random(f"{seed}:deck")
     # the standings say whether the match is played in teams (teams=pairs, 4 players)
-    standings = Standings(seats, rules, team_names(seats) if len(seats) == 4 else ())
+    standings = Standings(seats, rules,
+                          team_names(seats) if plays_in_teams(rules, len(seats)) else ())
     partners: dict[str, frozenset[str]] = {}
     for team in standings.teams:
         for player in team.players:

@@ -18,10 +18,10 @@ from scala40cli.judging.rules import (
     RuleChoice,
     Rules,
     RulesError,
-    Teams,
     find_preset,
     resolve,
 )
+from scala40cli.judging.standings import plays_in_teams, teams_problem
 from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots
@@ -80,8 +80,9 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
         raise ValueError(f"{len(chosen)} levels for {players} players")
     resolved = resolve(log_preset=None, log_values=(), choice=choice)
     rules = resolved.rules
-    if rules.teams is Teams.PAIRS and players != 4:
-        raise RulesError(f"teams=pairs needs exactly 4 players, not {players}")
+    teams_wrong = teams_problem(rules, players)
+    if teams_wrong is not None:
+        raise RulesError(f"{teams_wrong}, not {players}")
     preset = find_preset(resolved.preset).name
     base = PRESETS[preset].rules.as_tokens()
     tokens = rules.as_tokens()
@@ -109,7 +110,7 @@ def header_tags(setup: Setup, index: int, seed: str | None = None) -> list[Tag]:
         Tag(name="Rules", values=(setup.preset,), **at),
     ]
     tags += [Tag(name="Rule", values=(key, token), **at) for key, token in setup.changes]
-    if setup.rules.teams is Teams.PAIRS:
+    if plays_in_teams(setup.rules, len(setup.players)):
         tags.append(Tag(name="Teams", values=team_names(setup.players), **at))
     tags += [
         Tag(name="Levels", values=tuple(level.value for level in setup.levels), **at),
