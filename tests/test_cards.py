@@ -25,6 +25,8 @@ from scala40cli.judging.cards import (
     penalty_points,
     rank_points,
 )
+from scala40cli.judging.deal import game_deck
+from scala40cli.judging.rules import CLASSIC, with_values
 
 # --- spellings ----------------------------------------------------------------------------
 
@@ -140,6 +142,15 @@ def test_deck_two_french_decks_plus_jokers(jokers: int, total: int, in_deck: int
 
 def test_deck_default_is_four_jokers() -> None:
     assert full_deck() == full_deck(4)
+
+
+@pytest.mark.parametrize("jokers", ["4", "2"])
+def test_the_game_deck_has_the_jokers_of_the_switch(jokers: str) -> None:
+    """The one reader of ``jokers``: the deck the referee counts out and the simulator
+    shuffles."""
+    deck = game_deck(with_values(CLASSIC, {"jokers": jokers}))
+    assert deck == full_deck(int(jokers))
+    assert deck.total() == 104 + int(jokers)
 
 
 # --- penalty points -----------------------------------------------------------------------

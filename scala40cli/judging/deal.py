@@ -32,6 +32,12 @@ def upcard_returned(upcard: Card, rules: Rules) -> bool:
 HAND_SIZE = 13
 
 
+def game_deck(rules: Rules) -> Counter[Card]:
+    """The deck a hand is dealt from: two packs, with the ``jokers`` the rules say
+    (the referee counts the cards out of it, the simulator shuffles it)."""
+    return full_deck(rules.jokers)
+
+
 def card_codes(cards: Sequence[Card]) -> str:
     """Cards as written in logs, for messages."""
     return " ".join(c.code for c in cards)
@@ -92,7 +98,7 @@ class DealChecker:
         self.doubts: dict[str, Problem] = {}
         self.pile_doubt: Problem | None = None
         self.stock_doubt: Problem | None = None
-        self.unseen: Counter[Card] = full_deck(rules.jokers)
+        self.unseen: Counter[Card] = game_deck(rules)
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
         self.stock_line: Stock | None = None

@@ -27,6 +27,7 @@ from collections import Counter
 from enum import StrEnum
 
 from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank
+from scala40cli.judging.deal import game_deck
 from scala40cli.judging.rules import UnopenedPenalty
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.fitting import fits_table, meld_cards
@@ -261,12 +262,11 @@ def _close(c: Card, d: Card) -> bool:
 
 def _unseen(board: Board) -> Counter[Card]:
     """Cards this player has not seen: the deck but its hand, the table and the pile."""
-    from scala40cli.judging.cards import full_deck
     seen: Counter[Card] = Counter(board.hand)
     for meld in board.table:
         seen.update(meld_cards(meld))
     seen.update(board.view.discard_pile)
-    return full_deck(board.rules.jokers) - seen
+    return game_deck(board.rules) - seen
 
 
 def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:

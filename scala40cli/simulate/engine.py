@@ -16,8 +16,8 @@ import random
 from collections import Counter
 from types import MappingProxyType
 
-from scala40cli.judging.cards import Card, full_deck
-from scala40cli.judging.deal import HAND_SIZE, upcard_returned
+from scala40cli.judging.cards import Card
+from scala40cli.judging.deal import HAND_SIZE, game_deck, upcard_returned
 from scala40cli.judging.melds import Meld as TableMeld
 from scala40cli.judging.results import Closing
 from scala40cli.judging.rules import Rules
@@ -121,7 +121,7 @@ class HandEngine:
         emit = self.events.append
         emit(HandStart(number=self.number, **at()))
         emit(Dealer(player=self.dealer, **at()))
-        deck = sorted_cards(full_deck(self.rules.jokers).elements())
+        deck = sorted_cards(game_deck(self.rules).elements())
         self.rng.shuffle(deck)
         first = self.first_player()
         start = self.order.index(first)

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scala40cli.judging.cards import Card, parse_card
+from scala40cli.judging.deal import game_deck
 from scala40cli.judging.melds import fits
 from scala40cli.judging.rules import Rules
 from scala40cli.judging.scoring import hand_penalty
@@ -141,14 +142,15 @@ def table_open(board: Board) -> bool:
     another hand, and may come round)."""
     rules = board.rules
     visible: Counter[Card] | None = None
+    deck: Counter[Card] = Counter()
     for meld in board.table:
         for c in spots(meld):
             if visible is None:
                 visible = Counter(board.hand)
                 for other in board.table:
                     visible.update(meld_cards(other))
-            copies = rules.jokers if c.is_joker else 2
-            if visible[c] < copies and fits(meld, c, rules):
+                deck = game_deck(rules)
+            if visible[c] < deck[c] and fits(meld, c, rules):
                 return True
     return False
 
