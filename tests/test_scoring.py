@@ -28,7 +28,13 @@ from scala40cli.judging.rules import (
     UnopenedPenalty,
     with_values,
 )
-from scala40cli.judging.scoring import closed_hand_penalties, hand_penalty, void_hand_penalties
+from scala40cli.judging.scoring import (
+    closed_hand_penalties,
+    hand_penalty,
+    others_doubled,
+    pays_flat_penalty,
+    void_hand_penalties,
+)
 from scala40cli.judging.standings import Standings, plays_in_teams, teams_problem
 from scala40cli.judging.violations import Code
 from scala40cli.simulate.runner import make_setup
@@ -175,6 +181,24 @@ def test_a_player_whose_total_reaches_the_threshold_is_out(
                             closer=None, opened=totals)
     assert [elimination.player for elimination in news] == out
     assert standings.still_in == [p for p in totals if p not in out]
+
+
+@pytest.mark.parametrize("penalty", list(UnopenedPenalty))
+@pytest.mark.parametrize("opened", [True, False])
+def test_only_an_unopened_player_under_unopened_penalty_100_pays_flat(
+    penalty: UnopenedPenalty, opened: bool
+) -> None:
+    flat = pays_flat_penalty(opened=opened, rules=rules(unopened_penalty=penalty))
+    assert flat is (not opened and penalty is UnopenedPenalty.HUNDRED)
+
+
+@pytest.mark.parametrize("bonus", list(InHandBonus))
+@pytest.mark.parametrize("in_one_go", [True, False])
+def test_only_a_closing_in_one_go_under_doubled_doubles_the_others(
+    bonus: InHandBonus, in_one_go: bool
+) -> None:
+    doubled = others_doubled(in_one_go=in_one_go, rules=rules(in_hand_bonus=bonus))
+    assert doubled is (in_one_go and bonus is InHandBonus.DOUBLED)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])

@@ -32,6 +32,20 @@ def hand_penalty(cards: Counter[Card], rules: Rules) -> int:
     return sum(penalty_points(c, ace_points) * n for c, n in cards.items())
 
 
+#: What a player who never opened pays under ``unopened_penalty=100``.
+UNOPENED_FLAT = 100
+
+
+def pays_flat_penalty(*, opened: bool, rules: Rules) -> bool:
+    """``unopened_penalty=100``: a player who never opened pays 100, whatever they hold."""
+    return not opened and rules.unopened_penalty is _HUNDRED
+
+
+def others_doubled(*, in_one_go: bool, rules: Rules) -> bool:
+    """``in_hand_bonus=doubled``: a closing in one go doubles the others' penalties."""
+    return in_one_go and rules.in_hand_bonus is _DOUBLED
+
+
 def closed_hand_penalties(
     *,
     players: Sequence[str],
@@ -53,11 +67,11 @@ def closed_hand_penalties(
     for player in players:
         if player == closer:
             penalties[player] = rules.winner_bonus
-        elif player not in opened_set and rules.unopened_penalty is _HUNDRED:
-            penalties[player] = 100
+        elif pays_flat_penalty(opened=player in opened_set, rules=rules):
+            penalties[player] = UNOPENED_FLAT
         else:
             penalties[player] = hand_penalty(hands[player], rules)
-    if in_one_go and rules.in_hand_bonus is _DOUBLED:
+    if others_doubled(in_one_go=in_one_go, rules=rules):
         for player in players:
             if player != closer:
                 penalties[player] *= 2
@@ -95,14 +109,14 @@ def unverified_penalties(
     the referee's picture of the hand being wrong). The closer's penalty and the flat
     penalty of a player who never opened do not depend on the cards: never here."""
     opened_set = set(opened)
-    doubled = in_one_go and rules.in_hand_bonus is _DOUBLED
+    doubled = others_doubled(in_one_go=in_one_go, rules=rules)
     factor = 2 if doubled else 1
     found: dict[str, Bounds | None] = {}
     for player in players:
         hidden = unknown.get(player, 0)
         if player == closer or hidden == 0:
             continue
-        if player not in opened_set and rules.unopened_penalty is _HUNDRED:
+        if pays_flat_penalty(opened=player in opened_set, rules=rules):
             continue
         if hidden < 0:
             found[player] = None

@@ -28,7 +28,7 @@ from enum import StrEnum
 
 from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.judging.deal import game_deck
-from scala40cli.judging.rules import UnopenedPenalty
+from scala40cli.judging.scoring import pays_flat_penalty
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.fitting import fits_table, meld_cards
 from scala40cli.simulate.planner import (
@@ -300,7 +300,7 @@ def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:
 
 def _threat(view: PlayerView) -> bool:
     """An opponent is about to close: few cards left, and opened (or able to open)."""
-    if not view.opened_before and view.rules.unopened_penalty is UnopenedPenalty.HUNDRED:
+    if pays_flat_penalty(opened=view.opened_before, rules=view.rules):
         return False
     return any(view.hand_sizes.get(p, 13) <= THREAT_CARDS and p in view.opened
                for p in view.opponents())
