@@ -27,6 +27,7 @@ from scala40cli.judging.melds import (
     build_meld,
     fits,
     joker_stands_for,
+    jokers_fit,
     opening_value,
     swap,
 )
@@ -35,6 +36,14 @@ from scala40cli.judging.rules import CLASSIC, Rules, SetJokerSuit
 ANY = rules(set_joker_suit=SetJokerSuit.ANY)
 DECLARED = rules(set_joker_suit=SetJokerSuit.DECLARED)
 RUN_MAX_13 = rules(run_max=13)
+
+
+
+def test_a_meld_holds_one_joker_under_jokers_per_meld_1() -> None:
+    assert jokers_fit(0, CLASSIC) and jokers_fit(1, CLASSIC) and not jokers_fit(2, CLASSIC)
+    with pytest.raises(MeldError, match="at most 1 joker a meld, not 2"):
+        build_meld(table_cards("5S JK JK"), CLASSIC)
+
 
 A_TO_K = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
 TWO_TO_K = "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"

@@ -32,6 +32,7 @@ from scala40cli.judging.rules import (
 )
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import (
+    below_threshold,
     closing_allowed,
     freed_joker_must_be_used,
     laying_down_may_close,
@@ -155,6 +156,16 @@ def test_an_opening_must_reach_the_threshold() -> None:
     assert [f.code for f in verify_end_of_turn(opening_turn(39), CLASSIC)] == [
         Code.OPENING_TOO_LOW]
     assert verify_end_of_turn(opening_turn(40), CLASSIC) == []
+
+
+def test_the_threshold_is_the_opening_points_switch_for_attaches_and_the_turns_end() -> None:
+    """One rule, one reader: verify.below_threshold, asked by both checks."""
+    fifty = rules(opening_points=50)
+    for value, rule, below in [(39, CLASSIC, True), (40, CLASSIC, False),
+                               (49, fifty, True), (50, fifty, False)]:
+        assert below_threshold(opening_turn(value), rule) is below
+        short = [f.code for f in verify_end_of_turn(opening_turn(value), rule)]
+        assert short == ([Code.OPENING_TOO_LOW] if below else [])
 
 
 def test_closing_in_one_go_waives_the_threshold_only_under_one_go_threshold_waived() -> None:

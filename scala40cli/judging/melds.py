@@ -41,6 +41,26 @@ def _rank_matches(c: Card, position: int) -> bool:
     return c.rank == position
 
 
+def jokers_fit(jokers: int, rules: Rules) -> bool:
+    """``jokers_per_meld``: a meld holds at most that many jokers (so never a set of
+    jokers alone)."""
+    return jokers <= rules.jokers_per_meld
+
+
+def _declared_suit_binds(rules: Rules) -> bool:
+    """``set_joker_suit=declared``: a set's joker that said its suit stands for that
+    card alone (it is swapped for it, never joined by it)."""
+    return rules.set_joker_suit is _DECLARED
+
+
+def _check_jokers(jokers: int, held: int, rules: Rules) -> None:
+    """MeldError when a meld would hold ``jokers`` (``held`` of them before an attach)."""
+    if jokers_fit(jokers, rules):
+        return
+    already = f", and the meld holds {held} already" if held else ""
+    raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not {jokers}{already}")
+
+
 # --- building a meld ------------------------------------------------------------------
 
 
@@ -55,8 +75,7 @@ def build_meld(cards: Sequence[TableCard], rules: Rules) -> Meld:
     jokers = len(cards) - len(naturals)
     if len(cards) < 3:
         raise MeldError(f"a meld needs at least 3 cards, not {len(cards)}")
-    if jokers > rules.jokers_per_meld:
-        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not {jokers}")
+    _check_jokers(jokers, 0, rules)
     if not naturals:
         raise MeldError("a meld needs natural cards, not jokers alone")
     one_rank = len({c.rank for c in naturals}) == 1
@@ -173,10 +192,7 @@ def attach(meld: Meld, cards: Sequence[TableCard], rules: Rules) -> Meld:
         raise MeldError("nothing to attach")
     _check_declarations(cards)
     new_jokers = sum(1 for tc in cards if tc.card.is_joker)
-    if meld.joker_count + new_jokers > rules.jokers_per_meld:
-        held = f", and the meld holds {meld.joker_count} already" if meld.joker_count else ""
-        raise MeldError(f"at most {rules.jokers_per_meld} joker a meld, not "
-                        f"{meld.joker_count + new_jokers}{held}")
+    _check_jokers(meld.joker_count + new_jokers, meld.joker_count, rules)
     if isinstance(meld, Group):
         return _attach_to_group(meld, cards, rules)
     return _attach_to_run(meld, cards, rules)
@@ -197,7 +213,7 @@ def _attach_to_group(group: Group, cards: Sequence[TableCard], rules: Rules) -> 
         if tc.card.suit in suits:
             raise MeldError(f"the set already holds {tc.card}")
         if tc.card.suit == declared:
-            if rules.set_joker_suit is _DECLARED:
+            if _declared_suit_binds(rules):
                 raise MeldError(f"the joker stands for {tc.card}: swap it instead")
             declared = None
         suits.append(tc.card.suit)
@@ -267,7 +283,7 @@ def joker_stands_for(meld: Meld, rules: Rules) -> tuple[Card, ...]:
         return (meld.card_at(position),)
     if not meld.jokers:
         return ()
-    if meld.declared is not None and rules.set_joker_suit is _DECLARED:
+    if meld.declared is not None and _declared_suit_binds(rules):
         return (card(meld.rank, meld.declared),)
     return tuple(card(meld.rank, s) for s in meld.missing_suits())
 
@@ -315,7 +331,7 @@ def fits(meld: Meld, c: Card, rules: Rules) -> bool:
     A joker fits wherever it could go once it says which card it stands for.
     """
     if c.is_joker and isinstance(meld, Run):
-        if meld.joker_count >= rules.jokers_per_meld:
+        if not jokers_fit(meld.joker_count + 1, rules):
             return False
         return any(_attaches(meld, TableCard(c, meld.card_at(p)), rules)
                    for p in (meld.low - 1, meld.high + 1) if 1 <= p <= HIGH_ACE)
@@ -331,4 +347,4 @@ def _attaches(meld: Meld, tc: TableCard, rules: Rules) -> bool:
 
 
 __all__ = ["JOKER", "Group", "Meld", "MeldError", "Run", "attach", "build_meld", "fits",
-           "forced_swap", "joker_stands_for", "opening_value", "swap"]
+           "forced_swap", "joker_stands_for", "jokers_fit", "opening_value", "swap"]

@@ -133,6 +133,12 @@ def verify_meld(turn: Turn, event: Meld, rules: Rules) -> tuple[TableMeld | None
     return meld, found
 
 
+def below_threshold(turn: Turn, rules: Rules) -> bool:
+    """``opening_points``: the melds laid so far in the opening turn are worth less than
+    an opening needs (D10)."""
+    return turn.opening_value < rules.opening_points
+
+
 def verify_touch(turn: Turn, event: Attach | Swap, owner: str | None,
                  rules: Rules) -> Finding | None:
     """D9: nobody adds to table melds or swaps before opening; in the opening turn
@@ -145,7 +151,7 @@ def verify_touch(turn: Turn, event: Attach | Swap, owner: str | None,
     player = event.player
     if not turn.opening:
         return Finding(Code.NOT_OPENED, event, f"{player} may not {what} before opening")
-    if turn.opening_value < rules.opening_points:
+    if below_threshold(turn, rules):
         return Finding(Code.NOT_OPENED, event, f"{player} may not {what} before opening",
                        held=True)
     plays = rules.opening_turn_plays
@@ -267,7 +273,7 @@ def verify_closing_by_laying(event: Meld | Attach | Swap, rules: Rules) -> list[
 def verify_end_of_turn(turn: Turn, rules: Rules) -> list[Finding]:
     """The problems a turn shows once it is over (D7, D8, D12, D13, D15)."""
     found: list[Finding] = []
-    if _threshold_applies(turn, rules) and turn.opening_value < rules.opening_points:
+    if _threshold_applies(turn, rules) and below_threshold(turn, rules):
         assert turn.last_opening_meld is not None
         found.append(Finding(Code.OPENING_TOO_LOW, turn.place(turn.last_opening_meld),
                              f"the opening is worth {turn.opening_value}, "
@@ -323,7 +329,7 @@ def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
     return found
 
 
-__all__ = ["Fits", "closing_allowed", "freed_joker_must_be_used",
+__all__ = ["Fits", "below_threshold", "closing_allowed", "freed_joker_must_be_used",
            "laying_down_may_close", "stock_dead", "verify_attach", "verify_buy", "verify_closing",
            "verify_closing_by_laying", "verify_discard", "verify_end_of_turn",
            "verify_meld", "verify_swap", "verify_take", "verify_touch", "void_after_draw"]
