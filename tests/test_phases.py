@@ -149,6 +149,32 @@ def test_only_the_first_line_after_the_end_of_a_hand_is_reported() -> None:
     assert [p for p in problems(body) if p[0] == "T005"] == [("T005", "Anna draw 2D")]
 
 
+#: A six-player hand under compra and once_then_void whose last reshuffle is spent: the
+#: extra draw of Fabio's buy takes the stock's last card (D16, the hand is void).
+SPENT = (Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
+         / "T005-after-hand-end-second-reshuffle.s40").read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize(("old", "new", "turned_away"), [
+    pytest.param("reshuffle\nBruno draw 5C", "reshuffle\nBruno draw 5C", "reshuffle",
+                 id="a_second_reshuffle"),
+    pytest.param("reshuffle\nBruno draw 5C", "Bruno draw 5C", "Bruno draw 5C",
+                 id="the_next_players_line_after_the_buy"),
+])
+def test_a_line_that_finds_the_stock_spent_for_good_is_after_the_end(
+    old: str, new: str, turned_away: str
+) -> None:
+    """D16: the line's handler ends the hand, void; the gate then turns the line away
+    as the first line after the end (T005), on that very line."""
+    where = SPENT.rindex(old)
+    text = SPENT[:where] + new + SPENT[where + len(old):]
+    result = judged(text, header="")
+    lines = text.splitlines()
+    assert [(str(p.code), lines[p.line - 1]) for p in result.violations] == [
+        ("T005", turned_away)]
+    assert [hand.closing.value for hand in result.hands] == ["void"]
+
+
 def test_a_score_line_ends_a_hand_whose_end_was_lost_after_a_problem() -> None:
     """D28: the hand's end may be what the referee lost track of: the score line, out
     of place, is then a note of the earlier problem and ends the hand as declared."""
@@ -225,6 +251,16 @@ def test_only_the_gate_reports_a_line_out_of_place() -> None:
                  if _mentions(path, "OUT_OF_PLACE")}
     # The gate, and the catalogue entry that says what T006 means.
     assert reporting == {"judging/phases.py", "judging/catalogue/deal_and_turns.py"}
+
+
+def test_only_the_gate_turns_a_line_away_after_the_end_of_its_hand() -> None:
+    """T005 is reported by ``after_end``, and only the gate calls it: a handler whose
+    line finds the hand over ends the hand and hands the line back to the gate."""
+    callers = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
+               for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+               if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+               and node.func.attr == "after_end"}
+    assert callers == {"judging/phases.py"}
 
 
 @pytest.mark.parametrize("module", ["draw_moves", "play_moves", "deal", "turn_order",

@@ -160,7 +160,6 @@ def on_reshuffle(hand: TurnOrder, event: Reshuffle) -> None:
         return
     if hand.void_after_turn:  # D16: the one reshuffle is spent, the hand is over
         hand.end_turn()
-        hand.end_void()
-        hand.after_end(event)
+        hand.void_before_line()
         return
     hand.reshuffle()

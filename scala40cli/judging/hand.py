@@ -66,7 +66,9 @@ class HandReferee(TurnOrder):
 
     def feed(self, event: Event, position: int = 0) -> None:
         """Judge one line of the hand, ``upcoming[position]``: the gate, then (if it lets
-        the line through, as its most likely author wrote it) the handler of its move."""
+        the line through, as its most likely author wrote it) the handler of its move. A
+        line its handler found the hand over before (D16) goes back to the gate, which
+        turns it away as after the end."""
         self.position = position
         kind = type(event)
         turn = self.turn
@@ -74,10 +76,15 @@ class HandReferee(TurnOrder):
                 and getattr(event, "player", None) == self.current \
                 and (turn is None or turn.buy is None):
             _HANDLERS[kind](self, event)  # what the gate would do, in the common case
-            return
-        judged = gate(self, event, self.flag)
-        if judged is not None:
+        else:
+            judged = gate(self, event, self.flag)
+            if judged is None:
+                return
             _HANDLERS[type(judged)](self, judged)
+            event = judged
+        if self.over_before_line:  # D16: the hand was over before this line
+            self.over_before_line = False
+            gate(self, event, self.flag)  # the hand ended: turned away there (T005)
 
     # --- what the gate asks of the hand ---------------------------------------------------
 

@@ -88,6 +88,9 @@ class HandBooks(TableState):
         self.closing = Closing.UNFINISHED
         self.penalties: dict[str, int] = {}
         self.flagged_after_end = False
+        #: The line being judged found the hand over before it (D16): once its handler
+        #: has ended the hand, it goes back to the gate, to be turned away (T005).
+        self.over_before_line = False
         #: The hand was ended by its score line (see :meth:`end_as_declared`).
         self.declared_end = False
         #: The penalties of the hand's score line, once it is read (D25).

@@ -70,6 +70,14 @@ class HandEnding(HandBooks):
         self.penalties = void_hand_penalties(self.order)
         self.phase = Phase.ENDED
 
+    def void_before_line(self) -> None:
+        """D16: the line being judged finds the stock spent for good, so the hand was
+        void before it: the hand ends, and the line goes back to the gate
+        (:meth:`~scala40cli.judging.hand.HandReferee.feed`), which turns it away as a
+        line after the end (T005)."""
+        self.end_void()
+        self.over_before_line = True
+
     def after_end(self, event: Event) -> None:
         """A line after the end of the hand: the first one is reported (T005), the rest
         ignored quietly."""

@@ -8,14 +8,15 @@ judged: judged as it is, judged once the phase has moved on (the first line of p
 closes the deal, a score line ends a hand), or refused as out of place.
 
 :func:`gate` reads that table and nothing else, and it alone reports a line out of
-place (``T006``): the handlers of the moves never ask which phase it is. It also turns
-away the lines of a hand that is over (``T005``, the first one reported through
-:meth:`Moment.after_end`); only a line whose own move ends the hand (the reshuffle or
-the next player's line that finds the stock spent for good, D16) is reported so by its
-handler, the hand being over only once that line is judged. The hand referee puts
-every line of its hand through the gate, the match referee the lines that come before
-any hand and the ``score`` lines (decisions D25 and D28 of ``docs/decisions.md``: a
-score line before its hand ended).
+place (``T006``): the handlers of the moves never ask which phase it is. It alone, too,
+turns away the lines of a hand that is over (``T005``, the first one reported through
+:meth:`Moment.after_end`). A line that shows the hand over only once it is judged (a
+reshuffle, or the next player's line after a buy, when the stock is spent for good,
+D16) has its handler end the hand; the hand referee then puts that line through the
+gate once more, which turns it away. The hand referee puts every line of its hand
+through the gate, the match referee the lines that come before any hand and the
+``score`` lines (decisions D25 and D28 of ``docs/decisions.md``: a score line before
+its hand ended).
 """
 
 from __future__ import annotations
@@ -165,7 +166,7 @@ class Moment(Protocol):
         """``player`` bought the discard out of turn and the buy's turn goes on."""
 
     def after_end(self, event: Event) -> None:
-        """Report the first line after the end of the hand (T005)."""
+        """Report the first line after the end of the hand (T005); the gate alone asks."""
 
     def has_score(self) -> bool:
         """The hand's score line has been read."""

@@ -74,8 +74,7 @@ class TurnOrder(HandEnding):
             self.end_turn()  # the buy is over: play goes on with whose turn it was
             self.current = self.resume
             if self.void_after_turn:  # the buy's extra draw emptied the reshuffled stock
-                self.end_void()
-                self.after_end(event)
+                self.void_before_line()
                 return None
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
