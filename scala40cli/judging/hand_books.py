@@ -91,7 +91,8 @@ class HandBooks(TableState):
         #: The line being judged found the hand over before it (D16): once its handler
         #: has ended the hand, it goes back to the gate, to be turned away (T005).
         self.over_before_line = False
-        #: The hand was ended by its score line (see :meth:`end_as_declared`).
+        #: The hand was ended by its score line (see
+        #: :meth:`~scala40cli.judging.hand_end.HandEnding.end_as_declared`).
         self.declared_end = False
         #: The penalties of the hand's score line, once it is read (D25).
         self.declared: dict[str, int] | None = None

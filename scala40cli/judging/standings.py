@@ -5,7 +5,8 @@ order of the "Scoring, in order" of docs/rules.md and the variant switches: tota
 elimination at the threshold (per team with ``teams=pairs``), mortal combat,
 re-entry, and a fixed number of hands with its tie-breaks and play-off hands. It
 knows nothing of events or lines: the referee asks it who is to be dealt in and tells
-it how each hand ended.
+it how each hand ended. Whether a match is played in teams is decided here
+(:func:`teams_problem`, :func:`plays_in_teams`) for the referee and the simulator.
 """
 
 from __future__ import annotations

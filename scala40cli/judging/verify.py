@@ -3,13 +3,21 @@
 Each function looks at one move (a take, a meld, an attach, a swap, a discard, the
 closing, the end of a turn) against the table it is made at and returns the
 :class:`~scala40cli.judging.findings.Finding` values of the rules it breaks, empty when it is
-legal. The hand referee (:mod:`scala40cli.judging.hand`) reports them; the simulator
-(:mod:`scala40cli.simulate.engine`) asks the same functions and refuses a bot's move
-when they find anything, so the two can never disagree on what is legal.
+legal. The hand referee reports them (its moves in :mod:`~scala40cli.judging.draw_moves`
+and :mod:`~scala40cli.judging.play_moves`, the end of a turn in
+:mod:`~scala40cli.judging.hand_books`, the closing in :mod:`~scala40cli.judging.hand_end`).
+The simulator asks the same functions: its table (:mod:`~scala40cli.simulate.engine`)
+and the plays it carries out (:mod:`~scala40cli.simulate.moves`) refuse a bot's move
+when they find anything, and the board its bots plan on
+(:mod:`~scala40cli.simulate.board`) asks them before it plans a play; so the referee
+and the simulator can never disagree on what is legal.
 
-Every rule switch that decides legality in play is read here, once for each rule it
-changes. Which rule decides each check is named in the docstrings: "D12" is the
-decision numbered 12 in ``docs/decisions.md``.
+Every rule switch that decides the legality of a move is read here, by one function
+for each rule it changes; what makes a valid meld is :mod:`~scala40cli.judging.melds`'s
+(``jokers_per_meld``, ``run_max``, ``set_joker_suit``), which these functions ask.
+``tests/test_rule_reads.py`` holds the table of which module reads which switch.
+Which rule decides each check is named in the docstrings: "D12" is the decision
+numbered 12 in ``docs/decisions.md``.
 """
 
 from __future__ import annotations
