@@ -57,7 +57,7 @@ _NUMBER = re.compile(r"-?[0-9]+")
 
 def _positive_up_to(high: int) -> str:
     """A regular expression of the whole numbers 1 to ``high`` in the digits 0-9,
-    leading zeros allowed: what :func:`scala40cli.judging.rules.whole_number` accepts."""
+    leading zeros allowed: what :func:`scala40cli.judging.rule_values.whole_number` accepts."""
     top = str(high)
     parts = ["[1-9]" + "[0-9]" * (length - 1) for length in range(1, len(top))]
     for index, digit in enumerate(top):
