@@ -1,12 +1,14 @@
 """Judging games in other processes, in order, with bounded memory (``--jobs``).
 
-:func:`ordered_map` is ``map`` over a pool of processes. It sends the items in batches
-(one task a few dozen kilobytes of logs, so that the cost of a task is paid once for
-many small games), keeps at most a few batches a worker in flight (a huge file is never
-queued whole), and yields the results in the order of the input, so that a parallel run
-reports exactly what a serial run does. It starts no more processes than there are CPUs
-this process may run on, nor than there are batches: ``--jobs 64`` on one game judges
-it here, without a pool.
+:func:`ordered_map` is ``map`` over this process and a pool of ``jobs - 1`` others. It
+cuts the items into batches (a task a few hundred kilobytes of logs, so that what a
+task costs, sending it and its results between processes, is paid once for many
+games), keeps each worker a few batches ahead (a huge file is never queued whole) and
+judges the other batches here, between reporting the results; at the end, the batches
+no worker has started are taken back and judged here. The results come in the order of
+the input, so that a parallel run reports exactly what a serial run does. It uses no
+more processes than there are CPUs this process may run on, nor than there are
+batches: ``--jobs 64`` on one game judges it here, without a pool.
 
 A run stops cleanly: on SIGINT (Ctrl-C) or SIGTERM (see :func:`stop_on_signals`) and
 when a worker dies (the system's out-of-memory killer...), the workers are killed, not
@@ -26,7 +28,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, islice
 from types import FrameType, ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
@@ -35,12 +37,12 @@ Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
 Result = TypeVar("Result")
 
-#: Batches queued per worker: enough to keep every core busy, few enough to bound memory.
-IN_FLIGHT_PER_JOB = 4
+#: Batches queued per worker: enough to keep it busy, few enough to bound memory.
+IN_FLIGHT_PER_WORKER = 4
 #: A batch is closed once its items weigh this much (bytes of log, for games)...
-BATCH_WEIGHT = 64 * 1024
+BATCH_WEIGHT = 256 * 1024
 #: ... or hold this many items.
-BATCH_ITEMS = 256
+BATCH_ITEMS = 1024
 #: How long the workers of a stopped run are given to die once killed, in seconds.
 KILL_TIMEOUT = 5.0
 
@@ -90,9 +92,17 @@ def keep_picklable(*modules: ModuleType) -> None:
                 copyreg.dispatch_table[value] = _reduce_dataclass
 
 
+#: The fields each class's constructor takes, found once: the same tuple every time,
+#: which pickle then writes once a message.
+_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
+
+
 def _reduce_dataclass(obj: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
-    names = tuple(f.name for f in dataclasses.fields(obj) if f.init)
-    return _rebuild, (type(obj), names, tuple(getattr(obj, name) for name in names))
+    cls = type(obj)
+    names = _INIT_FIELDS.get(cls)
+    if names is None:
+        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
+    return _rebuild, (cls, names, tuple([getattr(obj, name) for name in names]))
 
 
 def _rebuild(cls: type, names: tuple[str, ...], values: tuple[object, ...]) -> Any:
@@ -127,40 +137,101 @@ def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Ex
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
                 jobs: int, weight: Callable[[Arg], int] = _weigh_one) -> Iterator[Result]:
     """``func(item, extra)`` for every item, in order, computed by at most ``jobs``
-    processes (``func`` and the items must pickle); ``weight`` is an item's size, which
-    decides how many items go in one task.
+    processes: this one and up to ``jobs - 1`` workers (``func`` and the items must
+    pickle); ``weight`` is an item's size, which decides how many items go in one task.
 
     Raises :class:`WorkerLost` when a worker dies; the pool is gone by then.
     """
     cut = batches(items, weight)
-    workers = min(jobs, available_cpus())
-    ahead = list(islice(cut, workers))  # fewer batches than workers: fewer workers
+    first = next(cut, None)
+    if first is None:
+        return
+    # Judged before any worker starts: what it loads and caches (the parser, the lines
+    # seen) the workers inherit, as they are forked from this process where they can be.
+    done = _run_batch(func, first, extra)
+    workers = min(jobs, available_cpus()) - 1
+    ahead = list(islice(cut, workers))  # fewer batches left than workers: fewer workers
     workers = min(workers, len(ahead))
-    if workers <= 1:  # one batch, or one CPU: a pool would only add its cost
-        for batch in chain(ahead, cut):
+    if workers < 1:  # one batch, or one CPU: a pool would only add its cost
+        yield from done
+        for batch in ahead:
+            yield from _run_batch(func, batch, extra)
+        for batch in cut:
             yield from _run_batch(func, batch, extra)
         return
-    yield from _pooled(func, chain(ahead, cut), extra, workers)
+    yield from _shared(func, done, chain(ahead, cut), extra, workers)
 
 
-def _pooled(func: Callable[[Arg, Extra], Result], cut: Iterator[list[Arg]], extra: Extra,
-            workers: int) -> Iterator[Result]:
+class _Task(Generic[Arg, Result]):
+    """A batch in the run's order: judged here (``results``), or by a worker (``future``)
+    until it is taken back."""
+
+    __slots__ = ("batch", "future", "results")
+
+    def __init__(self, batch: list[Arg], future: Future[list[Result]] | None = None,
+                 results: list[Result] | None = None) -> None:
+        self.batch = batch
+        self.future = future
+        self.results = results
+
+    def ready(self) -> bool:
+        return self.future is None or self.future.done()
+
+    def queued(self) -> bool:
+        """Sent to a worker, which has not finished it."""
+        return self.future is not None and not self.future.done()
+
+    def take_back(self) -> bool:
+        """Cancel the task if no worker has started it yet (then judge it here)."""
+        if self.future is not None and self.future.cancel():
+            self.future = None
+            return True
+        return False
+
+    def outcome(self) -> list[Result]:
+        """Its results, waiting for the worker if need be."""
+        if self.future is not None:
+            return self.future.result()
+        assert self.results is not None
+        return self.results
+
+
+def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
+            cut: Iterator[list[Arg]], extra: Extra, workers: int) -> Iterator[Result]:
+    """The batches judged by ``workers`` processes and this one, results in order.
+
+    The workers are kept ``IN_FLIGHT_PER_WORKER`` batches ahead; any other batch is
+    judged here, between the reports of the results, so the share of this process
+    follows what it has left to do. At the end, the batches no worker has started are
+    taken back and judged here too, so no process waits while another has a queue.
+    At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_signals)
-    pending: deque[Future[list[Result]]] = deque()
+    tasks: deque[_Task[Arg, Result]] = deque([_Task([], results=done)])
+    queue_length = workers * IN_FLIGHT_PER_WORKER
     finished = False
     try:
         for batch in cut:
-            # Held: a signal raised in the middle of submit could leave half a message
-            # in the pool's wake-up pipe, and its thread (joined at exit) waiting on it.
-            with _signals_held():
-                pending.append(pool.submit(_run_batch, func, batch, extra))
-            if len(pending) >= workers * IN_FLIGHT_PER_JOB:
-                yield from pending.popleft().result()
-        while pending:
-            yield from pending.popleft().result()
+            if sum(task.queued() for task in tasks) < queue_length:
+                # Held: a signal raised in the middle of submit could leave half a
+                # message in the pool's wake-up pipe, and its thread (joined at exit)
+                # waiting on it.
+                with _signals_held():
+                    future = pool.submit(_run_batch, func, batch, extra)
+                tasks.append(_Task(batch, future))
+            else:  # the workers have enough to do
+                tasks.append(_Task(batch, results=_run_batch(func, batch, extra)))
+            while tasks and (tasks[0].ready() or len(tasks) > 2 * queue_length):
+                yield from tasks.popleft().outcome()
+        while tasks:
+            if not tasks[0].ready():
+                taken = next((task for task in reversed(tasks) if task.take_back()), None)
+                if taken is not None:
+                    taken.results = _run_batch(func, taken.batch, extra)
+                    continue
+            yield from tasks.popleft().outcome()
         finished = True
     except BrokenProcessPool:
         raise WorkerLost from None
