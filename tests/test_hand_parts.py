@@ -267,3 +267,18 @@ def test_pairs_need_four_players() -> None:
     codes, players, _teams = _header('[Players "Anna" "Bruno"]\n[Rule "teams" "pairs"]')
     assert codes == [Code.BAD_RULES] and players == PLAYERS
 
+
+
+def test_the_look_ahead_sees_every_line_a_player_writes() -> None:
+    """Compiled by mypyc too (the suite runs on the compiled wheel): who is still to
+    play, and whose line comes next, for each kind of line a player writes."""
+    from scala40cli.judging.lookahead import next_player_event, players_to_come
+    from scala40cli.reading.events import PLAYER_EVENTS, Reshuffle
+
+    for index, cls in enumerate(PLAYER_EVENTS):
+        fields = {"line": 2, "column": 1, "player": f"P{index}"}
+        extra = [f for f in cls.__match_args__ if f not in fields]
+        event = cls(**fields, **dict.fromkeys(extra))
+        assert players_to_come([event], 0) == {f"P{index}"}
+        ahead = next_player_event([Reshuffle(line=1, column=1), event], 0)
+        assert ahead is (None if cls.__name__ == "Buy" else event)

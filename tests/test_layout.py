@@ -101,3 +101,40 @@ def test_the_scan_sees_a_layer_breach() -> None:
     """The check above would fail on a judging module importing the reporters."""
     assert "reporting.json_report" in _top_level_imports(PACKAGE / "dask_audit.py")
     assert not any(prefix == "reporting" for prefix in ALLOWED["judging"])
+
+
+def _compiled_modules() -> list[str]:
+    """The modules hatch_build.py compiles with mypyc, as paths below ``scala40cli``."""
+    source = (PACKAGE.parent / "hatch_build.py").read_text(encoding="utf-8")
+    tree = ast.parse(source)
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(
+                isinstance(target, ast.Name) and target.id == "COMPILED"
+                for target in node.targets):
+            value = ast.literal_eval(node.value)
+            assert isinstance(value, tuple)
+            return [str(name) for name in value]
+    raise AssertionError("hatch_build.py has no COMPILED")
+
+
+#: The events' base classes: compiled by mypyc, an isinstance against them is always
+#: False (the classes are made by a Python decorator); ``PLAYER_EVENTS`` lists the
+#: classes a player writes instead.
+EVENT_BASES = {"Event", "PlayerEvent"}
+
+
+@pytest.mark.parametrize("module", _compiled_modules())
+def test_compiled_code_never_tests_an_event_base_class(module: str) -> None:
+    tree = ast.parse((PACKAGE / f"{module}.py").read_text(encoding="utf-8"))
+    wrong = [node.lineno for node in ast.walk(tree)
+             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+             and node.func.id == "isinstance" and len(node.args) == 2
+             and {name.id for name in ast.walk(node.args[1]) if isinstance(name, ast.Name)}
+             & EVENT_BASES]
+    assert not wrong, f"{module}: isinstance against an event base class on lines {wrong}"
+
+
+def test_player_events_are_every_class_a_player_writes() -> None:
+    from scala40cli.reading.events import PLAYER_EVENTS, PlayerEvent
+
+    assert set(PLAYER_EVENTS) == set(PlayerEvent.__subclasses__())

@@ -36,6 +36,7 @@ from scala40cli.judging.play_moves import on_attach, on_discard, on_meld, on_swa
 from scala40cli.judging.rules import Rules
 from scala40cli.judging.turn_order import TurnOrder
 from scala40cli.reading.events import (
+    PLAYER_EVENTS,
     Attach,
     Buy,
     Deal,
@@ -136,10 +137,8 @@ class HandReferee(TurnOrder):
         return dealt.ignored_stock
 
 
-#: The lines a player writes. (Not ``PlayerEvent``: compiled by mypyc, an isinstance
-#: against that base class of the events fails, their classes being made by a Python
-#: decorator; against the classes themselves it holds.)
-_BY_A_PLAYER = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
+#: The lines a player writes (see ``PLAYER_EVENTS`` for why not ``PlayerEvent``).
+_BY_A_PLAYER = PLAYER_EVENTS
 
 Handler = Callable[[HandReferee, Any], None]
 

@@ -174,6 +174,14 @@ class Buy(PlayerEvent):
     card: Card
 
 
+#: The lines a player writes: every subclass of :class:`PlayerEvent`. Code compiled by
+#: mypyc asks ``isinstance(event, PLAYER_EVENTS)``, never ``isinstance(event,
+#: PlayerEvent)``: the event classes are made by a Python decorator, and compiled, an
+#: isinstance against their base class is always False (against the classes themselves
+#: it holds). ``tests/test_layout.py`` keeps compiled modules off the base classes.
+PLAYER_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
+
+
 @event_class
 class Reshuffle(Event):
     """``reshuffle``: the discard pile but its top card becomes the new stock."""
