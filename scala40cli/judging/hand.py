@@ -129,16 +129,13 @@ class HandReferee(TurnOrder):
         expected = self.expected_dealer
         first = self.upcoming[self.position] if self.position < len(self.upcoming) else None
         if expected is not None and self.dealer not in (None, expected) and self.order \
-                and isinstance(first, _BY_A_PLAYER) and first.player == self.next_after(expected):
+                and isinstance(first, PLAYER_EVENTS) and first.player == self.next_after(expected):
             # D28: the play follows the dealer the rotation names (reported), so
             # the dealer written was a slip: the hand is dealt by that one.
             self.dealer, self.current = expected, first.player
         self.phase = Phase.PLAY
         return dealt.ignored_stock
 
-
-#: The lines a player writes (see ``PLAYER_EVENTS`` for why not ``PlayerEvent``).
-_BY_A_PLAYER = PLAYER_EVENTS
 
 Handler = Callable[[HandReferee, Any], None]
 
