@@ -30,6 +30,10 @@ from scala40cli.reading.comments import split_comment
 _INLINE = re.compile(r"\bscala40:\s*ignore\b([^;#\n]*)", re.IGNORECASE)
 _CODES = re.compile(r"[A-Za-z][0-9]{0,3}")
 _MARK = re.compile(r"scala40:", re.IGNORECASE)
+#: What every match of ``_MARK`` contains, whatever its case (digits and a colon have
+#: none): a plain search for it rules most texts out at a fraction of the cost of the
+#: case-blind search, which lowers every character it reads.
+_MARK_CORE = "40:"
 
 #: The codes accepted on each line; None accepts every code of the line.
 LineIgnores = Mapping[int, frozenset[str] | None]
@@ -41,7 +45,7 @@ class CodesError(ValueError):
 
 def inline_ignores(text: str, first_line: int = 1) -> dict[int, frozenset[str] | None]:
     """The inline acceptances of a text: line number -> codes (None: all codes)."""
-    if _MARK.search(text) is None:
+    if _MARK_CORE not in text or _MARK.search(text) is None:
         return {}
     found: dict[int, frozenset[str] | None] = {}
     for number, line in enumerate(text.split("\n"), start=first_line):
