@@ -48,8 +48,14 @@ from scala40cli.reading.events import (
     Upcard,
 )
 
+#: Members are singletons, so identity is their hash: ``Enum.__hash__`` hashes the
+#: member's name in Python code, once for every line the gate looks up.
+_IDENTITY_HASH = object.__hash__
+
 
 class Phase(Enum):
+    __hash__ = _IDENTITY_HASH
+
     NO_HAND = "no hand"  # before the first hand line of the game
     SETUP = "setup"
     PLAY = "play"
@@ -58,6 +64,8 @@ class Phase(Enum):
 
 class Kind(Enum):
     """What a line of a game is, as far as the question "may it come now?" goes."""
+
+    __hash__ = _IDENTITY_HASH
 
     HAND = "hand"  # a hand line: it opens the next hand
     UNREADABLE = "unreadable"  # a line the parser could not read
@@ -85,6 +93,8 @@ DEAL_EVENTS = tuple(kind for kind, what in KINDS.items() if what in DEAL_KINDS)
 
 class Step(Enum):
     """What the gate does with a line before it is judged."""
+
+    __hash__ = _IDENTITY_HASH
 
     #: Judge the line.
     JUDGE = "judge"
