@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
 
+from scala40cli.judging.card_counts import CardCounts
+
 
 class Suit(StrEnum):
     """The four French suits; the value is the letter used in game logs."""
@@ -144,7 +146,7 @@ def parse_card(text: str) -> Card:
 
 def full_deck(jokers: int = 4) -> Counter[Card]:
     """The two-deck pack as a multiset: every natural card twice, plus the jokers."""
-    deck: Counter[Card] = Counter({c: 2 for c in NATURAL_CARDS})
+    deck: Counter[Card] = CardCounts({c: 2 for c in NATURAL_CARDS})
     if jokers:
         deck[JOKER] = jokers
     return deck

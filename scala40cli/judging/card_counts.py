@@ -1,0 +1,28 @@
+"""Multisets of cards (how many of each a hand or the stock holds), at a dict's speed.
+
+``collections.Counter`` defines ``__delitem__`` in Python, and CPython then sends every
+``counts[card] = n`` of a Counter through a Python-level slot: reading and writing one
+item costs more than twice what it costs on a dict, and the referee does it for every
+card that moves. :class:`CardCounts` is a Counter whose item deletion is the dict's own,
+so its items are read and written as a dict's are; everything else is Counter's. The
+one difference: deleting a card it does not hold raises KeyError, as a dict does
+(Counter's ignores it); the referee deletes only what is there.
+
+This module stays Python in the mypyc build (``hatch_build.py``): a compiled class
+cannot derive from Counter, and a Python one costs nothing here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # cards makes its full deck of this class
+    from scala40cli.judging.cards import Card
+
+
+class CardCounts(Counter["Card"]):
+    """A ``Counter[Card]`` whose items are read and written at a dict's speed."""
+
+    # The dict's own, for the slot's sake; Counter types its key as object.
+    __delitem__ = dict.__delitem__  # type: ignore[assignment]
