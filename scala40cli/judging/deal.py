@@ -10,9 +10,10 @@ reported on the very line that shows it.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from scala40cli.judging.card_counts import CardCounts
 from scala40cli.judging.cards import JOKER, Card, full_deck
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.phases import Kind
@@ -155,7 +156,7 @@ class DealChecker:
         """The known cards of a deal line, and how many it leaves unknown (``?``)."""
         unknown = sum(1 for c in event.cards if c is None)
         self.written_unknown = self.written_unknown or unknown > 0
-        self.hands[player] = Counter(c for c in event.cards if c is not None)
+        self.hands[player] = CardCounts(c for c in event.cards if c is not None)
         self.unknown[player] = unknown
 
     def on_upcard(self, event: Upcard) -> None:
@@ -207,11 +208,12 @@ class DealChecker:
                              player)
         return None
 
-    def close(self, playing: frozenset[str] = frozenset()) -> Dealt:
+    def close(self, playing: Callable[[], frozenset[str]] = frozenset) -> Dealt:
         """Play starts: report what the deal lacks (at the ``hand`` line) and set the table.
 
-        A player without a deal line who plays in the hand (``playing``) was most likely
-        dealt 13 cards the log does not show; one who does not play sits the hand out.
+        A player without a deal line who plays in the hand (``playing()``, asked only
+        then: it reads the rest of the hand) was most likely dealt 13 cards the log does
+        not show; one who does not play sits the hand out.
         """
         start, number = self.start, self.number
         dealer = self.dealer
@@ -225,13 +227,14 @@ class DealChecker:
             # A deal under a misspelt name (reported) is the deal of the one player
             # without one: judging it so keeps the rest of the hand meaningful.
             self._set_hand(undealt.pop(), self.strays[0])
+        players = playing() if undealt else frozenset()
         for player in undealt:
             # The most likely table: the player was dealt 13 cards the log does not show.
             self.doubts[player] = self.flag(
                 Finding(Code.MISSING_DEAL, start,
                         f"{player} is not dealt in hand {number}"), player)
-            if player in playing:
-                self.hands[player], self.unknown[player] = Counter(), HAND_SIZE
+            if player in players:
+                self.hands[player], self.unknown[player] = CardCounts(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
             self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)
@@ -255,13 +258,13 @@ class DealChecker:
         While cards of the hands are unknown, the stock's contents are not: the Counter
         is then every card not seen yet (the stock and the unknown cards together).
         """
-        left = Counter({c: n for c, n in self.unseen.items() if n > 0})  # (+unseen, faster)
+        left = CardCounts({c: n for c, n in self.unseen.items() if n > 0})  # (+unseen, faster)
         line = self.stock_line
         if line is None:
             return left, None
         if self.written_unknown:  # no place for it: see Dealt.ignored_stock
             return left, None
-        stock = Counter(line.cards)
+        stock = CardCounts(line.cards)
         hidden = sum(self.unknown.values())
         if hidden and stock <= left and (left - stock).total() == hidden:
             return stock, list(reversed(line.cards))  # the cards of a missing deal

@@ -108,7 +108,7 @@ class HandReferee(TurnOrder):
         """The first event of play closes the deal and sets the table; the stock line
         the deal could not use is returned, for the gate to report."""
         assert self.setup is not None
-        dealt = self.setup.close(players_to_come(self.upcoming, self.position))
+        dealt = self.setup.close(lambda: players_to_come(self.upcoming, self.position))
         self.setup = None
         self.dealer = dealt.dealer
         self.hands = dealt.hands
