@@ -202,8 +202,11 @@ class HandBooks(TableState):
         known = self.hands[event.player]
         missing: list[Card] = []
         for c in cards:
-            if known[c] > 0:  # the common case, inline
-                known[c] -= 1
+            held = known.get(c, 0)
+            if held > 1:  # the common cases, inline
+                known[c] = held - 1
+            elif held == 1:
+                del known[c]  # no zeros kept: the hand's size is summed at every discard
             elif not self.take_out(event, c):
                 missing.append(c)
         if not missing:

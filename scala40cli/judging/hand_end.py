@@ -32,9 +32,11 @@ class HandEnding(HandBooks):
         """Emptying the hand by laying down closes it; with ``closing_discard=needs`` that
         is a violation on the event that empties the hand (returned), and the hand ends
         there."""
-        if self.size(event.player) == 0:
+        held = self.size(event.player)
+        if held == 0:
             self.pay_draw(turn)  # the lost draw holds the card still to play
-        if self.size(event.player) > 0:
+            held = self.size(event.player)
+        if held > 0:
             return None
         assert isinstance(event, (Meld, Attach, Swap))
         problems = self.report(verify_closing_by_laying(event, self.rules), event.player)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from scala40cli.judging.card_counts import CardCounts
 from scala40cli.judging.cards import Card
 from scala40cli.judging.melds import Meld as TableMeld
 
@@ -25,8 +26,8 @@ class TableState:
         #: line that is missing or short).
         self.unknown: dict[str, int] = {}
         #: Cards not seen anywhere yet: where a card the log did not show comes from.
-        self.unseen: Counter[Card] = Counter()
-        self.stock: Counter[Card] = Counter()
+        self.unseen: Counter[Card] = CardCounts()
+        self.stock: Counter[Card] = CardCounts()
         self.stock_order: list[Card] | None = None  # top card last, for pop()
         self.stock_count = 0
         self.discard_pile: list[Card] = []
@@ -41,7 +42,7 @@ class TableState:
 
     def holds(self, player: str, card: Card) -> bool:
         """The player may hold ``card``: seen in their hand, or one of their unknown cards."""
-        return self.hands[player][card] > 0 or self.unknown.get(player, 0) > 0
+        return self.hands[player].get(card, 0) > 0 or self.unknown.get(player, 0) > 0
 
     def draw_unseen(self, player: str) -> None:
         """A draw the log does not show (``draw ?``, or a missing draw line): the top of
@@ -67,7 +68,7 @@ class TableState:
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
         pile = self.discard_pile
-        self.stock = Counter(pile[:-1])
+        self.stock = CardCounts(pile[:-1])
         self.stock_order = None
         self.stock_count = len(pile) - 1 if pile else 0
         self.discard_pile = pile[-1:]
