@@ -21,6 +21,7 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations
 
 #: Cyrillic and Greek letters that look like a Latin one, by their Unicode names (the
@@ -125,9 +126,21 @@ def _escaped(char: str) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
-def lookalikes(names: Sequence[str]) -> Iterator[Lookalike]:
+def lookalikes(names: Sequence[str]) -> tuple[Lookalike, ...]:
     """Each name holding invisible characters, then each pair of names that look alike,
-    in the order of ``names``. Names equal after NFC are one name: not reported here."""
+    in the order of ``names``. Names equal after NFC are one name: not reported here.
+
+    Remembered for the last few hundred sets of names: a file's games are mostly
+    played by the same people, and the check reads every character several times."""
+    return _lookalikes(tuple(names))
+
+
+@lru_cache(maxsize=256)
+def _lookalikes(names: tuple[str, ...]) -> tuple[Lookalike, ...]:
+    return tuple(_each_lookalike(names))
+
+
+def _each_lookalike(names: tuple[str, ...]) -> Iterator[Lookalike]:
     for name in names:
         hidden = invisible_characters(name)
         if hidden:

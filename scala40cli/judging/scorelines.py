@@ -13,7 +13,6 @@ violation of its own, and the declared penalty is taken (D28).
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from scala40cli.judging.findings import Finding, Flag
@@ -32,7 +31,7 @@ def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
     dealt = hand.order
     unknown = [n for n in names if n not in dealt]
     missing = [p for p in dealt if p not in names]
-    twice = sorted(name for name, seen in Counter(names).items() if seen > 1)
+    twice = sorted({name for name in names if names.count(name) > 1})  # a line names few
     if unknown or missing or twice:
         parts = [f"unknown {', '.join(unknown)}" if unknown else "",
                  f"missing {', '.join(missing)}" if missing else "",
