@@ -38,7 +38,11 @@ class TableState:
 
     def size(self, player: str) -> int:
         """How many cards the player holds, seen or not."""
-        return sum(self.hands[player].values()) + self.unknown.get(player, 0)
+        held = self.unknown.get(player, 0)
+        known: dict[Card, int] = self.hands[player]  # a dict to mypyc: its own loop, no sum()
+        for count in known.values():
+            held += count
+        return held
 
     def holds(self, player: str, card: Card) -> bool:
         """The player may hold ``card``: seen in their hand, or one of their unknown cards."""
