@@ -99,7 +99,9 @@ class DealChecker:
         self.doubts: dict[str, Problem] = {}
         self.pile_doubt: Problem | None = None
         self.stock_doubt: Problem | None = None
-        self.unseen: Counter[Card] = game_deck(rules)
+        #: The deck less the cards dealt so far: a plain dict, as every card dealt is
+        #: counted out of it (a dict subclass would cost a Python-level slot each time).
+        self.unseen: dict[Card, int] = dict(game_deck(rules))
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
         self.stock_line: Stock | None = None
@@ -168,7 +170,7 @@ class DealChecker:
         if extra is not None:
             self.pile_doubt = extra
         if upcard_returned(event.card, self.rules):
-            self.unseen[JOKER] += 1
+            self.unseen[JOKER] = self.unseen.get(JOKER, 0) + 1
             self.joker_upcard = event
 
     def on_stock(self, event: Stock) -> None:
@@ -197,9 +199,11 @@ class DealChecker:
                    ) -> Problem | None:
         """Count the cards out of the deck; the problem of those beyond their copies."""
         extra: list[Card] = []
+        unseen = self.unseen
         for c in cards:
-            if self.unseen[c] > 0:
-                self.unseen[c] -= 1
+            left = unseen.get(c, 0)
+            if left > 0:
+                unseen[c] = left - 1
             else:
                 extra.append(c)
         if extra:
@@ -243,7 +247,7 @@ class DealChecker:
                               "a joker upcard goes back into the stock and another card is "
                               "turned up"),
                       None)
-            self.unseen[JOKER] -= 1
+            self.unseen[JOKER] = self.unseen.get(JOKER, 0) - 1
         stock, stock_order = self._stock()
         order = tuple(p for p in self.seats if p in self.hands)
         return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
