@@ -15,7 +15,15 @@ cannot derive from Counter, and a Python one costs nothing here.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
+
+try:  # the C loop Counter itself counts with (CPython)
+    from collections import _count_elements  # type: ignore[attr-defined]
+except ImportError:  # pragma: no cover - another Python
+    def _count_elements(counts: dict[Card, int], cards: Iterable[Card]) -> None:
+        for card in cards:
+            counts[card] = counts.get(card, 0) + 1
 
 if TYPE_CHECKING:  # cards makes its full deck of this class
     from scala40cli.judging.cards import Card
@@ -26,3 +34,18 @@ class CardCounts(Counter["Card"]):
 
     # The dict's own, for the slot's sake; Counter types its key as object.
     __delitem__ = dict.__delitem__  # type: ignore[assignment]
+
+
+def count_cards(cards: Iterable[Card]) -> CardCounts:
+    """``CardCounts(cards)`` without ``Counter.__init__``, which runs in Python: a
+    deal builds a handful of these for every hand."""
+    counts: CardCounts = dict.__new__(CardCounts)
+    _count_elements(counts, cards)
+    return counts
+
+
+def card_counts(counts: Mapping[Card, int]) -> CardCounts:
+    """``CardCounts(counts)`` for a mapping of counts, as :func:`count_cards`."""
+    made: CardCounts = dict.__new__(CardCounts)
+    dict.update(made, counts)
+    return made

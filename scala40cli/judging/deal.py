@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from scala40cli.judging.card_counts import CardCounts
+from scala40cli.judging.card_counts import CardCounts, card_counts, count_cards
 from scala40cli.judging.cards import JOKER, Card, full_deck
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.phases import Kind
@@ -158,7 +158,7 @@ class DealChecker:
         """The known cards of a deal line, and how many it leaves unknown (``?``)."""
         unknown = sum(1 for c in event.cards if c is None)
         self.written_unknown = self.written_unknown or unknown > 0
-        self.hands[player] = CardCounts(c for c in event.cards if c is not None)
+        self.hands[player] = count_cards([c for c in event.cards if c is not None])
         self.unknown[player] = unknown
 
     def on_upcard(self, event: Upcard) -> None:
@@ -262,13 +262,13 @@ class DealChecker:
         While cards of the hands are unknown, the stock's contents are not: the Counter
         is then every card not seen yet (the stock and the unknown cards together).
         """
-        left = CardCounts({c: n for c, n in self.unseen.items() if n > 0})  # (+unseen, faster)
+        left = card_counts({c: n for c, n in self.unseen.items() if n > 0})
         line = self.stock_line
         if line is None:
             return left, None
         if self.written_unknown:  # no place for it: see Dealt.ignored_stock
             return left, None
-        stock = CardCounts(line.cards)
+        stock = count_cards(line.cards)
         hidden = sum(self.unknown.values())
         if hidden and stock <= left and (left - stock).total() == hidden:
             return stock, list(reversed(line.cards))  # the cards of a missing deal

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40cli.judging.card_counts import CardCounts
+from scala40cli.judging.card_counts import CardCounts, count_cards
 from scala40cli.judging.cards import Card
 from scala40cli.judging.melds import Meld as TableMeld
 
@@ -72,7 +72,7 @@ class TableState:
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
         pile = self.discard_pile
-        self.stock = CardCounts(pile[:-1])
+        self.stock = count_cards(pile[:-1])
         self.stock_order = None
         self.stock_count = len(pile) - 1 if pile else 0
         self.discard_pile = pile[-1:]
