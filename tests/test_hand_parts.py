@@ -282,3 +282,19 @@ def test_the_look_ahead_sees_every_line_a_player_writes() -> None:
         assert players_to_come([event], 0) == {f"P{index}"}
         ahead = next_player_event([Reshuffle(line=1, column=1), event], 0)
         assert ahead is (None if cls.__name__ == "Buy" else event)
+
+
+def test_a_card_leaving_a_hand_leaves_no_zero_count_behind() -> None:
+    """holds_cards() asks only whether a hand's Counter is empty, at every discard and
+    play: a card that leaves a hand, whichever way, is deleted at zero."""
+    books = table(DEAL + "\nBruno draw 8H").referee
+    bruno = books.hands["Bruno"]
+    books.remove_from_hand(line("Bruno meld 2H 3H 4H"), cards("2H 3H 4H"))
+    assert books.take_out(line("Bruno discard 9D"), parse_card("9D"))
+    assert books.take_out(line("Bruno discard KS"), parse_card("KS"))
+    assert 0 not in bruno.values() and parse_card("9D") not in bruno
+    everything = list(bruno.elements())
+    books.remove_from_hand(line("Bruno meld 5H 6H 7S"), everything)
+    assert not bruno and books.size("Bruno") == 0 and not books.holds_cards("Bruno")
+    books.unknown["Bruno"] = 1  # a card the log did not show is still a card
+    assert books.holds_cards("Bruno")

@@ -66,3 +66,4 @@ def test_a_reshuffle_keeps_the_piles_top_and_makes_the_rest_a_stock_in_no_known_
     assert state.stock_order is None
     assert state.stock_count == 2
     assert state.reshuffles == 1
+

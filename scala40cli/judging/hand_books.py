@@ -182,8 +182,12 @@ class HandBooks(TableState):
         cards; False if they hold neither (then nothing is taken out)."""
         player = event.player
         known = self.hands[player]
-        if known[card] > 0:
-            known[card] -= 1
+        count = known.get(card, 0)
+        if count > 0:
+            if count == 1:
+                del known[card]  # no zero counts in a hand (see TableState.hands)
+            else:
+                known[card] = count - 1
             return True
         held = self.unknown.get(player, 0)
         if held <= 0:
@@ -206,7 +210,7 @@ class HandBooks(TableState):
             if held > 1:  # the common cases, inline
                 known[c] = held - 1
             elif held == 1:
-                del known[c]  # no zeros kept: the hand's size is summed at every discard
+                del known[c]  # no zero counts in a hand (see TableState.hands)
             elif not self.take_out(event, c):
                 missing.append(c)
         if not missing:

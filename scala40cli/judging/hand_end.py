@@ -32,11 +32,9 @@ class HandEnding(HandBooks):
         """Emptying the hand by laying down closes it; with ``closing_discard=needs`` that
         is a violation on the event that empties the hand (returned), and the hand ends
         there."""
-        held = self.size(event.player)
-        if held == 0:
+        if not self.holds_cards(event.player):
             self.pay_draw(turn)  # the lost draw holds the card still to play
-            held = self.size(event.player)
-        if held > 0:
+        if self.holds_cards(event.player):
             return None
         assert isinstance(event, (Meld, Attach, Swap))
         problems = self.report(verify_closing_by_laying(event, self.rules), event.player)

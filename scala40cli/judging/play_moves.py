@@ -128,7 +128,7 @@ def on_discard(hand: TurnOrder, event: Discard) -> None:
     hand.pay_draw(turn)
     hand.remove_from_hand(event, (event.card,))
     hand.discard_pile.append(event.card)
-    closes = hand.size(event.player) <= 0
+    closes = not hand.holds_cards(event.player)
     found = verify_discard(event, taken=turn.taken, laid=turn.laid, opened=turn.has_opened,
                            closes=closes, table=hand.table, rules=hand.rules)
     if found:

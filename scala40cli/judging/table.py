@@ -20,7 +20,9 @@ class TableState:
     """The cards of one hand where they are (see the module docstring)."""
 
     def __init__(self) -> None:
-        #: The cards of each hand seen so far.
+        #: The cards of each hand seen so far. A card is deleted when its count falls
+        #: to zero, so an empty Counter is a hand without a seen card
+        #: (:meth:`holds_cards`, asked at every discard and play, counts nothing).
         self.hands: dict[str, Counter[Card]] = {}
         #: How many cards of each hand have not been seen (``?``, format 1.1, or a deal
         #: line that is missing or short).
@@ -43,6 +45,10 @@ class TableState:
         for count in known.values():
             held += count
         return held
+
+    def holds_cards(self, player: str) -> bool:
+        """The player has a card left, seen or not: a hand it empties is closed."""
+        return bool(self.hands[player]) or self.unknown.get(player, 0) > 0
 
     def holds(self, player: str, card: Card) -> bool:
         """The player may hold ``card``: seen in their hand, or one of their unknown cards."""
