@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from scala40cli.judging.card_counts import CardCounts
+from scala40cli.judging.card_counts import card_counts
 
 
 class Suit(StrEnum):
@@ -107,6 +107,8 @@ _INTERNED: dict[tuple[Rank, Suit], Card] = {
 
 #: Every natural card once, suit by suit, ace to king.
 NATURAL_CARDS: tuple[Card, ...] = tuple(_INTERNED.values())
+#: Two of each (a deck is made for every hand the referee replays).
+_NATURAL_PAIRS: dict[Card, int] = dict.fromkeys(NATURAL_CARDS, 2)
 
 
 def card(rank: Rank | int, suit: Suit | str) -> Card:
@@ -146,7 +148,7 @@ def parse_card(text: str) -> Card:
 
 def full_deck(jokers: int = 4) -> Counter[Card]:
     """The two-deck pack as a multiset: every natural card twice, plus the jokers."""
-    deck: Counter[Card] = CardCounts({c: 2 for c in NATURAL_CARDS})
+    deck: Counter[Card] = card_counts(_NATURAL_PAIRS)
     if jokers:
         deck[JOKER] = jokers
     return deck
