@@ -1598,6 +1598,13 @@ def _rate(outcomes: list[Outcome]) -> str:
     return f"{good:6}/{len(outcomes):<6} {shown}%"
 
 
+def write_cases(cases: Sequence[Case], path: Path) -> None:
+    """Every case's corrupted match, one after the other, as one log."""
+    with path.open("w", encoding="utf-8") as out:
+        for case in cases:
+            out.write(case.text(source(case.source).lines))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="The detection rate of the corruptions, "
                                      "by kind, on the legal fixtures and simulated matches.")
@@ -1607,6 +1614,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--per-game", type=int, default=PER_GAME, metavar="K",
                         help="cases kept per game and kind; 0: every candidate")
     parser.add_argument("--jobs", type=int, default=1, help="processes judging the cases")
+    parser.add_argument("--write", metavar="FILE",
+                        help="write every corrupted match into FILE, one log, and judge "
+                        "nothing (CI replays it with the compiled and the pure build)")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     specs = SIMULATED if args.simulated is None else spread(args.simulated)
@@ -1614,6 +1624,10 @@ def main(argv: list[str] | None = None) -> int:
     rejected: list[str] = []
     cases = make_cases(sources, args.per_game or None, rejected)
     made = time.perf_counter()
+    if args.write:
+        write_cases(cases, Path(args.write))
+        print(f"{len(cases)} corrupted matches written to {args.write}")
+        return 1 if rejected else 0
     if args.jobs > 1:
         with multiprocessing.Pool(args.jobs) as pool:
             outcomes = pool.map(judge, cases, chunksize=16)
