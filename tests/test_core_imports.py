@@ -93,7 +93,7 @@ def test_a_judging_module_imports_neither_click_nor_lark_nor_jsonschema(module: 
 
 def test_the_scan_finds_the_parsers_lark() -> None:
     """The scan above sees a forbidden import when there is one."""
-    assert "lark" in _reachable("reading.parser")
+    assert "lark" in _reachable("reading.lark_parser")
 
 
 def test_the_referee_replays_with_click_lark_and_jsonschema_blocked() -> None:

@@ -80,12 +80,20 @@ def test_version_imports_the_declarations_and_no_command() -> None:
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
-    assert {"lark", "scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
+    assert {"scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
     # (difflib stays: the referee reads a misspelt player name with it)
     unused = {"jsonschema", "concurrent.futures", "scala40cli.reporting.ci_reports",
               "scala40cli.reporting.html_report", "scala40cli.reporting.markdown",
               "scala40cli.simulate"}
     assert not loaded & unused
+
+
+def test_lark_is_loaded_only_for_a_line_the_fast_path_leaves(tmp_path: Path) -> None:
+    # Every line of the legal fixture is read by the fast path: the grammar is not needed.
+    assert "lark" not in modules_after("replay", str(LEGAL), cache=tmp_path)
+    broken = tmp_path / "broken.s40"
+    broken.write_text(LEGAL.read_text(encoding="utf-8") + "Anna draws 5H\n", encoding="utf-8")
+    assert "lark" in modules_after("replay", str(broken), cache=tmp_path)
 
 
 def test_a_rules_file_still_loads_jsonschema(tmp_path: Path) -> None:

@@ -27,11 +27,10 @@ from dataclasses import dataclass
 from scala40cli.judging.results import Problem
 from scala40cli.judging.violations import Code
 from scala40cli.reading.chunks import Cut
-from scala40cli.reading.events import GameLog, Tag, Unparsed
+from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
 from scala40cli.reading.gc_pause import gc_paused
-from scala40cli.reading.lark_parser import parse_run
 from scala40cli.reading.limits import MAX_LINE_CHARS
 
 #: A line that starts a hand or a game: an unreadable one still stands for a hand.
@@ -59,6 +58,17 @@ def _line_too_long(line: str, number: int, length: int | None = None) -> Problem
     return Problem(code=Code.SYNTAX_ERROR, line=number, column=1,
                    message=f"line {number} is {length:,} characters long; the limit is "
                            f"{MAX_LINE_CHARS:,}: the line is not read")
+
+
+def _parse_run(lines: list[str], start: int, stop: int, sink: list[Event], base: int
+               ) -> Problem | None:
+    """The grammar's reading of the lines the fast path leaves (see
+    :func:`scala40cli.reading.lark_parser.parse_run`). Lark is imported on the first
+    such line: a log the fast path reads whole, as most are, never loads it (a fifth of
+    the start-up of a short ``replay``)."""
+    from scala40cli.reading.lark_parser import parse_run
+
+    return parse_run(lines, start, stop, sink, base)
 
 
 def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
@@ -105,7 +115,7 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
             stop += 1
         first = len(events)
         problem = (_line_too_long(lines[i], base + i + 1, long_lines.get(base + i + 1))
-                   if i == end else parse_run(lines, i, stop, events, base))
+                   if i == end else _parse_run(lines, i, stop, events, base))
         yield from games.split_new(first)
         if problem is None:
             if type(held) is Tag:  # read on its own step, as it may start a game
