@@ -11,9 +11,9 @@ error instead: CI must know which build it tested.
 
 What ``--jobs`` sends to workers and back (results, chunks, rule choices) is pickled
 through each class's constructor (``parallel.keep_picklable``): a frozen dataclass
-compiled by mypyc cannot be unpickled field by field. The decorator of the events
-lives in ``eventclass.py``, left out: ``dataclass_transform`` cannot mark a compiled
-function. The command line, the reporters and the simulator stay Python too.
+compiled by mypyc cannot be unpickled field by field. Events are plain classes
+(``reading/event_base.py``), native classes here, pickled through their constructor
+too. The command line, the reporters and the simulator stay Python.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chu
             "judging/verify", "judging/findings", "judging/hand_books", "judging/hand_end",
             "judging/turn_order", "judging/draw_moves", "judging/play_moves",
             "judging/header", "judging/placement", "judging/lookahead",
-            "judging/doubts", "judging/meld_values", "judging/scorelines", "judging/names")
+            "judging/doubts", "judging/meld_values", "judging/scorelines", "judging/names",
+            "reading/event_base")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

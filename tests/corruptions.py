@@ -39,6 +39,7 @@ fixtures, on the simulated matches and overall, and every miss; ``--simulated 60
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import multiprocessing
 import random
 import re
@@ -46,12 +47,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card, full_deck
 from scala40cli.judging.referee import replay
 from scala40cli.judging.results import Problem
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import (
     Attach,
     Deal,
@@ -125,7 +127,7 @@ class TableMeld:
                    jokers=jokers)
 
     def clone(self) -> TableMeld:
-        return replace(self, positions=list(self.positions), suits=list(self.suits))
+        return dataclasses.replace(self, positions=list(self.positions), suits=list(self.suits))
 
     @property
     def low(self) -> int:

@@ -4,7 +4,6 @@ replayed with the same violations on the same events, named by their JSON line."
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import re
 from pathlib import Path
@@ -18,6 +17,7 @@ from scala40cli.cli.main import main
 from scala40cli.judging.results import FileResult, Problem
 from scala40cli.judging.rules import PRESETS, RuleChoice
 from scala40cli.reading.comments import split_comment
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Event
 from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
 from scala40cli.reading.parser import parse_text
@@ -51,7 +51,7 @@ def run(*args: str, stdin: bytes | None = None) -> Result:
 
 def bare(events: tuple[Event, ...]) -> list[Event]:
     """Events without their place, which a conversion changes."""
-    return [dataclasses.replace(event, line=0, column=0) for event in events]
+    return [replace(event, line=0, column=0) for event in events]
 
 
 def events_of(text: str) -> list[list[Event]]:

@@ -24,6 +24,7 @@ from peak_memory import run_measured
 
 from scala40cli.cli.main import main
 from scala40cli.reading.comments import Comment, comments_of, split_comment
+from scala40cli.reading.event_base import fields
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.writer import format_log
 
@@ -47,7 +48,7 @@ def formatted(text: str) -> str:
 def events(text: str) -> list[tuple[object, ...]]:
     parsed = parse_text(text)
     assert parsed.errors == ()
-    return [(type(e).__name__, *(getattr(e, f) for f in e.__slots__ if f not in ("line", "column")))
+    return [(type(e).__name__, *(getattr(e, f) for f in fields(e) if f not in ("line", "column")))
             for game in parsed.games for e in game.events]
 
 

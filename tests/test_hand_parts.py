@@ -7,7 +7,6 @@ plays first), set up by feeding a few lines; the test then asks the part directl
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass, field
 
 from helpers import cards
@@ -22,6 +21,7 @@ from scala40cli.judging.results import Closing, Problem
 from scala40cli.judging.rules import CLASSIC, Teams
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.violations import Code
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Buy, Event, Tag
 from scala40cli.reading.parser import parse_text
 
@@ -76,7 +76,7 @@ def line(event_text: str, number: int = 99) -> Event:
     """One line of play, parsed on its own, placed at line ``number``."""
     parsed = parse_text(f'[Players "Anna" "Bruno"]\nhand 1\n{event_text}\n')
     event = parsed.games[0].events[-1]
-    return dataclasses.replace(event, line=number)
+    return replace(event, line=number)
 
 
 # --- the books: the cards of the player in turn ----------------------------------------

@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import stat
 from collections.abc import Sequence
-from dataclasses import fields
 from pathlib import Path
 
 import pytest
@@ -18,6 +17,7 @@ from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, card
 from scala40cli.judging.results import Problem
 from scala40cli.reading import events as events_module
 from scala40cli.reading.comments import comments_of, split_comment
+from scala40cli.reading.event_base import fields
 from scala40cli.reading.events import (
     Attach,
     Buy,
@@ -57,8 +57,8 @@ Stripped = tuple[object, ...]
 
 def stripped(event: Event) -> Stripped:
     """An event without its place: its type and every other field."""
-    return (type(event), *(getattr(event, f.name) for f in fields(event)
-                           if f.name not in ("line", "column")))
+    return (type(event), *(getattr(event, name) for name in fields(event)
+                           if name not in ("line", "column")))
 
 
 def games_of(text: str, *, fast_path: bool = True) -> list[list[Stripped]]:

@@ -19,9 +19,9 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Iterable, Iterator
-from dataclasses import replace
 from pathlib import Path
 
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Deal, Draw, Event, Stock
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.writer import write_log

@@ -74,7 +74,7 @@ class HandReferee(TurnOrder):
         kind = type(event)
         turn = self.turn
         if self.phase is _PLAY and kind in _JUDGED_AS_WRITTEN \
-                and getattr(event, "player", None) == self.current \
+                and event.named_player() == self.current \
                 and (turn is None or turn.buy is None):
             _HANDLERS[kind](self, event)  # what the gate would do, in the common case
         else:

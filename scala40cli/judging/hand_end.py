@@ -85,7 +85,7 @@ class HandEnding(HandBooks):
             self.flagged_after_end = True
             self.flag(Finding(Code.AFTER_HAND_END, event,
                               f"hand {self.number} has ended; the rest of it is ignored"),
-                      getattr(event, "player", None))
+                      event.named_player())
 
     # --- a hand ended by its score line -------------------------------------------------
 

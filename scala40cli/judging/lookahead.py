@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from scala40cli.judging.cards import Card
 from scala40cli.judging.phases import DEAL_EVENTS
 from scala40cli.reading.events import (
-    PLAYER_EVENTS,
     Attach,
     Buy,
     Discard,
@@ -36,7 +35,7 @@ HORIZON = 40
 def next_player_event(events: Sequence[Event], at: int) -> PlayerEvent | None:
     """The next turn event after ``events[at]`` in the same hand (reshuffles skipped)."""
     for event in events[at + 1:at + HORIZON]:
-        if isinstance(event, PLAYER_EVENTS) and not isinstance(event, Buy):
+        if isinstance(event, PlayerEvent) and not isinstance(event, Buy):
             return event
         if not isinstance(event, Reshuffle):
             return None
@@ -49,7 +48,7 @@ def players_to_come(events: Sequence[Event], at: int) -> frozenset[str]:
     for event in events[at:]:
         if isinstance(event, (HandStart, Tag)):
             break
-        if isinstance(event, PLAYER_EVENTS):
+        if isinstance(event, PlayerEvent):
             players.add(event.player)
     return frozenset(players)
 
@@ -58,7 +57,7 @@ def used_this_turn(events: Sequence[Event], at: int, card: Card, player: str) ->
     """Whether the rest of ``player``'s turn, after ``events[at]``, lays down or
     discards ``card``."""
     for later in events[at + 1:at + HORIZON]:
-        if not isinstance(later, PLAYER_EVENTS) or later.player != player \
+        if not isinstance(later, PlayerEvent) or later.player != player \
                 or isinstance(later, (Draw, Take)):
             return False
         if isinstance(later, (Meld, Attach)):

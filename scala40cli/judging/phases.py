@@ -204,7 +204,7 @@ def gate(hand: Moment | None, event: Event, flag: Flag) -> Event | None:
     deal is not over yet.
     """
     kind = KINDS[type(event)]
-    player = getattr(event, "player", None)
+    player = event.named_player()
     if hand is None:
         step = STEPS[Phase.NO_HAND, kind]
     else:

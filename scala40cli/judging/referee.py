@@ -11,7 +11,6 @@ question (:func:`~scala40cli.judging.phases.gate`).
 
 from __future__ import annotations
 
-import dataclasses
 import difflib
 import gc
 from collections.abc import Sequence
@@ -27,19 +26,14 @@ from scala40cli.judging.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.standings import Standings
 from scala40cli.judging.violations import Code
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import (
-    Attach,
-    Buy,
-    Discard,
-    Draw,
     Event,
     GameLog,
     HandStart,
-    Meld,
+    PlayerEvent,
     Score,
-    Swap,
     Tag,
-    Take,
     Unparsed,
 )
 
@@ -80,6 +74,9 @@ class MatchReferee:
         self.players: tuple[str, ...] = ()
         #: Each player's name in NFC -> as the [Players] tag spells it.
         self._spelling: dict[str, str] = {}
+        #: The players' names as the [Players] tag spells them: a line naming one so
+        #: is read as written (:meth:`_as_read`).
+        self._as_tagged: frozenset[str] = frozenset()
         self.standings = Standings((), CLASSIC)
         self.hand: HandReferee | None = None
         self.hand_is_playoff = False
@@ -119,6 +116,7 @@ class MatchReferee:
             return False
         self.players = header.players
         self._spelling = {nfc(name): name for name in header.players}
+        self._as_tagged = frozenset(header.players)
         self.standings = Standings(header.players, self.rules, header.teams)
         return True
 
@@ -134,7 +132,7 @@ class MatchReferee:
                 self.at = index
                 if self.flagged_after_match:
                     break
-                event = self._read_name(self._as_spelled(written))
+                event = self._as_read(written)
                 if isinstance(event, HandStart):
                     self.on_hand(event)
                 elif isinstance(event, Unparsed):
@@ -150,11 +148,21 @@ class MatchReferee:
             self._finish_hand(at_end=True)
         return self._result(tags)
 
+    def _as_read(self, event: Event) -> Event:
+        """The event as judged: its names spelled as the [Players] tag spells them
+        (:meth:`_as_spelled`), a misspelt one read as the player it most likely means
+        (:meth:`_read_name`). The common case, a line naming a player as the tag spells
+        them, or naming nobody (a score line names players too), costs one look-up."""
+        player = event.named_player()
+        if player in self._as_tagged or (player is None and not isinstance(event, Score)):
+            return event
+        return self._read_name(self._as_spelled(event))
+
     def _read_name(self, event: Event) -> Event:
         """A turn line under a name close to exactly one player's (``Guilia`` for
         ``Giulia``) is reported and judged as that player's, so that one typo is one
         violation (docs/decisions.md, "A misspelt name")."""
-        if not isinstance(event, _TURN_EVENTS) or event.player in self.players:
+        if not isinstance(event, PlayerEvent) or event.player in self._as_tagged:
             return event
         meant = closest_player(event.player, self.players)
         if meant is None:
@@ -162,23 +170,23 @@ class MatchReferee:
         self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                           f"{event.player} is not a player of this game; "
                           f"did you mean {meant}?"))
-        return dataclasses.replace(event, player=meant)
+        return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
         """The event with its player names spelled as the [Players] tag spells them,
         when they are the same name in another Unicode form (NFD ``José``)."""
-        player = getattr(event, "player", None)
+        player = event.named_player()
         if player is not None:
-            if player in self.players:
+            if player in self._as_tagged:
                 return event
             spelled = self._spelled(player)
             if spelled == player:
                 return event
-            return dataclasses.replace(event, player=spelled)  # type: ignore[call-arg]
+            return replace(event, player=spelled)
         if isinstance(event, Score):
             entries = tuple((self._spelled(name), points) for name, points in event.entries)
             if entries != event.entries:
-                return dataclasses.replace(event, entries=entries)
+                return replace(event, entries=entries)
         return event
 
     def _spelled(self, name: str) -> str:
@@ -328,9 +336,6 @@ class MatchReferee:
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
             preset=self.preset, elimination_threshold=standings.threshold)
-
-
-_TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
 
 
 def closest_player(name: str, players: Sequence[str]) -> str | None:

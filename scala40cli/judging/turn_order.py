@@ -11,8 +11,6 @@ buy gives the turn back). The moves (:mod:`~scala40cli.judging.draw_moves`,
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.hand_end import HandEnding
 from scala40cli.judging.lookahead import mistyped, next_player_event
@@ -20,6 +18,7 @@ from scala40cli.judging.results import Problem
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import verify_touch
 from scala40cli.judging.violations import Code
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Attach, Discard, Draw, Event, Meld, PlayerEvent, Swap, Take
 
 

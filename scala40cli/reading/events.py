@@ -1,36 +1,25 @@
 """Typed events of a game log: what the parser produces and the referee replays.
 
-Every event is a slotted, keyword-only dataclass carrying the ``line`` and ``column``
-(both 1-based) of the line it came from, so that every problem can be pointed at.
-Events say what the log *claims* happened; judging them is the referee's job, so
-nothing here checks a rule.
+Every event carries the ``line`` and ``column`` (both 1-based) of the line it came
+from, so that every problem can be pointed at. Events say what the log *claims*
+happened; judging them is the referee's job, so nothing here checks a rule.
 
-Events are values: equal when their class and fields are, hashable, and read-only.
-Read-only is a contract checked by the type checker (``mypy`` sees frozen classes, see
-:mod:`scala40cli.reading.eventclass`), not at run time: a frozen dataclass sets each field
-through ``object.__setattr__`` and cost about three times as much to build, and a log
-has an event a line.
+Events are values: equal when their class and fields are, hashable, and read-only for
+the type checker; each class takes its fields in the order of its ``__match_args__``,
+by position or by name (see :mod:`scala40cli.reading.event_base`, and its
+:func:`~scala40cli.reading.event_base.replace` for a changed copy).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from scala40cli.judging.cards import Card
-from scala40cli.reading.eventclass import event_class
+from scala40cli.reading.event_base import Event as Event
 
 #: How many cards ``deal P ?`` stands for: a whole deal, unknown.
 DEAL_SIZE = 13
-
-
-@event_class
-class Event:
-    """Base of every log line that means something."""
-
-    verb: ClassVar[str] = "event"
-    line: int
-    column: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,154 +39,256 @@ class TableCard:
 # --- header ---------------------------------------------------------------------------
 
 
-@event_class
 class Tag(Event):
     """A header tag: ``[Name "value" ...]``. A new game starts with its first tag."""
 
+    __slots__ = ("name", "values")
+    __match_args__ = ("line", "column", "name", "values")
     verb: ClassVar[str] = "tag"
-    name: str
-    values: tuple[str, ...]
+    name: Final[str]
+    values: Final[tuple[str, ...]]
+
+    def __init__(self, line: int, column: int, name: str, values: tuple[str, ...]) -> None:
+        Event.__init__(self, line, column)
+        self.name = name
+        self.values = values
 
 
 # --- the deal -------------------------------------------------------------------------
 
 
-@event_class
 class HandStart(Event):
     """``hand N``: hand N of the match begins."""
 
+    __slots__ = ("number",)
+    __match_args__ = ("line", "column", "number")
     verb: ClassVar[str] = "hand"
-    number: int
+    number: Final[int]
+
+    def __init__(self, line: int, column: int, number: int) -> None:
+        Event.__init__(self, line, column)
+        self.number = number
 
 
-@event_class
 class Dealer(Event):
     """``dealer P``."""
 
+    __slots__ = ("player",)
+    __match_args__ = ("line", "column", "player")
     verb: ClassVar[str] = "dealer"
-    player: str
+    player: Final[str]
+
+    def __init__(self, line: int, column: int, player: str) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+
+    def named_player(self) -> str:
+        return self.player
 
 
-@event_class
 class Deal(Event):
     """``deal P c1 ... c13``: the cards dealt to one player; None is a card the log does
     not know (``?``, format 1.1; ``deal P ?`` is thirteen of them)."""
 
+    __slots__ = ("cards", "player")
+    __match_args__ = ("line", "column", "player", "cards")
     verb: ClassVar[str] = "deal"
-    player: str
-    cards: tuple[Card | None, ...]
+    player: Final[str]
+    cards: Final[tuple[Card | None, ...]]
+
+    def __init__(self, line: int, column: int, player: str,
+                 cards: tuple[Card | None, ...]) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.cards = cards
+
+    def named_player(self) -> str:
+        return self.player
 
 
-@event_class
 class Upcard(Event):
     """``upcard C``: the card turned face up to start the discard pile."""
 
+    __slots__ = ("card",)
+    __match_args__ = ("line", "column", "card")
     verb: ClassVar[str] = "upcard"
-    card: Card
+    card: Final[Card]
+
+    def __init__(self, line: int, column: int, card: Card) -> None:
+        Event.__init__(self, line, column)
+        self.card = card
 
 
-@event_class
 class Stock(Event):
     """``stock c1 c2 ...``: the whole stock, top card first (optional)."""
 
+    __slots__ = ("cards",)
+    __match_args__ = ("line", "column", "cards")
     verb: ClassVar[str] = "stock"
-    cards: tuple[Card, ...]
+    cards: Final[tuple[Card, ...]]
+
+    def __init__(self, line: int, column: int, cards: tuple[Card, ...]) -> None:
+        Event.__init__(self, line, column)
+        self.cards = cards
 
 
 # --- turns ----------------------------------------------------------------------------
 
 
-@event_class
 class PlayerEvent(Event):
-    """An event made by a player; ``player`` is the name as written."""
+    """An event made by a player; ``player`` is the name as written.
 
-    player: str
+    Each subclass stores ``player`` itself, with its other fields: its ``__init__``
+    makes one call to :class:`Event`'s, not two, as a line is read."""
+
+    __slots__ = ()
+
+    @property
+    def player(self) -> str:
+        raise NotImplementedError  # every subclass stores it
+
+    def named_player(self) -> str:
+        return self.player
 
 
-@event_class
 class Draw(PlayerEvent):
     """``P draw C``: the top card of the stock; ``card`` None for ``P draw ?``, a card
     the log does not know (format 1.1)."""
 
+    __slots__ = ("card", "player")
+    __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "draw"
-    card: Card | None
+    player: Final[str]
+    card: Final[Card | None]
+
+    def __init__(self, line: int, column: int, player: str, card: Card | None) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.card = card
 
 
-@event_class
 class Take(PlayerEvent):
     """``P take [C]``: the top card of the discard pile; ``card`` None when omitted."""
 
+    __slots__ = ("card", "player")
+    __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "take"
-    card: Card | None
+    player: Final[str]
+    card: Final[Card | None]
+
+    def __init__(self, line: int, column: int, player: str, card: Card | None) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.card = card
 
 
-@event_class
 class Meld(PlayerEvent):
     """``P meld c1 c2 c3 ...``: a new combination laid down from the hand."""
 
+    __slots__ = ("cards", "player")
+    __match_args__ = ("line", "column", "player", "cards")
     verb: ClassVar[str] = "meld"
-    cards: tuple[TableCard, ...]
+    player: Final[str]
+    cards: Final[tuple[TableCard, ...]]
+
+    def __init__(self, line: int, column: int, player: str,
+                 cards: tuple[TableCard, ...]) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.cards = cards
 
 
-@event_class
 class Attach(PlayerEvent):
     """``P attach c ... to N``: cards of the hand added to meld N."""
 
+    __slots__ = ("cards", "meld", "player")
+    __match_args__ = ("line", "column", "player", "cards", "meld")
     verb: ClassVar[str] = "attach"
-    cards: tuple[TableCard, ...]
-    meld: int
+    player: Final[str]
+    cards: Final[tuple[TableCard, ...]]
+    meld: Final[int]
+
+    def __init__(self, line: int, column: int, player: str, cards: tuple[TableCard, ...],
+                 meld: int) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.cards = cards
+        self.meld = meld
 
 
-@event_class
 class Swap(PlayerEvent):
     """``P swap C in N``: C replaces the joker of meld N; the joker goes to the hand."""
 
+    __slots__ = ("card", "meld", "player")
+    __match_args__ = ("line", "column", "player", "card", "meld")
     verb: ClassVar[str] = "swap"
-    card: Card
-    meld: int
+    player: Final[str]
+    card: Final[Card]
+    meld: Final[int]
+
+    def __init__(self, line: int, column: int, player: str, card: Card, meld: int) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.card = card
+        self.meld = meld
 
 
-@event_class
 class Discard(PlayerEvent):
     """``P discard C``: ends the turn; discarding the last card closes the hand."""
 
+    __slots__ = ("card", "player")
+    __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "discard"
-    card: Card
+    player: Final[str]
+    card: Final[Card]
+
+    def __init__(self, line: int, column: int, player: str, card: Card) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.card = card
 
 
-@event_class
 class Buy(PlayerEvent):
     """``P buy C``: with compra, the discard bought out of turn (then one extra draw,
     and the card laid down at once)."""
 
+    __slots__ = ("card", "player")
+    __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "buy"
-    card: Card
+    player: Final[str]
+    card: Final[Card]
+
+    def __init__(self, line: int, column: int, player: str, card: Card) -> None:
+        Event.__init__(self, line, column)
+        self.player = player
+        self.card = card
 
 
-#: The lines a player writes: every subclass of :class:`PlayerEvent`. Code compiled by
-#: mypyc asks ``isinstance(event, PLAYER_EVENTS)``, never ``isinstance(event,
-#: PlayerEvent)``: the event classes are made by a Python decorator, and compiled, an
-#: isinstance against their base class is always False (against the classes themselves
-#: it holds). ``tests/test_layout.py`` keeps compiled modules off the base classes.
+#: The lines a player writes: every subclass of :class:`PlayerEvent`, for a test of the
+#: class itself (``type(event) in PLAYER_EVENTS``) where that is what is meant.
 PLAYER_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
 
 
-@event_class
 class Reshuffle(Event):
     """``reshuffle``: the discard pile but its top card becomes the new stock."""
 
+    __slots__ = ()
     verb: ClassVar[str] = "reshuffle"
 
 
-@event_class
 class Score(Event):
     """``score P n P n ...``: penalties as written down at the table for the hand."""
 
+    __slots__ = ("entries",)
+    __match_args__ = ("line", "column", "entries")
     verb: ClassVar[str] = "score"
-    entries: tuple[tuple[str, int], ...]
+    entries: Final[tuple[tuple[str, int], ...]]
+
+    def __init__(self, line: int, column: int, entries: tuple[tuple[str, int], ...]) -> None:
+        Event.__init__(self, line, column)
+        self.entries = entries
 
 
-@event_class
 class Unparsed(Event):
     """Marks a line the parser could not read (``end_line`` is ``line``, but for a
     hand cut at the limit of events, where it marks the lines not read).
@@ -206,15 +297,23 @@ class Unparsed(Event):
     that the hand it falls in is judged without that line. ``starts_hand`` says
     the unreadable line was itself a ``hand`` line (``hand two``): a hand was there,
     and the next hand's number and dealer are judged with it counted.
+    ``rest_of_hand``: the marker stands for the rest of a hand over the limit of
+    events, and that hand is not judged further.
     """
 
+    __slots__ = ("end_line", "rest_of_hand", "starts_hand")
+    __match_args__ = ("line", "column", "end_line", "starts_hand", "rest_of_hand")
     verb: ClassVar[str] = "unparsed"
-    end_line: int
-    starts_hand: bool = False
-    #: The marker stands for the rest of a hand over the limit of events: that hand
-    #: is not judged further.
-    rest_of_hand: bool = False
+    end_line: Final[int]
+    starts_hand: Final[bool]
+    rest_of_hand: Final[bool]
 
+    def __init__(self, line: int, column: int, end_line: int, starts_hand: bool = False,
+                 rest_of_hand: bool = False) -> None:
+        Event.__init__(self, line, column)
+        self.end_line = end_line
+        self.starts_hand = starts_hand
+        self.rest_of_hand = rest_of_hand
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,13 +15,13 @@ paths agree on every card by construction.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
 from scala40cli.judging.cards import JOKER, Card, parse_card
+from scala40cli.reading.event_base import fields as event_fields
 from scala40cli.reading.events import (
     DEAL_SIZE,
     Attach,
@@ -300,7 +300,7 @@ def _recipe(event: Event) -> _Recipe:
     names = _field_names.get(kind)
     if names is None:
         names = _field_names[kind] = tuple(
-            field.name for field in dataclasses.fields(kind) if field.name != "line")
+            name for name in event_fields(kind) if name != "line")
     return kind, tuple([getattr(event, name) for name in names])
 
 
