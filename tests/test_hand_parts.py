@@ -273,12 +273,14 @@ def test_the_look_ahead_sees_every_line_a_player_writes() -> None:
     """Compiled by mypyc too (the suite runs on the compiled wheel): who is still to
     play, and whose line comes next, for each kind of line a player writes."""
     from scala40cli.judging.lookahead import next_player_event, players_to_come
-    from scala40cli.reading.events import PLAYER_EVENTS, Reshuffle
+    from scala40cli.reading.events import PLAYER_EVENTS, Reshuffle, TableCard
 
+    # typed values: the compiled classes check the types of what they are given
+    values = {"card": parse_card("5H"), "cards": (TableCard(parse_card("5H")),), "meld": 1}
     for index, cls in enumerate(PLAYER_EVENTS):
-        fields = {"line": 2, "column": 1, "player": f"P{index}"}
+        fields: dict[str, object] = {"line": 2, "column": 1, "player": f"P{index}"}
         extra = [f for f in cls.__match_args__ if f not in fields]
-        event = cls(**fields, **dict.fromkeys(extra))
+        event = cls(**fields, **{name: values[name] for name in extra})
         assert players_to_come([event], 0) == {f"P{index}"}
         ahead = next_player_event([Reshuffle(line=1, column=1), event], 0)
         assert ahead is (None if cls.__name__ == "Buy" else event)

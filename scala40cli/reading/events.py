@@ -35,6 +35,11 @@ class TableCard:
             return self.card.code
         return f"{self.card.code}({self.stands_for.code})"
 
+    def __reduce__(self) -> tuple[type[TableCard], tuple[Card, Card | None]]:
+        """Pickled through the constructor: compiled by mypyc, a frozen dataclass
+        cannot be unpickled field by field (and a meld's cards go with its event)."""
+        return TableCard, (self.card, self.stands_for)
+
 
 # --- header ---------------------------------------------------------------------------
 
