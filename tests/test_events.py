@@ -11,7 +11,7 @@ import pytest
 
 from scala40cli.judging.cards import JOKER, parse_card
 from scala40cli.reading import events as events_module
-from scala40cli.reading.event_base import Event, fields, replace
+from scala40cli.reading.event_base import Event, Place, fields, replace
 from scala40cli.reading.events import (
     PLAYER_EVENTS,
     Buy,
@@ -48,7 +48,8 @@ score Anna 0 Bruno 5
 def _every_kind() -> list[Event]:
     parsed = parse_text(GAME)
     assert parsed.errors == ()
-    return [*parsed.games[0].events, Unparsed(line=40, column=1, end_line=42, starts_hand=True)]
+    return [*parsed.games[0].events, Unparsed(line=40, column=1, end_line=42, starts_hand=True),
+            Place(line=41, column=1)]
 
 
 EVENTS = _every_kind()
@@ -59,7 +60,7 @@ def test_the_events_cover_every_kind_of_line() -> None:
     defined = {value for value in vars(events_module).values()
                if isinstance(value, type) and issubclass(value, Event)
                and value not in (Event, PlayerEvent)}
-    assert kinds == defined
+    assert kinds == defined | {Place}
 
 
 @pytest.mark.parametrize("event", EVENTS, ids=lambda e: type(e).__name__)
@@ -91,7 +92,7 @@ def test_an_event_crosses_to_a_worker_intact(event: Event, protocol: int) -> Non
 def test_an_event_shows_as_its_dataclass_did() -> None:
     assert repr(Draw(3, 1, "Anna", None)) == "Draw(line=3, column=1, player='Anna', card=None)"
     assert repr(Reshuffle(line=4, column=2)) == "Reshuffle(line=4, column=2)"
-    assert repr(Event(line=5, column=1)) == "Event(line=5, column=1)"
+    assert repr(Place(line=5, column=1)) == "Place(line=5, column=1)"
     assert repr(Unparsed(line=6, column=1, end_line=6)) == (
         "Unparsed(line=6, column=1, end_line=6, starts_hand=False, rest_of_hand=False)")
     assert repr(Score(7, 1, (("Anna", 5),))) == "Score(line=7, column=1, entries=(('Anna', 5),))"

@@ -16,7 +16,8 @@ from scala40cli.judging.names import lookalikes, nfc
 from scala40cli.judging.rules import RuleChoice, Rules, resolve
 from scala40cli.judging.standings import teams_problem
 from scala40cli.judging.violations import Code
-from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
+from scala40cli.reading.event_base import Place
+from scala40cli.reading.events import GameLog, Tag, Unparsed
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -43,7 +44,7 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
     header = _resolve_rules(tags, choice, flag)
     if players_tag is None:
         unread = _unread_header_line(game)
-        where = unread or (tags[0] if tags else Event(line=game.line, column=1))
+        where = unread or (tags[0] if tags else Place(line=game.line, column=1))
         flag(Finding(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
             f"; line {unread.line} could not be read" if unread else "")))
         return header
@@ -97,5 +98,5 @@ def _resolve_rules(tags: list[Tag], choice: RuleChoice | None, flag: Flag) -> He
     resolved = resolve(log_preset=log_preset, log_values=log_values, choice=choice)
     by_line = {tag.line: tag for tag in tags}
     for line, message in resolved.problems:
-        flag(Finding(Code.BAD_RULES, by_line.get(line, Event(line=line, column=1)), message))
+        flag(Finding(Code.BAD_RULES, by_line.get(line, Place(line=line, column=1)), message))
     return Header(rules=resolved.rules, rule_sources=resolved.sources, preset=resolved.preset)

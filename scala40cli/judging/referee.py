@@ -26,7 +26,7 @@ from scala40cli.judging.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.standings import Standings
 from scala40cli.judging.violations import Code
-from scala40cli.reading.event_base import replace
+from scala40cli.reading.event_base import Place, replace
 from scala40cli.reading.events import (
     Event,
     GameLog,
@@ -300,7 +300,7 @@ class MatchReferee:
         if hand is None:
             return
         if hand.phase is not Phase.ENDED:
-            where = Event(line=self.game.last_line if at_end else self.last_line, column=1)
+            where = Place(line=self.game.last_line if at_end else self.last_line, column=1)
             self.flag(Finding(Code.UNFINISHED_HAND, where,
                               f"hand {hand.number} did not end" + (" before the end of the game"
                                                           if at_end else "")), None,

@@ -20,7 +20,8 @@ from scala40cli.judging.hand import HandReferee
 from scala40cli.judging.results import Closing
 from scala40cli.judging.scoring import Bounds
 from scala40cli.judging.violations import Code
-from scala40cli.reading.events import Event, Score
+from scala40cli.reading.event_base import Place
+from scala40cli.reading.events import Score
 
 
 def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
@@ -104,6 +105,6 @@ def report_missing_score(hand: HandReferee, flag: Flag) -> None:
         return
     causes = [hand.doubts.of_hand(player) for player in players]
     cause = None if any(c is None for c in causes) else causes[0]
-    flag(Finding(Code.MISSING_SCORE, Event(line=hand.end_line, column=1),
+    flag(Finding(Code.MISSING_SCORE, Place(line=hand.end_line, column=1),
                  f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
                  "a score line must give the penalties"), None, cause)

@@ -24,22 +24,26 @@ _AnyEvent = TypeVar("_AnyEvent", bound="Event")
 
 class Event:
     """Base of every log line that means something: where it is, ``line`` and
-    ``column`` (both 1-based), so that every problem can be pointed at. Built on its
-    own, it is only a place in the log (where a hand went unfinished, say).
+    ``column`` (both 1-based), so that every problem can be pointed at.
 
-    A subclass lists its fields, ``line`` and ``column`` first, in ``__match_args__``
-    and takes them in that order, by position or by name (the fast path rebuilds a
-    repeated line's event by position, at half the cost of keywords). Its
-    ``__init__`` calls this one, then stores its own fields: one call, not a chain
-    through every base. ``verb`` is a class attribute, never a field."""
+    The base stores nothing: each class stores all its fields, ``line`` and ``column``
+    included, lists them in order in ``__match_args__`` and takes them in that order,
+    by position or by name (the fast path rebuilds a repeated line's event by
+    position, at half the cost of keywords). Building an event is then one call of
+    its own ``__init__``, not a chain through its bases. ``verb`` is a class
+    attribute, never a field."""
 
-    __slots__ = ("column", "line")
+    __slots__ = ()
     __match_args__: ClassVar[tuple[str, ...]] = ("line", "column")
     verb: ClassVar[str] = "event"
 
-    def __init__(self, line: int, column: int) -> None:
-        self.line: Final = line
-        self.column: Final = column
+    @property
+    def line(self) -> int:
+        raise NotImplementedError  # every subclass stores it
+
+    @property
+    def column(self) -> int:
+        raise NotImplementedError  # every subclass stores it
 
     def named_player(self) -> str | None:
         """The player the line names (who plays, deals or is dealt to), or None: what
@@ -65,6 +69,19 @@ class Event:
         """Pickled through the constructor, which both builds can call (a compiled
         native class has no ``__dict__`` to restore field by field)."""
         return type(self), self._values()
+
+
+class Place(Event):
+    """A place in a log that is no event of its own: the line where a hand went
+    unfinished, where the header's tags were missing, where a rule was written."""
+
+    __slots__ = ("column", "line")
+    line: Final[int]
+    column: Final[int]
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
 
 
 def fields(event: Event | type[Event]) -> tuple[str, ...]:

@@ -47,14 +47,17 @@ class TableCard:
 class Tag(Event):
     """A header tag: ``[Name "value" ...]``. A new game starts with its first tag."""
 
-    __slots__ = ("name", "values")
+    __slots__ = ("column", "line", "name", "values")
     __match_args__ = ("line", "column", "name", "values")
     verb: ClassVar[str] = "tag"
+    line: Final[int]
+    column: Final[int]
     name: Final[str]
     values: Final[tuple[str, ...]]
 
     def __init__(self, line: int, column: int, name: str, values: tuple[str, ...]) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.name = name
         self.values = values
 
@@ -65,26 +68,32 @@ class Tag(Event):
 class HandStart(Event):
     """``hand N``: hand N of the match begins."""
 
-    __slots__ = ("number",)
+    __slots__ = ("column", "line", "number")
     __match_args__ = ("line", "column", "number")
     verb: ClassVar[str] = "hand"
+    line: Final[int]
+    column: Final[int]
     number: Final[int]
 
     def __init__(self, line: int, column: int, number: int) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.number = number
 
 
 class Dealer(Event):
     """``dealer P``."""
 
-    __slots__ = ("player",)
+    __slots__ = ("column", "line", "player")
     __match_args__ = ("line", "column", "player")
     verb: ClassVar[str] = "dealer"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
 
     def __init__(self, line: int, column: int, player: str) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
 
     def named_player(self) -> str:
@@ -95,15 +104,18 @@ class Deal(Event):
     """``deal P c1 ... c13``: the cards dealt to one player; None is a card the log does
     not know (``?``, format 1.1; ``deal P ?`` is thirteen of them)."""
 
-    __slots__ = ("cards", "player")
+    __slots__ = ("cards", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "cards")
     verb: ClassVar[str] = "deal"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     cards: Final[tuple[Card | None, ...]]
 
     def __init__(self, line: int, column: int, player: str,
                  cards: tuple[Card | None, ...]) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.cards = cards
 
@@ -114,26 +126,32 @@ class Deal(Event):
 class Upcard(Event):
     """``upcard C``: the card turned face up to start the discard pile."""
 
-    __slots__ = ("card",)
+    __slots__ = ("card", "column", "line")
     __match_args__ = ("line", "column", "card")
     verb: ClassVar[str] = "upcard"
+    line: Final[int]
+    column: Final[int]
     card: Final[Card]
 
     def __init__(self, line: int, column: int, card: Card) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.card = card
 
 
 class Stock(Event):
     """``stock c1 c2 ...``: the whole stock, top card first (optional)."""
 
-    __slots__ = ("cards",)
+    __slots__ = ("cards", "column", "line")
     __match_args__ = ("line", "column", "cards")
     verb: ClassVar[str] = "stock"
+    line: Final[int]
+    column: Final[int]
     cards: Final[tuple[Card, ...]]
 
     def __init__(self, line: int, column: int, cards: tuple[Card, ...]) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.cards = cards
 
 
@@ -141,10 +159,8 @@ class Stock(Event):
 
 
 class PlayerEvent(Event):
-    """An event made by a player; ``player`` is the name as written.
-
-    Each subclass stores ``player`` itself, with its other fields: its ``__init__``
-    makes one call to :class:`Event`'s, not two, as a line is read."""
+    """An event made by a player; ``player`` is the name as written (each subclass
+    stores it, with its other fields)."""
 
     __slots__ = ()
 
@@ -160,14 +176,17 @@ class Draw(PlayerEvent):
     """``P draw C``: the top card of the stock; ``card`` None for ``P draw ?``, a card
     the log does not know (format 1.1)."""
 
-    __slots__ = ("card", "player")
+    __slots__ = ("card", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "draw"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     card: Final[Card | None]
 
     def __init__(self, line: int, column: int, player: str, card: Card | None) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.card = card
 
@@ -175,14 +194,17 @@ class Draw(PlayerEvent):
 class Take(PlayerEvent):
     """``P take [C]``: the top card of the discard pile; ``card`` None when omitted."""
 
-    __slots__ = ("card", "player")
+    __slots__ = ("card", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "take"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     card: Final[Card | None]
 
     def __init__(self, line: int, column: int, player: str, card: Card | None) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.card = card
 
@@ -190,15 +212,18 @@ class Take(PlayerEvent):
 class Meld(PlayerEvent):
     """``P meld c1 c2 c3 ...``: a new combination laid down from the hand."""
 
-    __slots__ = ("cards", "player")
+    __slots__ = ("cards", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "cards")
     verb: ClassVar[str] = "meld"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     cards: Final[tuple[TableCard, ...]]
 
     def __init__(self, line: int, column: int, player: str,
                  cards: tuple[TableCard, ...]) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.cards = cards
 
@@ -206,16 +231,19 @@ class Meld(PlayerEvent):
 class Attach(PlayerEvent):
     """``P attach c ... to N``: cards of the hand added to meld N."""
 
-    __slots__ = ("cards", "meld", "player")
+    __slots__ = ("cards", "column", "line", "meld", "player")
     __match_args__ = ("line", "column", "player", "cards", "meld")
     verb: ClassVar[str] = "attach"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     cards: Final[tuple[TableCard, ...]]
     meld: Final[int]
 
     def __init__(self, line: int, column: int, player: str, cards: tuple[TableCard, ...],
                  meld: int) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.cards = cards
         self.meld = meld
@@ -224,15 +252,18 @@ class Attach(PlayerEvent):
 class Swap(PlayerEvent):
     """``P swap C in N``: C replaces the joker of meld N; the joker goes to the hand."""
 
-    __slots__ = ("card", "meld", "player")
+    __slots__ = ("card", "column", "line", "meld", "player")
     __match_args__ = ("line", "column", "player", "card", "meld")
     verb: ClassVar[str] = "swap"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     card: Final[Card]
     meld: Final[int]
 
     def __init__(self, line: int, column: int, player: str, card: Card, meld: int) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.card = card
         self.meld = meld
@@ -241,14 +272,17 @@ class Swap(PlayerEvent):
 class Discard(PlayerEvent):
     """``P discard C``: ends the turn; discarding the last card closes the hand."""
 
-    __slots__ = ("card", "player")
+    __slots__ = ("card", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "discard"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     card: Final[Card]
 
     def __init__(self, line: int, column: int, player: str, card: Card) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.card = card
 
@@ -257,14 +291,17 @@ class Buy(PlayerEvent):
     """``P buy C``: with compra, the discard bought out of turn (then one extra draw,
     and the card laid down at once)."""
 
-    __slots__ = ("card", "player")
+    __slots__ = ("card", "column", "line", "player")
     __match_args__ = ("line", "column", "player", "card")
     verb: ClassVar[str] = "buy"
+    line: Final[int]
+    column: Final[int]
     player: Final[str]
     card: Final[Card]
 
     def __init__(self, line: int, column: int, player: str, card: Card) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.player = player
         self.card = card
 
@@ -277,20 +314,29 @@ PLAYER_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
 class Reshuffle(Event):
     """``reshuffle``: the discard pile but its top card becomes the new stock."""
 
-    __slots__ = ()
+    __slots__ = ("column", "line")
     verb: ClassVar[str] = "reshuffle"
+    line: Final[int]
+    column: Final[int]
+
+    def __init__(self, line: int, column: int) -> None:
+        self.line = line
+        self.column = column
 
 
 class Score(Event):
     """``score P n P n ...``: penalties as written down at the table for the hand."""
 
-    __slots__ = ("entries",)
+    __slots__ = ("column", "entries", "line")
     __match_args__ = ("line", "column", "entries")
     verb: ClassVar[str] = "score"
+    line: Final[int]
+    column: Final[int]
     entries: Final[tuple[tuple[str, int], ...]]
 
     def __init__(self, line: int, column: int, entries: tuple[tuple[str, int], ...]) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.entries = entries
 
 
@@ -306,16 +352,19 @@ class Unparsed(Event):
     events, and that hand is not judged further.
     """
 
-    __slots__ = ("end_line", "rest_of_hand", "starts_hand")
+    __slots__ = ("column", "end_line", "line", "rest_of_hand", "starts_hand")
     __match_args__ = ("line", "column", "end_line", "starts_hand", "rest_of_hand")
     verb: ClassVar[str] = "unparsed"
+    line: Final[int]
+    column: Final[int]
     end_line: Final[int]
     starts_hand: Final[bool]
     rest_of_hand: Final[bool]
 
     def __init__(self, line: int, column: int, end_line: int, starts_hand: bool = False,
                  rest_of_hand: bool = False) -> None:
-        Event.__init__(self, line, column)
+        self.line = line
+        self.column = column
         self.end_line = end_line
         self.starts_hand = starts_hand
         self.rest_of_hand = rest_of_hand

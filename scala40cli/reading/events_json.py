@@ -226,7 +226,8 @@ def read_object(value: object, *, line: int) -> tuple[Event | CommentLine, str |
             continue
         values[attribute] = read(value[key], f"{verb} {key}")
     comment = value.get(COMMENT_KEY)
-    return kind(line=line, column=1, **values), (
+    build: Callable[..., Event] = kind  # each kind takes its fields by name
+    return build(line=line, column=1, **values), (
         None if comment is None else _comment_text(comment, COMMENT_KEY))
 
 
