@@ -139,11 +139,8 @@ def test_events_are_plain_classes_compiled_as_native_ones() -> None:
 
 
 def test_player_events_are_every_class_a_player_writes() -> None:
-    import gc
-
     from scala40cli.reading.events import PLAYER_EVENTS, PlayerEvent
 
-    # dataclass(slots=True) makes a new class and leaves the first one, still a
-    # subclass, in a cycle until the collector runs: run it, whatever ran before.
-    gc.collect()
+    # (plain classes: no dataclass(slots=True) leaves a first copy of a class behind,
+    # a subclass until the collector runs)
     assert set(PLAYER_EVENTS) == set(PlayerEvent.__subclasses__())
