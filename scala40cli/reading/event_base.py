@@ -1,4 +1,5 @@
-"""The base class of events: a value object that is cheap to build and to read.
+"""The base class of events, a value object that is cheap to build and to read, and
+:class:`Place`, a line of a log that is no event of its own.
 
 Events are plain classes, each with its own ``__init__`` and ``__slots__``, rather than
 dataclasses: the build compiled by mypyc (see ``hatch_build.py``) makes them native
