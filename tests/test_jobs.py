@@ -222,14 +222,17 @@ def test_a_worker_killed_by_the_system_ends_in_one_line(
 
 def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
     """Frozen dataclasses compiled by mypyc cannot be unpickled field by field: the
-    results, chunks and rule choices are rebuilt by calling their class (both builds)."""
+    results, chunks and rule choices are rebuilt by calling their class (both builds);
+    a game's results through their own reducers (tests/test_result_pickling.py)."""
     import copyreg
     import pickle
 
     from scala40cli.judging import results, rules
+    from scala40cli.judging.result_pickling import reduce_game_result
     from scala40cli.reading.chunks import Chunk
 
-    assert copyreg.dispatch_table[results.GameResult] is parallel._reduce_dataclass
+    assert copyreg.dispatch_table[results.GameResult] is reduce_game_result
+    assert copyreg.dispatch_table[results.FileResult] is parallel._reduce_dataclass
     assert copyreg.dispatch_table[rules.RuleChoice] is parallel._reduce_dataclass
     result = audit_path(str(LEGAL[0]))
     assert pickle.loads(pickle.dumps(result)) == result

@@ -98,6 +98,7 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("judging/referee.py", "teams"): "Header.teams",
     ("judging/standings.py", "teams"): "Standings.teams, the two pairs",
     ("simulate/match.py", "teams"): "Standings.teams",
+    ("judging/result_pickling.py", "teams"): "GameResult.teams",
     ("reporting/charts.py", "teams"): "GameResult.teams",
     ("reporting/html_report.py", "teams"): "GameResult.teams",
     ("reporting/json_report.py", "teams"): "GameResult.teams",

@@ -13,6 +13,7 @@ processes and come back in file order, so the result is the same as a serial run
 
 from __future__ import annotations
 
+import copyreg
 import dataclasses
 import errno
 import io
@@ -27,6 +28,7 @@ from scala40cli.audit.records import FileEnd, FileError, JudgedGame
 from scala40cli.audit.records import Record as Record  # what stream_records yields
 from scala40cli.judging import results, rules
 from scala40cli.judging.referee import replay
+from scala40cli.judging.result_pickling import REDUCERS
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.judging.rules import RuleChoice
 from scala40cli.judging.violations import Code
@@ -46,8 +48,10 @@ FILE_COLUMN = 1
 Item = GameResult | Problem
 
 # What --jobs sends to workers and gets back: the compiled modules' dataclasses go
-# through their constructor; the pool's own units (below) are Python, pickled as is.
+# through their constructor, a game's results through their own compiled reducers
+# (the most that crosses); the pool's own units (below) are Python, pickled as is.
 keep_picklable(chunks, results, rules)
+copyreg.dispatch_table.update(REDUCERS)
 Choices = tuple[RuleChoice | None, ...]
 
 
