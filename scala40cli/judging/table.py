@@ -39,12 +39,9 @@ class TableState:
         self.opened: set[str] = set()
 
     def size(self, player: str) -> int:
-        """How many cards the player holds, seen or not."""
-        held = self.unknown.get(player, 0)
-        known: dict[Card, int] = self.hands[player]  # a dict to mypyc: its own loop, no sum()
-        for count in known.values():
-            held += count
-        return held
+        """How many cards the player holds, seen or not (the referee itself only asks
+        :meth:`holds_cards`, at every discard and play)."""
+        return sum(self.hands[player].values()) + self.unknown.get(player, 0)
 
     def holds_cards(self, player: str) -> bool:
         """The player has a card left, seen or not: a hand it empties is closed."""
