@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from scala40cli.judging.card_counts import CardCounts, card_counts, count_cards
+from scala40cli.judging.card_counts import CardCounts, card_counts, count_cards, no_cards
 from scala40cli.judging.cards import JOKER, full_deck, parse_card
 
 CARDS = [parse_card(code) for code in ("AS", "AS", "KH", "JK", "10D", "AS")]
@@ -50,3 +50,11 @@ def test_the_full_deck_is_card_counts() -> None:
     deck = full_deck(4)
     assert type(deck) is CardCounts
     assert deck.total() == 108 and deck[JOKER] == 4
+
+
+def test_no_cards_is_an_empty_card_counts() -> None:
+    counts = no_cards()
+    assert type(counts) is CardCounts and counts == Counter() and not counts
+    counts[JOKER] += 1
+    assert counts == {JOKER: 1}
+    assert no_cards() == Counter()  # a new one each time

@@ -112,6 +112,14 @@ def test_cards_are_interned_parse_card_and_card_agree() -> None:
     assert parse_card("JK") is JOKER
 
 
+@pytest.mark.parametrize(("rank", "suit"),
+                         [(14, "S"), (0, "H"), (1, "X"), (1, "h"), (Rank.ACE, "")])
+def test_card_of_no_rank_or_suit_raises_value_error(rank: int, suit: str) -> None:
+    # Looked up without converting to the enums first, it still says what is wrong.
+    with pytest.raises(ValueError):
+        card(rank, suit)
+
+
 def test_natural_cards_are_52_distinct() -> None:
     assert len(NATURAL_CARDS) == 52
     assert len(set(NATURAL_CARDS)) == 52

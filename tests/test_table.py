@@ -6,8 +6,8 @@ from collections import Counter
 
 from helpers import cards, hand
 
-from scala40cli.judging.cards import parse_card
-from scala40cli.judging.table import TableState
+from scala40cli.judging.cards import Card, parse_card
+from scala40cli.judging.table import TableState, add_card, take_card
 
 
 def table_with(stock: str = "", pile: str = "", known_order: bool = True) -> TableState:
@@ -67,3 +67,16 @@ def test_a_reshuffle_keeps_the_piles_top_and_makes_the_rest_a_stock_in_no_known_
     assert state.stock_count == 2
     assert state.reshuffles == 1
 
+
+
+def test_add_and_take_card_count_as_a_counter_does() -> None:
+    counts: Counter[Card] = Counter()
+    king = parse_card("KD")
+    add_card(counts, king)  # a card it lacks: from none to one
+    add_card(counts, king)
+    assert counts[king] == 2
+    take_card(counts, king)
+    assert counts[king] == 1
+    two = parse_card("2C")
+    take_card(counts, two)  # a stock may go below zero, as a Counter's ``-= 1`` does
+    assert counts[two] == -1

@@ -36,6 +36,13 @@ class CardCounts(Counter["Card"]):
     __delitem__ = dict.__delitem__  # type: ignore[assignment]
 
 
+def no_cards() -> CardCounts:
+    """``CardCounts()`` without ``Counter.__init__``, which runs in Python: every hand
+    the referee replays starts two empty ones."""
+    counts: CardCounts = dict.__new__(CardCounts)
+    return counts
+
+
 def count_cards(cards: Iterable[Card]) -> CardCounts:
     """``CardCounts(cards)`` without ``Counter.__init__``, which runs in Python: a
     deal builds a handful of these for every hand."""

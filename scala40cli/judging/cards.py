@@ -101,7 +101,8 @@ class Card:
 
 JOKER = Card(None, None)
 
-_INTERNED: dict[tuple[Rank, Suit], Card] = {
+#: Keyed by rank and suit, which equal (and hash as) their int and letter.
+_INTERNED: dict[tuple[int, str], Card] = {
     (rank, suit): Card(rank, suit) for suit in Suit for rank in Rank
 }
 
@@ -112,8 +113,16 @@ _NATURAL_PAIRS: dict[Card, int] = dict.fromkeys(NATURAL_CARDS, 2)
 
 
 def card(rank: Rank | int, suit: Suit | str) -> Card:
-    """The interned natural card of this rank and suit."""
-    return _INTERNED[(Rank(rank), Suit(suit))]
+    """The interned natural card of this rank and suit.
+
+    Looked up as given: a Rank equals its int and a Suit its letter, so the key needs
+    no conversion (an enum call runs in Python, and melds ask this for every card of
+    a run they complete). Only a key that is not found is converted, so that a wrong
+    rank or suit raises ValueError, not KeyError."""
+    found = _INTERNED.get((rank, suit))
+    if found is None:
+        found = _INTERNED[(Rank(rank), Suit(suit))]
+    return found
 
 
 def _build_spellings() -> dict[str, Card]:

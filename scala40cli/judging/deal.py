@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from scala40cli.judging.card_counts import CardCounts, card_counts, count_cards
+from scala40cli.judging.card_counts import card_counts, count_cards, no_cards
 from scala40cli.judging.cards import JOKER, Card, full_deck
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.phases import Kind
@@ -238,7 +238,7 @@ class DealChecker:
                 Finding(Code.MISSING_DEAL, start,
                         f"{player} is not dealt in hand {number}"), player)
             if player in players:
-                self.hands[player], self.unknown[player] = CardCounts(), HAND_SIZE
+                self.hands[player], self.unknown[player] = no_cards(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
             self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from scala40cli.judging.cards import Card
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.lookahead import used_this_turn
+from scala40cli.judging.table import add_card, take_card
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.turn_order import TurnOrder
 from scala40cli.judging.verify import verify_buy, verify_take, void_after_draw
@@ -60,18 +61,18 @@ def on_draw(hand: TurnOrder, event: Draw) -> None:
 def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
     """D18: with a known stock a draw must be its top card; otherwise the
     drawn card is taken out wherever it is and the stated top stays on top."""
-    hand.hands[event.player][drawn] += 1
+    add_card(hand.hands[event.player], drawn)
     order = hand.stock_order
     if order and order[-1] is drawn:
         order.pop()
-    elif hand.stock[drawn] <= 0:
+    elif hand.stock.get(drawn, 0) <= 0:
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
                             event.player)
         hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_hand(event.player, problem)
         if order:
-            hand.stock[order.pop()] -= 1
+            take_card(hand.stock, order.pop())
         hand.stock_count -= 1
         return
     elif order:
@@ -81,7 +82,7 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
         hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_hand(event.player, problem)
         del order[len(order) - 1 - order[::-1].index(drawn)]
-    hand.stock[drawn] -= 1
+    take_card(hand.stock, drawn)
     hand.stock_count -= 1
 
 
@@ -115,7 +116,7 @@ def on_take(hand: TurnOrder, event: Take) -> None:
             taken = pile.pop()  # most likely a slip of the pen: the top was taken
         else:
             pile.pop()  # the pile is uncertain: its top was the card written
-    hand.hands[event.player][taken] += 1
+    add_card(hand.hands[event.player], taken)
     turn.taken, turn.take_event = taken, event
     hand.report(verify_take(event, opened_before=turn.opened_before, rules=hand.rules),
                 event.player)

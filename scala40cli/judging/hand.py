@@ -27,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from scala40cli.judging.card_counts import card_counts
 from scala40cli.judging.deal import DealChecker
 from scala40cli.judging.draw_moves import on_buy, on_draw, on_reshuffle, on_take
 from scala40cli.judging.findings import Flag
@@ -119,11 +120,11 @@ class HandReferee(TurnOrder):
         self.reentered = dealt.reentered
         self.stock = dealt.stock
         self.stock_order = dealt.stock_order
-        self.stock_count = self.stock.total()
+        self.stock_count = sum(self.stock.values())
         if self.stock_order is None:  # the Counter holds the unknown cards of the hands too
             self.stock_count -= sum(self.unknown.values())
         # Without a stock line, the stock's Counter is every card not seen yet.
-        self.unseen = self.stock if self.stock_order is None else self.stock.copy()
+        self.unseen = self.stock if self.stock_order is None else card_counts(self.stock)
         self.discard_pile = dealt.discard_pile
         self.current = self.first_player()
         expected = self.expected_dealer

@@ -24,7 +24,7 @@ from scala40cli.judging.phases import Phase
 from scala40cli.judging.results import Closing, Problem
 from scala40cli.judging.rules import Rules
 from scala40cli.judging.scoring import Bounds
-from scala40cli.judging.table import TableState
+from scala40cli.judging.table import TableState, add_card
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import verify_end_of_turn
 from scala40cli.judging.violations import Code
@@ -163,8 +163,8 @@ class HandBooks(TableState):
             pile, player = self.discard_pile, event.player
             lacking = [c for c in cards if not self.holds(player, c)]
             if pile and pile[-1] in lacking:
-                self.hands[player][pile.pop()] += 1
-            elif len(lacking) == 1 and self.stock[lacking[0]] > 0 and self.stock_count > 0:
+                add_card(self.hands[player], pile.pop())
+            elif len(lacking) == 1 and self.stock.get(lacking[0], 0) > 0 and self.stock_count > 0:
                 self.draw_known(player, lacking[0])  # the play shows the card drawn
             else:  # drawn from the stock at the end of the turn, unless the draw comes
                 turn.owes_draw = True
@@ -193,7 +193,7 @@ class HandBooks(TableState):
         if held <= 0:
             return False
         self.unknown[player] = held - 1
-        if self.unseen[card] > 0:
+        if self.unseen.get(card, 0) > 0:
             self.unseen[card] -= 1
         else:  # never a third copy among all the cards seen
             self.flag(Finding(Code.TOO_MANY_COPIES, event,

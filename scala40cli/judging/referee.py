@@ -22,7 +22,7 @@ from scala40cli.judging.lookahead import next_hand_number
 from scala40cli.judging.names import nfc
 from scala40cli.judging.phases import Phase, gate
 from scala40cli.judging.results import GameResult, HandResult, Problem, TagValue
-from scala40cli.judging.rules import CLASSIC, RuleChoice
+from scala40cli.judging.rules import CLASSIC, RuleChoice, Rules
 from scala40cli.judging.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.standings import Standings
 from scala40cli.judging.violations import Code
@@ -329,13 +329,31 @@ class MatchReferee:
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
-            players=self.players, rules=self.rules.as_tokens(),
+            players=self.players, rules=rule_tokens(self.rules),
             violations=tuple(sorted(self.violations, key=lambda p: (p.line, p.column))),
             notes=tuple(sorted(self.notes, key=lambda p: (p.line, p.column))),
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
             preset=self.preset, elimination_threshold=standings.threshold)
+
+
+#: The rules of the game judged last and their tokens (see :func:`rule_tokens`).
+_last_tokens: list[tuple[Rules, dict[str, str]]] = []
+
+
+def rule_tokens(rules: Rules) -> dict[str, str]:
+    """``rules.as_tokens()``, the same dict for the games judged in a row under the same
+    rules object (most games of a file: a preset's own rules, untouched by tags).
+
+    Results are frozen and nothing changes their dicts, so they may share one: it is
+    built once, not for every game, and a batch of results sent to another process
+    (``--jobs``) carries it once, as pickle writes a shared object once."""
+    if _last_tokens and _last_tokens[0][0] is rules:
+        return _last_tokens[0][1]
+    tokens = rules.as_tokens()
+    _last_tokens[:] = [(rules, tokens)]
+    return tokens
 
 
 def closest_player(name: str, players: Sequence[str]) -> str | None:

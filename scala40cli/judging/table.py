@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from scala40cli.judging.card_counts import CardCounts, count_cards
+from scala40cli.judging.card_counts import count_cards, no_cards
 from scala40cli.judging.cards import Card
 from scala40cli.judging.melds import Meld as TableMeld
 
@@ -28,8 +28,8 @@ class TableState:
         #: line that is missing or short).
         self.unknown: dict[str, int] = {}
         #: Cards not seen anywhere yet: where a card the log did not show comes from.
-        self.unseen: Counter[Card] = CardCounts()
-        self.stock: Counter[Card] = CardCounts()
+        self.unseen: Counter[Card] = no_cards()
+        self.stock: Counter[Card] = no_cards()
         self.stock_order: list[Card] | None = None  # top card last, for pop()
         self.stock_count = 0
         self.discard_pile: list[Card] = []
@@ -57,8 +57,8 @@ class TableState:
         order = self.stock_order
         if order:
             top = order.pop()
-            self.stock[top] -= 1
-            self.hands[player][top] += 1
+            take_card(self.stock, top)
+            add_card(self.hands[player], top)
         else:
             self.unknown[player] = self.unknown.get(player, 0) + 1
         self.stock_count -= 1
@@ -68,9 +68,9 @@ class TableState:
         order = self.stock_order
         if order and card in order:
             del order[len(order) - 1 - order[::-1].index(card)]
-        self.stock[card] -= 1
+        take_card(self.stock, card)
         self.stock_count -= 1
-        self.hands[player][card] += 1
+        add_card(self.hands[player], card)
 
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
@@ -80,3 +80,18 @@ class TableState:
         self.stock_count = len(pile) - 1 if pile else 0
         self.discard_pile = pile[-1:]
         self.reshuffles += 1
+
+
+# Counts are read with ``get``: ``counts[card]`` of a card a Counter lacks calls its
+# ``__missing__``, a Python method, and a hand lacks most cards it draws.
+
+
+def add_card(counts: Counter[Card], card: Card) -> None:
+    """One more ``card`` in a hand or the stock."""
+    counts[card] = counts.get(card, 0) + 1
+
+
+def take_card(counts: Counter[Card], card: Card) -> None:
+    """One ``card`` fewer in the stock (a count may go below zero, as a Counter's
+    does: the stock's doubts, not its counts, say what went wrong)."""
+    counts[card] = counts.get(card, 0) - 1
