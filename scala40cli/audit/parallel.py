@@ -23,6 +23,7 @@ import copyreg
 import dataclasses
 import gc
 import os
+import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -135,6 +136,13 @@ def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Ex
     return [func(item, extra) for item in batch]
 
 
+def _run_pickled(func: Callable[[Arg, Extra], Result], batch: bytes, extra: Extra) -> bytes:
+    """In a worker: :func:`_run_batch` on a batch that comes pickled, its results sent
+    back pickled (see :func:`_shared` for why)."""
+    results = _run_batch(func, pickle.loads(batch), extra)
+    return pickle.dumps(results, pickle.HIGHEST_PROTOCOL)
+
+
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
                 jobs: int, weight: Callable[[Arg], int] = _weigh_one) -> Iterator[Result]:
     """``func(item, extra)`` for every item, in order, computed by at most ``jobs``
@@ -164,12 +172,12 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
 
 
 class _Task(Generic[Arg, Result]):
-    """A batch in the run's order: judged here (``results``), or by a worker (``future``)
-    until it is taken back."""
+    """A batch in the run's order: judged here (``results``), or by a worker (``future``,
+    whose result is the batch's results pickled) until it is taken back."""
 
     __slots__ = ("batch", "future", "results")
 
-    def __init__(self, batch: list[Arg], future: Future[list[Result]] | None = None,
+    def __init__(self, batch: list[Arg], future: Future[bytes] | None = None,
                  results: list[Result] | None = None) -> None:
         self.batch = batch
         self.future = future
@@ -192,7 +200,15 @@ class _Task(Generic[Arg, Result]):
     def outcome(self) -> list[Result]:
         """Its results, waiting for the worker if need be."""
         if self.future is not None:
-            return self.future.result()
+            sent = self.future.result()
+            collecting = gc.isenabled()
+            gc.disable()  # thousands of new objects, none in a cycle: nothing to collect
+            try:
+                results: list[Result] = pickle.loads(sent)
+            finally:
+                if collecting:
+                    gc.enable()
+            return results
         assert self.results is not None
         return self.results
 
@@ -205,7 +221,13 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
     judged here, between the reports of the results, so the share of this process
     follows what it has left to do. At the end, the batches no worker has started are
     taken back and judged here too, so no process waits while another has a queue.
-    At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once."""
+    At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once.
+
+    A worker's batches are pickled, and its results unpickled, here, in the main
+    thread, not by the pool's threads (which then only move bytes): that CPU time is
+    then taken from this process's own judging, whose share follows its progress,
+    rather than from the core a worker runs on, and the work stays even between the
+    processes. The collector is held off while the results are unpickled."""
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
@@ -219,8 +241,9 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
                 # Held: a signal raised in the middle of submit could leave half a
                 # message in the pool's wake-up pipe, and its thread (joined at exit)
                 # waiting on it.
+                sent = pickle.dumps(batch, pickle.HIGHEST_PROTOCOL)
                 with _signals_held():
-                    future = pool.submit(_run_batch, func, batch, extra)
+                    future = pool.submit(_run_pickled, func, sent, extra)
                 tasks.append(_Task(batch, future))
             else:  # the workers have enough to do
                 tasks.append(_Task(batch, results=_run_batch(func, batch, extra)))
