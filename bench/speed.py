@@ -1,7 +1,8 @@
 """How fast scala40 audits, in CPU time, as ratios measured in one run on this machine.
 
     pip install -e '.[bench]'        # python-chess 1.11.2, the yardstick
-    python bench/speed.py [--matches N] [--seed S] [--corpus FILE] [--repeat R] [--installed]
+    python bench/speed.py [--matches N] [--seed S] [--corpus FILE] [--repeat R]
+                          [--jobs-rounds J] [--installed]
 
 The corpus is ``--matches`` simulated 4-player matches (``scala40 simulate``, seeded, so
 the same bytes every run), or FILE. On it, one after the other, it measures:
@@ -32,7 +33,10 @@ least wall time the parallel run could take on two cores of its own, given the C
 each of its processes spent (the largest of one process's CPU time and of the run's
 total CPU time over 2). Pickling, sending and receiving, starting and stopping the
 workers all count, wherever they run; a loaded machine can slow both runs but can
-neither hide that cost nor lend the run a third core.
+neither hide that cost nor lend the run a third core. The two are run in turns,
+``--jobs-rounds`` rounds of each: it prints the speed-up of the best runs and the
+median and quartiles of each round's own (a round's serial CPU over its parallel
+run's), which a lucky run cannot move.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ import platform
 import random
 import resource
 import shutil
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -216,18 +221,45 @@ def records_label(path: Path) -> str:
     return f"{path.stat().st_size / 1e6:.1f} MB"
 
 
-def jobs_compared(path: Path, repeat: int) -> tuple[float, int, JobsRun]:
-    """The least CPU time of a serial streamed audit, its records, and the best of the
-    ``--jobs 2`` runs (by :meth:`JobsRun.least_wall`), the two run in turns so that a
-    change in the machine's load falls on both alike."""
-    serial, records, runs = float("inf"), 0, []
-    for _ in range(repeat):
+@dataclass(frozen=True)
+class JobsComparison:
+    """``--jobs 1`` and ``--jobs 2`` on one corpus, run in turns (a round is one of
+    each), so that a change in the machine's load falls on both alike."""
+
+    serial: float  # the least CPU time of a serial run
+    records: int
+    best: JobsRun  # the parallel run of the least :meth:`JobsRun.least_wall`
+    #: Each round's speed-up: its serial CPU over its parallel run's least wall time.
+    #: Paired so, a round on a busier minute weighs both runs alike.
+    paired: tuple[float, ...]
+
+    @property
+    def speed_up(self) -> float:
+        return self.serial / self.best.least_wall
+
+    def spread(self) -> str:
+        """The median and quartiles of the rounds' speed-ups."""
+        if len(self.paired) < 4:
+            return f"rounds {', '.join(f'{x:.2f}x' for x in self.paired)}"
+        low, middle, high = statistics.quantiles(self.paired, n=4)
+        return (f"median of {len(self.paired)} rounds {middle:.2f}x "
+                f"(quartiles {low:.2f}x, {high:.2f}x)")
+
+
+def jobs_compared(path: Path, rounds: int) -> JobsComparison:
+    """``rounds`` rounds of a serial streamed audit and a ``--jobs 2`` one."""
+    serials: list[float] = []
+    runs: list[JobsRun] = []
+    records = 0
+    for _ in range(rounds):
         start = time.process_time()
         records = streamed(path, 1)[0]
-        serial = min(serial, time.process_time() - start)
+        serials.append(time.process_time() - start)
         runs.append(jobs_run(path, 2))
         assert runs[-1].records == records, "--jobs 2 must give every record"
-    return serial, records, min(runs, key=lambda run: run.least_wall)
+    paired = tuple(serial / run.least_wall for serial, run in zip(serials, runs, strict=True))
+    return JobsComparison(min(serials), records, min(runs, key=lambda run: run.least_wall),
+                          paired)
 
 
 # --- the run -----------------------------------------------------------------------------------
@@ -277,6 +309,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches and of chess")
     parser.add_argument("--corpus", type=Path, help="a log to measure instead")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each step (best kept)")
+    parser.add_argument("--jobs-rounds", type=int, default=12,
+                        help="rounds of --jobs 1 and --jobs 2 in turns, on each corpus")
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
     parser.add_argument("--installed", action="store_true",
                         help="measure the installed scala40 (such as a compiled wheel)")
@@ -313,9 +347,10 @@ def main() -> None:
         t_referee, _ = cpu_of(lambda: [replay(g) for g in parsed], args.repeat)
         parsed.clear()  # the full audit below holds no parsed game
         t_full, result = cpu_of(lambda: audit_path(str(corpus)), args.repeat)
-        jobs = [(f"the corpus, {records_label(corpus)}", jobs_compared(corpus, args.repeat), 1),
+        jobs = [(f"the corpus, {records_label(corpus)}",
+                 jobs_compared(corpus, args.jobs_rounds), 1),
                 (f"4 copies of it, {records_label(big_corpus)}",
-                 jobs_compared(big_corpus, args.repeat), 4)]
+                 jobs_compared(big_corpus, args.jobs_rounds), 4)]
         big_corpus.unlink()
 
     chess_rate = plies / t_chess
@@ -331,14 +366,15 @@ def main() -> None:
           f"{1:9.2f}  (plies/s)")
     print("full audit --jobs 2, as replay streams it; speed-up in CPU-bound throughput = "
           "serial CPU / least wall time on 2 cores (max(a process's CPU, total CPU / 2))")
-    for label, (t_stream, records, best), copies in jobs:
-        print(f"  on {label} ({records:,} records): serial {t_stream:.3f} s; parallel: "
-              f"this process {best.parent:.3f} s, {best.workers} worker(s) "
+    for label, compared, copies in jobs:
+        best, t_stream = compared.best, compared.serial
+        print(f"  on {label} ({compared.records:,} records): serial {t_stream:.3f} s; "
+              f"parallel: this process {best.parent:.3f} s, {best.workers} worker(s) "
               f"{best.children:.3f} s, total {best.total:.3f} s "
               f"(+{best.total - t_stream:.3f} s)")
-        print(f"    speed-up {t_stream / best.least_wall:.2f}x, "
+        print(f"    speed-up {compared.speed_up:.2f}x (the best runs), "
               f"{copies * events / best.least_wall:,.0f} events/s; efficiency "
-              f"{t_stream / best.total:.0%} (serial CPU / total CPU)")
+              f"{t_stream / best.total:.0%} (serial CPU / total CPU); {compared.spread()}")
     for label, cpu in startup.items():
         print(f"start-up: {label:<46}{cpu:6.3f} s CPU")
     print(f"peak memory of replay --format jsonl: {small / 1024:.0f} MB for the corpus, "
