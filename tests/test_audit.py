@@ -106,15 +106,20 @@ def test_no_choice_is_the_logs_own_rules() -> None:
     assert result == audit_bytes(TWO_GAMES_ONE_TYPO, "typo.s40")
 
 
-def test_games_under_the_same_rules_share_their_tokens_and_others_do_not() -> None:
-    # The referee builds a game's rule tokens once for the games judged in a row under
-    # the same rules (rule_tokens); a game with rules of its own gets its own tokens.
+def test_games_under_the_same_rules_get_the_same_tokens_in_dicts_of_their_own() -> None:
+    # The referee works a game's rule tokens out once for the games judged in a row
+    # under the same rules (rule_tokens); a game with rules of its own gets its own
+    # tokens, and no game's dict is another's, so changing one changes no other.
     log = (b'[Players "Anna" "Bruno"]\nhand 1\n'
            b'[Players "Anna" "Bruno"]\nhand 1\n'
            b'[Players "Anna" "Bruno"]\n[Rule "opening_points" "30"]\nhand 1\n'
            b'[Players "Anna" "Bruno"]\nhand 1\n')
     first, second, third, fourth = audit_bytes(log, "shared.s40").games
-    assert first.rules is second.rules
+    assert first.rules == second.rules and first.rules is not second.rules
     assert first.rules["opening_points"] == second.rules["opening_points"] == "40"
     assert third.rules["opening_points"] == "30"
     assert fourth.rules["opening_points"] == "40" and fourth.rules == first.rules
+    first.rules["opening_points"] = "changed by a caller"
+    assert second.rules["opening_points"] == fourth.rules["opening_points"] == "40"
+    [again] = audit_bytes(b'[Players "Anna" "Bruno"]\nhand 1\n', "again.s40").games
+    assert again.rules["opening_points"] == "40"

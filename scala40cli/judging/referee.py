@@ -338,22 +338,22 @@ class MatchReferee:
             preset=self.preset, elimination_threshold=standings.threshold)
 
 
-#: The rules of the game judged last and their tokens (see :func:`rule_tokens`).
-_last_tokens: list[tuple[Rules, dict[str, str]]] = []
+#: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one
+#: pair, replaced whole, so that a reader in another thread never sees half of it.
+_last_tokens: list[tuple[Rules, dict[str, str]]] = [(CLASSIC, CLASSIC.as_tokens())]
 
 
 def rule_tokens(rules: Rules) -> dict[str, str]:
-    """``rules.as_tokens()``, the same dict for the games judged in a row under the same
-    rules object (most games of a file: a preset's own rules, untouched by tags).
+    """``rules.as_tokens()``, worked out once for the games judged in a row under the
+    same rules object (most games of a file: a preset's own rules, untouched by tags).
 
-    Results are frozen and nothing changes their dicts, so they may share one: it is
-    built once, not for every game, and a batch of results sent to another process
-    (``--jobs``) carries it once, as pickle writes a shared object once."""
-    if _last_tokens and _last_tokens[0][0] is rules:
-        return _last_tokens[0][1]
-    tokens = rules.as_tokens()
-    _last_tokens[:] = [(rules, tokens)]
-    return tokens
+    Each game still gets a dict of its own (a copy, in C): a caller of the library may
+    change one result's dict, and that must not change another's."""
+    last_rules, tokens = _last_tokens[0]
+    if last_rules is not rules:
+        tokens = rules.as_tokens()
+        _last_tokens[0] = (rules, tokens)
+    return dict(tokens)
 
 
 def closest_player(name: str, players: Sequence[str]) -> str | None:
