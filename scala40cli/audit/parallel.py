@@ -32,6 +32,8 @@ from itertools import chain, islice
 from types import FrameType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+from scala40cli.reading.gc_pause import gc_paused
+
 if TYPE_CHECKING:
     from concurrent.futures import Future, ProcessPoolExecutor
 
@@ -201,13 +203,8 @@ class _Task(Generic[Arg, Result]):
         """Its results, waiting for the worker if need be."""
         if self.future is not None:
             sent = self.future.result()
-            collecting = gc.isenabled()
-            gc.disable()  # thousands of new objects, none in a cycle: nothing to collect
-            try:
+            with gc_paused():  # thousands of new objects, none in a cycle
                 results: list[Result] = pickle.loads(sent)
-            finally:
-                if collecting:
-                    gc.enable()
             return results
         assert self.results is not None
         return self.results
