@@ -7,7 +7,6 @@ more input) when the signal comes, whatever the load of the machine.
 
 from __future__ import annotations
 
-import concurrent.futures
 import contextlib
 import os
 import signal
@@ -16,6 +15,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -23,6 +23,7 @@ from click.testing import CliRunner
 from scala40cli.audit import parallel
 from scala40cli.audit.parallel import available_cpus, batches, ordered_map
 from scala40cli.audit.pipeline import audit_path
+from scala40cli.audit.workers import Workers
 from scala40cli.cli.main import main
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -36,15 +37,15 @@ def pid_and_square(item: int, offset: int) -> tuple[int, int]:
 
 @pytest.fixture
 def spawned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """The ``max_workers`` of every process pool started during the test."""
+    """How many workers each set of workers started during the test had."""
     sizes: list[int] = []
-    real = concurrent.futures.ProcessPoolExecutor
+    real = parallel.Workers
 
-    def recording(max_workers: int, **options: object) -> concurrent.futures.Executor:
-        sizes.append(max_workers)
-        return real(max_workers, **options)  # type: ignore[arg-type]
+    def recording(count: int, *args: Any) -> Workers:
+        sizes.append(count)
+        return real(count, *args)
 
-    monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", recording)
+    monkeypatch.setattr(parallel, "Workers", recording)
     return sizes
 
 

@@ -5,10 +5,12 @@ cuts the items into batches (a task a few hundred kilobytes of logs, so that wha
 task costs, sending it and its results between processes, is paid once for many
 games), keeps each worker a few batches ahead (a huge file is never queued whole) and
 judges the other batches here, between reporting the results; at the end, the batches
-no worker has started are taken back and judged here. The results come in the order of
-the input, so that a parallel run reports exactly what a serial run does. It uses no
-more processes than there are CPUs this process may run on, nor than there are
-batches: ``--jobs 64`` on one game judges it here, without a pool.
+no worker has been sent are taken back and judged here. The results come in the order
+of the input, so that a parallel run reports exactly what a serial run does. It uses
+no more processes than there are CPUs this process may run on, nor than there are
+batches: ``--jobs 64`` on one game judges it here, without a worker. The workers are
+forked (:mod:`scala40cli.audit.workers`); where the system cannot fork, this process
+judges alone.
 
 A run stops cleanly: on SIGINT (Ctrl-C) or SIGTERM (see :func:`stop_on_signals`) and
 when a worker dies (the system's out-of-memory killer...), the workers are killed, not
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import copyreg
 import dataclasses
+import functools
 import gc
 import os
 import pickle
@@ -30,12 +33,13 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from itertools import chain, islice
 from types import FrameType, ModuleType
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
+from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers
 from scala40cli.reading.gc_pause import gc_paused
 
-if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
+__all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "keep_picklable",
+           "ordered_map", "stop_on_signals"]
 
 Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
@@ -49,14 +53,6 @@ BATCH_WEIGHT = 256 * 1024
 BATCH_ITEMS = 1024
 #: How long the workers of a stopped run are given to die once killed, in seconds.
 KILL_TIMEOUT = 5.0
-
-
-class WorkerLost(Exception):
-    """A worker process ended while it judged (killed by the system, out of memory...)."""
-
-    def __str__(self) -> str:
-        return ("a worker process stopped unexpectedly (killed by the system, perhaps "
-                "out of memory): the run is incomplete")
 
 
 class Stopped(Exception):
@@ -138,20 +134,28 @@ def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Ex
     return [func(item, extra) for item in batch]
 
 
-def _run_pickled(func: Callable[[Arg, Extra], Result], batch: bytes, extra: Extra) -> bytes:
+def _run_pickled(func: Callable[[Arg, Extra], Result], extra: Extra, batch: bytes) -> bytes:
     """In a worker: :func:`_run_batch` on a batch that comes pickled, its results sent
-    back pickled (see :func:`_shared` for why)."""
-    results = _run_batch(func, pickle.loads(batch), extra)
-    return pickle.dumps(results, pickle.HIGHEST_PROTOCOL)
+    back pickled (see :func:`_shared` for why), or the exception it raised."""
+    try:
+        return pickle.dumps(_run_batch(func, pickle.loads(batch), extra),
+                            pickle.HIGHEST_PROTOCOL)
+    except Exception as error:  # raised by the parent, as it would be in a serial run
+        try:
+            return pickle.dumps(_Failed(error), pickle.HIGHEST_PROTOCOL)
+        except Exception:  # an exception that does not pickle: its text
+            return pickle.dumps(_Failed(RuntimeError(f"in a worker: {error!r}")),
+                                pickle.HIGHEST_PROTOCOL)
 
 
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
                 jobs: int, weight: Callable[[Arg], int] = _weigh_one) -> Iterator[Result]:
     """``func(item, extra)`` for every item, in order, computed by at most ``jobs``
-    processes: this one and up to ``jobs - 1`` workers (``func`` and the items must
-    pickle); ``weight`` is an item's size, which decides how many items go in one task.
+    processes: this one and up to ``jobs - 1`` workers forked from it (the items and
+    results must pickle); ``weight`` is an item's size, which decides how many items
+    go in one task. An exception ``func`` raises in a worker is raised here.
 
-    Raises :class:`WorkerLost` when a worker dies; the pool is gone by then.
+    Raises :class:`WorkerLost` when a worker dies; the workers are gone by then.
     """
     cut = batches(items, weight)
     first = next(cut, None)
@@ -160,10 +164,10 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
     # Judged before any worker starts: what it loads and caches (the parser, the lines
     # seen) the workers inherit, as they are forked from this process where they can be.
     done = _run_batch(func, first, extra)
-    workers = min(jobs, available_cpus()) - 1
+    workers = min(jobs, available_cpus()) - 1 if CAN_FORK else 0
     ahead = list(islice(cut, workers))  # fewer batches left than workers: fewer workers
     workers = min(workers, len(ahead))
-    if workers < 1:  # one batch, or one CPU: a pool would only add its cost
+    if workers < 1:  # one batch, one CPU or no fork: workers would only add their cost
         yield from done
         for batch in ahead:
             yield from _run_batch(func, batch, extra)
@@ -174,106 +178,92 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
 
 
 class _Task(Generic[Arg, Result]):
-    """A batch in the run's order: judged here (``results``), or by a worker (``future``,
-    whose result is the batch's results pickled) until it is taken back."""
+    """A batch in the run's order: judged here (``results``), or by a worker (``job``,
+    whose answer is the batch's results pickled) until it is taken back."""
 
-    __slots__ = ("batch", "future", "results")
+    __slots__ = ("batch", "job", "results")
 
-    def __init__(self, batch: list[Arg], future: Future[bytes] | None = None,
+    def __init__(self, batch: list[Arg], job: Job | None = None,
                  results: list[Result] | None = None) -> None:
         self.batch = batch
-        self.future = future
+        self.job = job
         self.results = results
 
-    def ready(self) -> bool:
-        return self.future is None or self.future.done()
+    def ready(self, workers: Workers) -> bool:
+        return self.job is None or workers.done(self.job)
 
-    def queued(self) -> bool:
-        """Sent to a worker, which has not finished it."""
-        return self.future is not None and not self.future.done()
-
-    def take_back(self) -> bool:
-        """Cancel the task if no worker has started it yet (then judge it here)."""
-        if self.future is not None and self.future.cancel():
-            self.future = None
-            return True
-        return False
-
-    def outcome(self) -> list[Result]:
+    def outcome(self, workers: Workers) -> list[Result]:
         """Its results, waiting for the worker if need be."""
-        if self.future is not None:
-            sent = self.future.result()
+        if self.job is not None:
+            sent = workers.answer(self.job)
             with gc_paused():  # thousands of new objects, none in a cycle
-                results: list[Result] = pickle.loads(sent)
-            return results
+                answer: _Answer[Result] = pickle.loads(sent)
+            if isinstance(answer, _Failed):
+                raise answer.error
+            return answer
         assert self.results is not None
         return self.results
 
 
+class _Failed:
+    """What a worker answers when judging a batch raised: the exception, to raise here."""
+
+    __slots__ = ("error",)
+
+    def __init__(self, error: BaseException) -> None:
+        self.error = error
+
+    def __reduce__(self) -> tuple[type[_Failed], tuple[BaseException]]:
+        return _Failed, (self.error,)
+
+
+_Answer = list[Result] | _Failed
+
+
 def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
-            cut: Iterator[list[Arg]], extra: Extra, workers: int) -> Iterator[Result]:
-    """The batches judged by ``workers`` processes and this one, results in order.
+            cut: Iterator[list[Arg]], extra: Extra, count: int) -> Iterator[Result]:
+    """The batches judged by ``count`` workers and this process, results in order.
 
     The workers are kept ``IN_FLIGHT_PER_WORKER`` batches ahead; any other batch is
     judged here, between the reports of the results, so the share of this process
-    follows what it has left to do. At the end, the batches no worker has started are
-    taken back and judged here too, so no process waits while another has a queue.
-    At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once.
+    follows what it has left to do. At the end, the batches no worker has been sent
+    are taken back and judged here too, so no process waits while another has a
+    queue. At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once.
 
-    A worker's batches are pickled, and its results unpickled, here, in the main
-    thread, not by the pool's threads (which then only move bytes): that CPU time is
-    then taken from this process's own judging, whose share follows its progress,
-    rather than from the core a worker runs on, and the work stays even between the
-    processes. The collector is held off while the results are unpickled."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start)
+    A worker's batches are pickled, and its results unpickled, here: that CPU time is
+    then taken from this process's own judging, whose share follows its progress, and
+    the work stays even between the processes. The collector is held off while the
+    results are unpickled."""
+    workers = Workers(count, functools.partial(_run_pickled, func, extra), _worker_start)
     tasks: deque[_Task[Arg, Result]] = deque([_Task([], results=done)])
-    queue_length = workers * IN_FLIGHT_PER_WORKER
+    queue_length = count * IN_FLIGHT_PER_WORKER
     finished = False
     try:
         for batch in cut:
-            if sum(task.queued() for task in tasks) < queue_length:
-                # Held: a signal raised in the middle of submit could leave half a
-                # message in the pool's wake-up pipe, and its thread (joined at exit)
-                # waiting on it.
-                sent = pickle.dumps(batch, pickle.HIGHEST_PROTOCOL)
-                with _signals_held():
-                    future = pool.submit(_run_pickled, func, sent, extra)
-                tasks.append(_Task(batch, future))
+            workers.pump()
+            if workers.load() < queue_length:
+                job = workers.submit(pickle.dumps(batch, pickle.HIGHEST_PROTOCOL))
+                tasks.append(_Task(batch, job))
             else:  # the workers have enough to do
                 tasks.append(_Task(batch, results=_run_batch(func, batch, extra)))
-            while tasks and (tasks[0].ready() or len(tasks) > 2 * queue_length):
-                yield from tasks.popleft().outcome()
+            while tasks and (tasks[0].ready(workers) or len(tasks) > 2 * queue_length):
+                yield from tasks.popleft().outcome(workers)
         while tasks:
-            if not tasks[0].ready():
-                taken = next((task for task in reversed(tasks) if task.take_back()), None)
+            if not tasks[0].ready(workers):
+                taken = next((task for task in reversed(tasks)
+                              if task.job is not None and workers.take_back(task.job)), None)
                 if taken is not None:
+                    taken.job = None
                     taken.results = _run_batch(func, taken.batch, extra)
                     continue
-            yield from tasks.popleft().outcome()
+            yield from tasks.popleft().outcome(workers)
         finished = True
-    except BrokenProcessPool:
-        raise WorkerLost from None
     finally:
         if finished:
-            pool.shutdown(wait=True)
+            workers.close()
         else:  # an error, a signal, or the caller stopped reading: kill, do not wait
-            _kill(pool)
-
-
-def _kill(pool: ProcessPoolExecutor) -> None:
-    """Kill the workers of ``pool`` and reap them, without waiting for their tasks."""
-    found = getattr(pool, "_processes", None)  # pid -> Process; None once shut down
-    processes = list(found.values()) if isinstance(found, dict) else []
-    with _signals_held():  # a second Ctrl-C must not leave workers behind
-        for process in processes:
-            if process.is_alive():
-                process.kill()
-        pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            process.join(KILL_TIMEOUT)
+            with _signals_held():  # a second Ctrl-C must not leave workers behind
+                workers.kill()
 
 
 @contextmanager

@@ -1,0 +1,110 @@
+"""The forked workers of ``--jobs`` (``audit/workers.py``): messages of any size both
+ways, answers in order, jobs taken back, a lost worker found, no process left behind."""
+
+from __future__ import annotations
+
+import os
+import signal
+import time
+
+import pytest
+
+from scala40cli.audit import parallel
+from scala40cli.audit.parallel import ordered_map
+from scala40cli.audit.workers import CAN_FORK, PIPE_SIZE, SENT_AHEAD, WorkerLost, Workers
+
+pytestmark = pytest.mark.skipif(not CAN_FORK, reason="workers are forked")
+
+
+def tripled(message: bytes) -> bytes:
+    return message * 3
+
+
+def nothing() -> None:
+    pass
+
+
+def gone(pid: int) -> bool:
+    """Reaped: no such process any more (a zombie would still be there)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    return False
+
+
+def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
+    workers = Workers(2, tripled, nothing)
+    messages = [bytes([n]) * (PIPE_SIZE + 12_345 * n) for n in range(6)]
+    jobs = [workers.submit(message) for message in messages]
+    answers = [bytes(workers.answer(job)) for job in jobs]
+    pids = [worker.pid for worker in workers._workers]
+    workers.close()
+    assert answers == [message * 3 for message in messages]
+    assert len(set(pids)) == 2 and all(gone(pid) for pid in pids)
+
+
+def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
+    workers = Workers(1, tripled, nothing)
+    jobs = [workers.submit(b"%d" % n) for n in range(SENT_AHEAD + 2)]
+    assert workers.load() == SENT_AHEAD + 2
+    assert not workers.take_back(jobs[0])  # sent at once
+    assert workers.take_back(jobs[-1])
+    assert not workers.take_back(jobs[-1])  # once only
+    assert [bytes(workers.answer(job)) for job in jobs[:-1]] == [
+        b"%d" % n * 3 for n in range(SENT_AHEAD + 1)]
+    assert workers.load() == 0
+    workers.close()
+
+
+def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> None:
+    workers = Workers(2, tripled, nothing)
+    pids = [worker.pid for worker in workers._workers]
+    os.kill(pids[0], signal.SIGKILL)
+    with pytest.raises(WorkerLost):  # sending to it, or waiting for its answer
+        job = workers.submit(b"x")  # to the least busy: the first
+        workers.answer(job)
+    workers.kill()
+    assert all(gone(pid) for pid in pids)
+
+
+def slow_answer(message: bytes) -> bytes:
+    time.sleep(0.05)
+    return message
+
+
+def test_done_never_waits() -> None:
+    workers = Workers(1, slow_answer, nothing)
+    job = workers.submit(b"late")
+    start = time.monotonic()
+    assert not workers.done(job)
+    assert time.monotonic() - start < 0.04
+    assert workers.answer(job) == b"late" and workers.done(job)
+    workers.close()
+
+
+class Unpicklable(Exception):
+    def __reduce__(self) -> str | tuple[object, ...]:
+        raise TypeError("not this one")
+
+
+def fails_in_a_worker(item: int, parent: int) -> int:
+    if os.getpid() != parent:
+        if item == 7:
+            raise ValueError(f"item {item}")
+        if item == 8:
+            raise Unpicklable("unpicklable")
+    return item
+
+
+@pytest.mark.parametrize(("bad", "raised", "says"), [
+    (7, ValueError, "item 7"),
+    (8, RuntimeError, "in a worker: Unpicklable('unpicklable')"),
+])
+def test_an_exception_in_a_worker_is_raised_here(
+        monkeypatch: pytest.MonkeyPatch, bad: int, raised: type[Exception], says: str) -> None:
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "BATCH_ITEMS", 1)
+    items = [0, bad, 1, 2, 3, 4, 5]  # the first is judged here; the bad one goes out
+    with pytest.raises(raised, match=says.replace("(", r"\(").replace(")", r"\)")):
+        list(ordered_map(fails_in_a_worker, items, os.getpid(), jobs=2))
