@@ -44,7 +44,6 @@ from __future__ import annotations
 import argparse
 import datetime
 import io
-import multiprocessing
 import os
 import platform
 import random
@@ -178,8 +177,18 @@ def streamed(path: Path, jobs: int) -> tuple[int, int]:
     records = workers = 0
     for _ in stream_records(sources, None, jobs=jobs):
         records += 1
-        workers = max(workers, len(multiprocessing.active_children()))
+        if records % 16 == 1:  # the workers live from the first batch to the end
+            workers = max(workers, child_processes())
     return records, workers
+
+
+def child_processes() -> int:
+    """The processes this one has forked and not reaped (Linux /proc; 0 elsewhere)."""
+    try:
+        return sum(len((task / "children").read_text().split())
+                   for task in Path("/proc/self/task").iterdir())
+    except OSError:
+        return 0
 
 
 @dataclass(frozen=True)
