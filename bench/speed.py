@@ -17,8 +17,8 @@ the same bytes every run), or FILE. On it, one after the other, it measures:
 - the full audit with ``--jobs 2``, as ``replay`` streams it, against the same with
   ``--jobs 1`` (see :meth:`JobsRun.least_wall` for what is measured), on the corpus
   and on 4 copies of it: a parallel run has a cost of its own that does not grow with
-  the games (the fork, the pages the two processes then copy as they write to them, the
-  pool's threads), which weighs less on a bigger log;
+  the games (the fork, the pages the two processes then copy as they write to them),
+  which weighs less on a bigger log;
 - the start-up: CPU time of ``scala40 --version`` and of a one-file ``replay``;
 - peak memory of ``replay --format jsonl`` on the corpus and on 4 copies of it.
 
@@ -198,7 +198,7 @@ class JobsRun:
     jobs: int
     records: int
     workers: int
-    parent: float  # this process, its threads included (sending, receiving, reporting)
+    parent: float  # this process (judging, sending, receiving, reporting)
     children: float  # every worker, from its fork to its exit, as the system counts it
 
     @property
@@ -215,10 +215,10 @@ class JobsRun:
 
 
 def jobs_run(path: Path, jobs: int) -> JobsRun:
-    """One run of the audit as ``scala40 replay --jobs N`` does it (the same pool,
+    """One run of the audit as ``scala40 replay --jobs N`` does it (the same workers,
     batches and records; only the report is not written), measured in CPU time:
     this process's ``process_time`` and, for the workers, ``RUSAGE_CHILDREN`` once
-    the pool has reaped them."""
+    they are reaped."""
     start, before = time.process_time(), children_cpu()
     records, workers = streamed(path, jobs)
     parent = time.process_time() - start
