@@ -3,6 +3,7 @@ ways, answers in order, jobs taken back, a lost worker found, no process left be
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import time
@@ -36,7 +37,7 @@ def gone(pid: int) -> bool:
 def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
     workers = Workers(2, tripled, nothing)
     messages = [bytes([n]) * (PIPE_SIZE + 12_345 * n) for n in range(6)]
-    jobs = [workers.submit(message) for message in messages]
+    jobs = [workers.submit(functools.partial(bytes, message)) for message in messages]
     answers = [bytes(workers.answer(job)) for job in jobs]
     pids = [worker.pid for worker in workers._workers]
     workers.close()
@@ -46,7 +47,13 @@ def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
 
 def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
     workers = Workers(1, tripled, nothing)
-    jobs = [workers.submit(b"%d" % n) for n in range(SENT_AHEAD + 2)]
+    made: list[int] = []
+
+    def message(n: int) -> bytes:
+        made.append(n)
+        return b"%d" % n
+
+    jobs = [workers.submit(functools.partial(message, n)) for n in range(SENT_AHEAD + 2)]
     assert workers.load() == SENT_AHEAD + 2
     assert not workers.take_back(jobs[0])  # sent at once
     assert workers.take_back(jobs[-1])
@@ -54,6 +61,7 @@ def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
     assert [bytes(workers.answer(job)) for job in jobs[:-1]] == [
         b"%d" % n * 3 for n in range(SENT_AHEAD + 1)]
     assert workers.load() == 0
+    assert made == list(range(SENT_AHEAD + 1))  # the one taken back was never made
     workers.close()
 
 
@@ -62,7 +70,7 @@ def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> Non
     pids = [worker.pid for worker in workers._workers]
     os.kill(pids[0], signal.SIGKILL)
     with pytest.raises(WorkerLost):  # sending to it, or waiting for its answer
-        job = workers.submit(b"x")  # to the least busy: the first
+        job = workers.submit(lambda: b"x")  # to the least busy: the first
         workers.answer(job)
     workers.kill()
     assert all(gone(pid) for pid in pids)
@@ -75,7 +83,7 @@ def slow_answer(message: bytes) -> bytes:
 
 def test_done_never_waits() -> None:
     workers = Workers(1, slow_answer, nothing)
-    job = workers.submit(b"late")
+    job = workers.submit(lambda: b"late")
     start = time.monotonic()
     assert not workers.done(job)
     assert time.monotonic() - start < 0.04

@@ -134,6 +134,10 @@ def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Ex
     return [func(item, extra) for item in batch]
 
 
+def _pickled(batch: list[Arg]) -> bytes:
+    return pickle.dumps(batch, pickle.HIGHEST_PROTOCOL)
+
+
 def _run_pickled(func: Callable[[Arg, Extra], Result], extra: Extra, batch: bytes) -> bytes:
     """In a worker: :func:`_run_batch` on a batch that comes pickled, its results sent
     back pickled (see :func:`_shared` for why), or the exception it raised."""
@@ -242,8 +246,7 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
         for batch in cut:
             workers.pump()
             if workers.load() < queue_length:
-                job = workers.submit(pickle.dumps(batch, pickle.HIGHEST_PROTOCOL))
-                tasks.append(_Task(batch, job))
+                tasks.append(_Task(batch, workers.submit(functools.partial(_pickled, batch))))
             else:  # the workers have enough to do
                 tasks.append(_Task(batch, results=_run_batch(func, batch, extra)))
             while tasks and (tasks[0].ready(workers) or len(tasks) > 2 * queue_length):

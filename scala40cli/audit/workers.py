@@ -55,12 +55,13 @@ class WorkerLost(Exception):
 
 
 class Job:
-    """A message for a worker, then its answer once the worker has sent it."""
+    """A message for a worker, made when it is sent (a job taken back before that costs
+    nothing to make), then its answer once the worker has sent it."""
 
     __slots__ = ("answer", "message", "worker")
 
-    def __init__(self, message: bytes, worker: _Worker) -> None:
-        self.message: bytes | None = message  # dropped once sent
+    def __init__(self, message: Callable[[], bytes], worker: _Worker) -> None:
+        self.message: Callable[[], bytes] | None = message  # dropped once sent
         self.worker = worker
         self.answer: bytearray | None = None
 
@@ -110,8 +111,9 @@ class _Worker:
         while self.queued and len(self.sent) < SENT_AHEAD:
             job = self.queued.popleft()
             assert job.message is not None
-            self._outgoing.append(memoryview(HEADER.pack(len(job.message))))
-            self._outgoing.append(memoryview(job.message))
+            message = job.message()
+            self._outgoing.append(memoryview(HEADER.pack(len(message))))
+            self._outgoing.append(memoryview(message))
             job.message = None
             self.sent.append(job)
         self._write()
@@ -197,7 +199,8 @@ class Workers:
         """Jobs submitted and not answered."""
         return sum(worker.load() for worker in self._workers)
 
-    def submit(self, message: bytes) -> Job:
+    def submit(self, message: Callable[[], bytes]) -> Job:
+        """Give a worker the message ``message()`` makes, once it has room for it."""
         worker = min(self._workers, key=_Worker.load)
         job = Job(message, worker)
         worker.queued.append(job)
