@@ -45,10 +45,11 @@ Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
 Result = TypeVar("Result")
 
-#: Batches queued per worker: enough to keep it busy, few enough to bound memory.
-IN_FLIGHT_PER_WORKER = 4
+#: Batches given to each worker ahead (it is sent two of them, the others can still be
+#: taken back): enough to keep it busy, few enough to bound memory.
+IN_FLIGHT_PER_WORKER = 3
 #: A batch is closed once its items weigh this much (bytes of log, for games)...
-BATCH_WEIGHT = 256 * 1024
+BATCH_WEIGHT = 128 * 1024
 #: ... or hold this many items.
 BATCH_ITEMS = 1024
 #: How long the workers of a stopped run are given to die once killed, in seconds.
