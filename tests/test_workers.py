@@ -116,3 +116,23 @@ def test_an_exception_in_a_worker_is_raised_here(
     items = [0, bad, 1, 2, 3, 4, 5]  # the first is judged here; the bad one goes out
     with pytest.raises(raised, match=says.replace("(", r"\(").replace(")", r"\)")):
         list(ordered_map(fails_in_a_worker, items, os.getpid(), jobs=2))
+
+
+def test_a_signal_while_the_workers_fork_stops_the_run_and_kills_them(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGINT and SIGTERM are held while the workers fork: the parent's handler runs once
+    every worker is known, so none is left behind, and never in a worker."""
+    forked: list[int] = []
+    real_fork = os.fork
+
+    def fork_then_signal() -> int:
+        pid = real_fork()
+        if pid:
+            forked.append(pid)
+            os.kill(os.getpid(), signal.SIGTERM)
+        return pid
+
+    monkeypatch.setattr(os, "fork", fork_then_signal)
+    with pytest.raises(parallel.Stopped), parallel.stop_on_signals():
+        Workers(2, tripled, nothing)
+    assert len(forked) == 2 and all(gone(pid) for pid in forked)

@@ -35,7 +35,7 @@ from itertools import chain, islice
 from types import FrameType, ModuleType
 from typing import Any, Generic, TypeVar
 
-from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers
+from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers, stop_signals_held
 from scala40cli.reading.gc_pause import gc_paused
 
 __all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "keep_picklable",
@@ -266,21 +266,8 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
         if finished:
             workers.close()
         else:  # an error, a signal, or the caller stopped reading: kill, do not wait
-            with _signals_held():  # a second Ctrl-C must not leave workers behind
+            with stop_signals_held():  # a second Ctrl-C must not leave workers behind
                 workers.kill()
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM wait (where the system can hold signals) until the block ends."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _worker_start() -> None:

@@ -9,13 +9,15 @@ sending it more can never wait on each other.
 It is lean on purpose. A ``concurrent.futures`` pool starts two threads here, and
 every message then wakes a thread on the other core, which a virtual machine pays for
 dearly; a process with threads also makes each page it copies after the fork flush
-the other core's cache of the page tables. Here one thread does it all, with no
-message but the two ends of each pipe.
+the other core's cache of the page tables. Here one thread does it all, and a message
+costs a write and a read.
 
 Each worker gets at most :data:`SENT_AHEAD` messages at a time; what is submitted
 beyond waits here, where it can be taken back (:meth:`Workers.take_back`) and done
-by this process when the workers are behind. It needs ``os.fork``: where the system
-has none, :data:`CAN_FORK` is false and the caller works alone.
+by this process when the workers are behind. SIGINT and SIGTERM are held while the
+workers fork, so that this process's handlers never run in a worker and a stop finds
+every worker to kill. It needs ``os.fork``: where the system has none, :data:`CAN_FORK`
+is false and the caller works alone.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import select
 import signal
 import struct
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
 
 try:
@@ -77,17 +79,19 @@ class _Worker:
     from_worker: int
 
     def __init__(self, serve: Callable[[bytes], bytes], start: Callable[[], None],
-                 others: list[_Worker]) -> None:
+                 others: list[_Worker], mask: Iterable[int] | None) -> None:
+        """Fork the worker; SIGINT and SIGTERM are held meanwhile, and ``mask`` is the
+        signal mask to go back to (in the worker once ``start`` has set its handlers)."""
         down_read, down_write = os.pipe()
         up_read, up_write = os.pipe()
         for descriptor in (down_write, up_write):
             _widen(descriptor)
+        inherited = [down_write, up_read]
+        for other in others:
+            inherited += [other.to_worker, other.from_worker]
         pid = os.fork()
         if pid == 0:  # the worker: it never returns from here
-            inherited = [down_write, up_read]
-            for other in others:
-                inherited += [other.to_worker, other.from_worker]
-            _worker_main(serve, start, down_read, up_write, inherited)
+            _worker_main(serve, start, down_read, up_write, inherited, mask)
         os.close(down_read)
         os.close(up_write)
         os.set_blocking(down_write, False)
@@ -186,9 +190,12 @@ class Workers:
                  start: Callable[[], None]) -> None:
         self._workers: list[_Worker] = []
         try:
-            for _ in range(count):
-                self._workers.append(_Worker(serve, start, self._workers))
-        except BaseException:
+            # Held while the workers fork: a signal must find each worker known here (to
+            # be killed), and must not run this process's handler in a worker.
+            with stop_signals_held() as mask:
+                for _ in range(count):
+                    self._workers.append(_Worker(serve, start, self._workers, mask))
+        except BaseException:  # a signal that came meanwhile is raised as the block ends
             self.kill()
             raise
 
@@ -267,15 +274,33 @@ def _widen(descriptor: int) -> None:
             fcntl.fcntl(descriptor, _SET_PIPE_SIZE, PIPE_SIZE)
 
 
+@contextlib.contextmanager
+def stop_signals_held() -> Iterator[Iterable[int] | None]:
+    """SIGINT and SIGTERM wait (where the system can hold signals) until the block ends;
+    gives the signal mask the block ends with (None where there is none)."""
+    if not hasattr(signal, "pthread_sigmask"):
+        yield None
+        return
+    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield mask
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
+
+
 def _worker_main(serve: Callable[[bytes], bytes], start: Callable[[], None],
-                 reading: int, writing: int, inherited: list[int]) -> None:
+                 reading: int, writing: int, inherited: list[int],
+                 mask: Iterable[int] | None) -> None:
     """In a worker: answer every message until the pipe closes, then end the process
-    (at once: the parent's buffers and exit handlers are not the worker's to run)."""
+    (at once: the parent's buffers, exit handlers and ``finally`` blocks are not the
+    worker's to run). Signals are held until ``start`` has set the worker's handlers."""
     status = 1
     try:
         for descriptor in inherited:  # the other ends: a pipe ends only when all close
             os.close(descriptor)
         start()
+        if mask is not None:
+            signal.pthread_sigmask(signal.SIG_SETMASK, mask)
         with open(reading, "rb") as messages, open(writing, "wb") as answers:
             for message in _messages(messages):
                 answer = serve(message)
