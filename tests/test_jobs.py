@@ -39,13 +39,13 @@ def pid_and_square(item: int, offset: int) -> tuple[int, int]:
 def spawned(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """How many workers each set of workers started during the test had."""
     sizes: list[int] = []
-    real = parallel.Workers
+    real = Workers.fork
 
-    def recording(count: int, *args: Any) -> Workers:
+    def recording(self: Workers, count: int, *args: Any) -> None:
         sizes.append(count)
-        return real(count, *args)
+        real(self, count, *args)
 
-    monkeypatch.setattr(parallel, "Workers", recording)
+    monkeypatch.setattr(Workers, "fork", recording)
     return sizes
 
 

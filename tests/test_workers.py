@@ -6,7 +6,9 @@ from __future__ import annotations
 import functools
 import os
 import signal
+import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -25,6 +27,12 @@ def nothing() -> None:
     pass
 
 
+def forked(count: int, serve: Callable[[bytes], bytes] = tripled) -> Workers:
+    workers = Workers()
+    workers.fork(count, serve, nothing)
+    return workers
+
+
 def gone(pid: int) -> bool:
     """Reaped: no such process any more (a zombie would still be there)."""
     try:
@@ -35,7 +43,7 @@ def gone(pid: int) -> bool:
 
 
 def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
-    workers = Workers(2, tripled, nothing)
+    workers = forked(2)
     messages = [bytes([n]) * (PIPE_SIZE + 12_345 * n) for n in range(6)]
     jobs = [workers.submit(functools.partial(bytes, message)) for message in messages]
     answers = [bytes(workers.answer(job)) for job in jobs]
@@ -46,7 +54,7 @@ def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
 
 
 def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
-    workers = Workers(1, tripled, nothing)
+    workers = forked(1)
     made: list[int] = []
 
     def message(n: int) -> bytes:
@@ -66,7 +74,7 @@ def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
 
 
 def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> None:
-    workers = Workers(2, tripled, nothing)
+    workers = forked(2)
     pids = [worker.pid for worker in workers._workers]
     os.kill(pids[0], signal.SIGKILL)
     with pytest.raises(WorkerLost):  # sending to it, or waiting for its answer
@@ -82,7 +90,7 @@ def slow_answer(message: bytes) -> bytes:
 
 
 def test_done_never_waits() -> None:
-    workers = Workers(1, slow_answer, nothing)
+    workers = forked(1, slow_answer)
     job = workers.submit(lambda: b"late")
     start = time.monotonic()
     assert not workers.done(job)
@@ -118,21 +126,32 @@ def test_an_exception_in_a_worker_is_raised_here(
         list(ordered_map(fails_in_a_worker, items, os.getpid(), jobs=2))
 
 
+@pytest.mark.parametrize("other_thread", [False, True])
 def test_a_signal_while_the_workers_fork_stops_the_run_and_kills_them(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """SIGINT and SIGTERM are held while the workers fork: the parent's handler runs once
-    every worker is known, so none is left behind, and never in a worker."""
-    forked: list[int] = []
+        monkeypatch: pytest.MonkeyPatch, other_thread: bool) -> None:
+    """A SIGTERM right after each fork: the run stops, and no worker is left behind,
+    even when the signal comes through another thread, as in a process that has some
+    (the stop is then raised once every worker is noted down)."""
+    pids: list[int] = []
     real_fork = os.fork
 
     def fork_then_signal() -> int:
         pid = real_fork()
         if pid:
-            forked.append(pid)
+            pids.append(pid)
             os.kill(os.getpid(), signal.SIGTERM)
         return pid
 
     monkeypatch.setattr(os, "fork", fork_then_signal)
-    with pytest.raises(parallel.Stopped), parallel.stop_on_signals():
-        Workers(2, tripled, nothing)
-    assert len(forked) == 2 and all(gone(pid) for pid in forked)
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 3)
+    monkeypatch.setattr(parallel, "BATCH_ITEMS", 1)
+    done = threading.Event()
+    waiting = threading.Thread(target=done.wait)
+    if other_thread:
+        waiting.start()
+    try:
+        with pytest.raises(parallel.Stopped), parallel.stop_on_signals():
+            list(ordered_map(fails_in_a_worker, range(10), os.getpid(), jobs=3))
+    finally:
+        done.set()
+    assert len(pids) == 2 and all(gone(pid) for pid in pids)

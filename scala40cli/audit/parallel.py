@@ -30,12 +30,12 @@ import pickle
 import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
 from itertools import chain, islice
-from types import FrameType, ModuleType
+from types import ModuleType
 from typing import Any, Generic, TypeVar
 
-from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers, stop_signals_held
+from scala40cli.audit.signals import Stopped, stop_on_signals
+from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers
 from scala40cli.reading.gc_pause import gc_paused
 
 __all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "keep_picklable",
@@ -54,21 +54,6 @@ BATCH_WEIGHT = 128 * 1024
 BATCH_ITEMS = 1024
 #: How long the workers of a stopped run are given to die once killed, in seconds.
 KILL_TIMEOUT = 5.0
-
-
-class Stopped(Exception):
-    """The run was stopped by a signal (SIGINT or SIGTERM); the exit status is 128 + it."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-    @property
-    def exit_status(self) -> int:
-        return 128 + self.signum
-
-    def __str__(self) -> str:
-        return f"stopped by {signal.Signals(self.signum).name}"
 
 
 def available_cpus() -> int:
@@ -239,11 +224,12 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
     then taken from this process's own judging, whose share follows its progress, and
     the work stays even between the processes. The collector is held off while the
     results are unpickled."""
-    workers = Workers(count, functools.partial(_run_pickled, func, extra), _worker_start)
+    workers = Workers()
     tasks: deque[_Task[Arg, Result]] = deque([_Task([], results=done)])
     queue_length = count * IN_FLIGHT_PER_WORKER
     finished = False
     try:
+        workers.fork(count, functools.partial(_run_pickled, func, extra), _worker_start)
         for batch in cut:
             workers.pump()
             if workers.load() < queue_length:
@@ -266,8 +252,7 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
         if finished:
             workers.close()
         else:  # an error, a signal, or the caller stopped reading: kill, do not wait
-            with stop_signals_held():  # a second Ctrl-C must not leave workers behind
-                workers.kill()
+            workers.kill()  # a second Ctrl-C cannot leave workers behind
 
 
 def _worker_start() -> None:
@@ -280,27 +265,3 @@ def _worker_start() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
     gc.freeze()
-
-
-def _raise_stopped(signum: int, frame: FrameType | None) -> None:
-    raise Stopped(signum)
-
-
-@contextmanager
-def stop_on_signals() -> Iterator[None]:
-    """Within: SIGTERM and SIGINT (Ctrl-C) raise :class:`Stopped` in the main thread, so
-    that ``finally`` blocks run (workers killed, temporary files removed) and the
-    command can say so in one line and exit 128 + the signal's number. Does nothing
-    outside the main thread, where Python cannot set signal handlers."""
-    import threading
-
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    before = {signum: signal.signal(signum, _raise_stopped)
-              for signum in (signal.SIGINT, signal.SIGTERM)}
-    try:
-        yield
-    finally:
-        for signum, handler in before.items():
-            signal.signal(signum, handler)

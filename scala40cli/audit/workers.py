@@ -14,10 +14,11 @@ costs a write and a read.
 
 Each worker gets at most :data:`SENT_AHEAD` messages at a time; what is submitted
 beyond waits here, where it can be taken back (:meth:`Workers.take_back`) and done
-by this process when the workers are behind. SIGINT and SIGTERM are held while the
-workers fork, so that this process's handlers never run in a worker and a stop finds
-every worker to kill. It needs ``os.fork``: where the system has none, :data:`CAN_FORK`
-is false and the caller works alone.
+by this process when the workers are behind. SIGINT and SIGTERM wait while the
+workers fork or are killed (:mod:`scala40cli.audit.signals`), so that this process's
+handlers never run in a worker and a stop finds every worker to kill. It needs
+``os.fork``: where the system has none, :data:`CAN_FORK` is false and the caller
+works alone.
 """
 
 from __future__ import annotations
@@ -30,6 +31,8 @@ import struct
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import BinaryIO
+
+from scala40cli.audit.signals import stops_deferred
 
 try:
     import fcntl
@@ -180,24 +183,26 @@ class _Worker:
 
 
 class Workers:
-    """``count`` worker processes, each answering a message with ``serve(message)``
-    after running ``start()`` once. Jobs go to the least busy worker.
+    """Worker processes (none until :meth:`fork`), each answering a message with
+    ``serve(message)``. Jobs go to the least busy worker.
 
-    Raises :class:`WorkerLost` from any method when a worker has died; then, as after
-    any error, :meth:`kill` ends the others."""
+    Raises :class:`WorkerLost` from any method when a worker has died. Then, as after
+    any error or a stop, the caller ends the others with :meth:`kill`: made before the
+    ``try`` whose ``finally`` kills them, this object knows every worker forked."""
 
-    def __init__(self, count: int, serve: Callable[[bytes], bytes],
-                 start: Callable[[], None]) -> None:
+    def __init__(self) -> None:
         self._workers: list[_Worker] = []
-        try:
-            # Held while the workers fork: a signal must find each worker known here (to
-            # be killed), and must not run this process's handler in a worker.
-            with stop_signals_held() as mask:
-                for _ in range(count):
-                    self._workers.append(_Worker(serve, start, self._workers, mask))
-        except BaseException:  # a signal that came meanwhile is raised as the block ends
-            self.kill()
-            raise
+
+    def fork(self, count: int, serve: Callable[[bytes], bytes],
+             start: Callable[[], None]) -> None:
+        """Fork ``count`` workers, each running ``start()`` once before it serves.
+
+        SIGINT and SIGTERM are held meanwhile, so that this process's handlers never
+        run in a worker, and a stop is raised only once every worker is noted down
+        here (``audit/signals.py``)."""
+        with stops_deferred() as mask:
+            for _ in range(count):
+                self._workers.append(_Worker(serve, start, self._workers, mask))
 
     def __len__(self) -> int:
         return len(self._workers)
@@ -250,16 +255,20 @@ class Workers:
         poller.poll()
 
     def close(self) -> None:
-        """Every job answered: let the workers end, and reap them."""
-        for worker in self._workers:
-            worker.close()
-        self._workers = []
+        """Every job answered: let the workers end, and reap them (a stop meanwhile
+        is raised once they all are)."""
+        with stops_deferred():
+            for worker in self._workers:
+                worker.close()
+            self._workers = []
 
     def kill(self) -> None:
-        """End the workers now, whatever they were doing, and reap them."""
-        for worker in self._workers:
-            worker.kill()
-        self._workers = []
+        """End the workers now, whatever they were doing, and reap them (a stop
+        meanwhile is raised once they all are)."""
+        with stops_deferred():
+            for worker in self._workers:
+                worker.kill()
+            self._workers = []
 
 
 #: ``fcntl``'s command to set a pipe's capacity, where there is one (Linux).
@@ -272,20 +281,6 @@ def _widen(descriptor: int) -> None:
     if _SET_PIPE_SIZE is not None:
         with contextlib.suppress(OSError):
             fcntl.fcntl(descriptor, _SET_PIPE_SIZE, PIPE_SIZE)
-
-
-@contextlib.contextmanager
-def stop_signals_held() -> Iterator[Iterable[int] | None]:
-    """SIGINT and SIGTERM wait (where the system can hold signals) until the block ends;
-    gives the signal mask the block ends with (None where there is none)."""
-    if not hasattr(signal, "pthread_sigmask"):
-        yield None
-        return
-    mask = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield mask
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, mask)
 
 
 def _worker_main(serve: Callable[[bytes], bytes], start: Callable[[], None],
