@@ -3,12 +3,12 @@ ways, answers in order, jobs taken back, a lost worker found, no process left be
 
 from __future__ import annotations
 
-import functools
 import os
 import signal
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -27,8 +27,9 @@ def nothing() -> None:
     pass
 
 
-def forked(count: int, serve: Callable[[bytes], bytes] = tripled) -> Workers:
-    workers = Workers()
+def forked(count: int, serve: Callable[[bytes], bytes] = tripled,
+           encode: Callable[[Any], bytes] = bytes) -> Workers:
+    workers = Workers(encode)
     workers.fork(count, serve, nothing)
     return workers
 
@@ -45,7 +46,7 @@ def gone(pid: int) -> bool:
 def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
     workers = forked(2)
     messages = [bytes([n]) * (PIPE_SIZE + 12_345 * n) for n in range(6)]
-    jobs = [workers.submit(functools.partial(bytes, message)) for message in messages]
+    jobs = [workers.submit(message) for message in messages]
     answers = [bytes(workers.answer(job)) for job in jobs]
     pids = [worker.pid for worker in workers._workers]
     workers.close()
@@ -54,17 +55,19 @@ def test_messages_larger_than_a_pipe_cross_both_ways_in_order() -> None:
 
 
 def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
-    workers = forked(1)
     made: list[int] = []
 
     def message(n: int) -> bytes:
         made.append(n)
         return b"%d" % n
 
-    jobs = [workers.submit(functools.partial(message, n)) for n in range(SENT_AHEAD + 2)]
+    workers = forked(1, encode=message)
+    jobs = [workers.submit(n) for n in range(SENT_AHEAD + 2)]
     assert workers.load() == SENT_AHEAD + 2
     assert not workers.take_back(jobs[0])  # sent at once
+    assert jobs[0].payload is None  # not held once sent
     assert workers.take_back(jobs[-1])
+    assert jobs[-1].payload == SENT_AHEAD + 1  # for the caller to do
     assert not workers.take_back(jobs[-1])  # once only
     assert [bytes(workers.answer(job)) for job in jobs[:-1]] == [
         b"%d" % n * 3 for n in range(SENT_AHEAD + 1)]
@@ -78,7 +81,7 @@ def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> Non
     pids = [worker.pid for worker in workers._workers]
     os.kill(pids[0], signal.SIGKILL)
     with pytest.raises(WorkerLost):  # sending to it, or waiting for its answer
-        job = workers.submit(lambda: b"x")  # to the least busy: the first
+        job = workers.submit(b"x")  # to the least busy: the first
         workers.answer(job)
     workers.kill()
     assert all(gone(pid) for pid in pids)
@@ -91,7 +94,7 @@ def slow_answer(message: bytes) -> bytes:
 
 def test_done_never_waits() -> None:
     workers = forked(1, slow_answer)
-    job = workers.submit(lambda: b"late")
+    job = workers.submit(b"late")
     start = time.monotonic()
     assert not workers.done(job)
     assert time.monotonic() - start < 0.04

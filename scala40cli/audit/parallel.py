@@ -154,33 +154,47 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
     # Judged before any worker starts: what it loads and caches (the parser, the lines
     # seen) the workers inherit, as they are forked from this process where they can be.
     done = _run_batch(func, first, extra)
+    del first  # a batch is let go of once judged or sent, in a long run as in a short one
     workers = min(jobs, available_cpus()) - 1 if CAN_FORK else 0
-    ahead = list(islice(cut, workers))  # fewer batches left than workers: fewer workers
+    ahead = deque(islice(cut, workers))  # fewer batches left than workers: fewer workers
     workers = min(workers, len(ahead))
+    rest = chain(_taken(ahead), cut)
     if workers < 1:  # one batch, one CPU or no fork: workers would only add their cost
         yield from done
-        for batch in ahead:
-            yield from _run_batch(func, batch, extra)
-        for batch in cut:
+        for batch in rest:
             yield from _run_batch(func, batch, extra)
         return
-    yield from _shared(func, done, chain(ahead, cut), extra, workers)
+    yield from _shared(func, done, rest, extra, workers)
+
+
+def _taken(items: deque[Arg]) -> Iterator[Arg]:
+    """The items in order, each let go of as it is given."""
+    while items:
+        yield items.popleft()
 
 
 class _Task(Generic[Arg, Result]):
     """A batch in the run's order: judged here (``results``), or by a worker (``job``,
-    whose answer is the batch's results pickled) until it is taken back."""
+    whose answer is the batch's results pickled) until it is taken back. The batch
+    itself is held only until it is judged or sent."""
 
-    __slots__ = ("batch", "job", "results")
+    __slots__ = ("job", "results")
 
-    def __init__(self, batch: list[Arg], job: Job | None = None,
-                 results: list[Result] | None = None) -> None:
-        self.batch = batch
+    def __init__(self, job: Job | None = None, results: list[Result] | None = None) -> None:
         self.job = job
         self.results = results
 
     def ready(self, workers: Workers) -> bool:
         return self.job is None or workers.done(self.job)
+
+    def take_back(self, workers: Workers, func: Callable[[Arg, Extra], Result],
+                  extra: Extra) -> bool:
+        """Judge the batch here, if no worker has been sent it yet."""
+        if self.job is None or not workers.take_back(self.job):
+            return False
+        batch: list[Arg] = self.job.payload
+        self.job, self.results = None, _run_batch(func, batch, extra)
+        return True
 
     def outcome(self, workers: Workers) -> list[Result]:
         """Its results, waiting for the worker if need be."""
@@ -224,8 +238,8 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
     then taken from this process's own judging, whose share follows its progress, and
     the work stays even between the processes. The collector is held off while the
     results are unpickled."""
-    workers = Workers()
-    tasks: deque[_Task[Arg, Result]] = deque([_Task([], results=done)])
+    workers = Workers(_pickled)
+    tasks: deque[_Task[Arg, Result]] = deque([_Task(results=done)])
     queue_length = count * IN_FLIGHT_PER_WORKER
     finished = False
     try:
@@ -233,19 +247,16 @@ def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
         for batch in cut:
             workers.pump()
             if workers.load() < queue_length:
-                tasks.append(_Task(batch, workers.submit(functools.partial(_pickled, batch))))
+                tasks.append(_Task(workers.submit(batch)))
             else:  # the workers have enough to do
-                tasks.append(_Task(batch, results=_run_batch(func, batch, extra)))
+                tasks.append(_Task(results=_run_batch(func, batch, extra)))
+            del batch  # held by its job until sent, not here
             while tasks and (tasks[0].ready(workers) or len(tasks) > 2 * queue_length):
                 yield from tasks.popleft().outcome(workers)
         while tasks:
-            if not tasks[0].ready(workers):
-                taken = next((task for task in reversed(tasks)
-                              if task.job is not None and workers.take_back(task.job)), None)
-                if taken is not None:
-                    taken.job = None
-                    taken.results = _run_batch(func, taken.batch, extra)
-                    continue
+            if not tasks[0].ready(workers) and any(
+                    task.take_back(workers, func, extra) for task in reversed(tasks)):
+                continue
             yield from tasks.popleft().outcome(workers)
         finished = True
     finally:

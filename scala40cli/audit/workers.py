@@ -30,7 +30,7 @@ import signal
 import struct
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 from scala40cli.audit.signals import stops_deferred
 
@@ -60,13 +60,14 @@ class WorkerLost(Exception):
 
 
 class Job:
-    """A message for a worker, made when it is sent (a job taken back before that costs
-    nothing to make), then its answer once the worker has sent it."""
+    """What a worker is to do (``payload``, made into a message only when it is sent, and
+    dropped then: one taken back before costs nothing to send, and a batch sent is not
+    held here), then its answer once the worker has sent it."""
 
-    __slots__ = ("answer", "message", "worker")
+    __slots__ = ("answer", "payload", "worker")
 
-    def __init__(self, message: Callable[[], bytes], worker: _Worker) -> None:
-        self.message: Callable[[], bytes] | None = message  # dropped once sent
+    def __init__(self, payload: Any, worker: _Worker) -> None:
+        self.payload = payload
         self.worker = worker
         self.answer: bytearray | None = None
 
@@ -74,15 +75,16 @@ class Job:
 class _Worker:
     """One forked process, the two pipes to it, and the jobs it has and will have."""
 
-    __slots__ = ("_got", "_header", "_incoming", "_outgoing", "from_worker", "pid",
-                 "queued", "sent", "to_worker")
+    __slots__ = ("_got", "_header", "_incoming", "_outgoing", "encode", "from_worker",
+                 "pid", "queued", "sent", "to_worker")
 
     pid: int
     to_worker: int  # this process's ends of the pipes: non-blocking
     from_worker: int
 
     def __init__(self, serve: Callable[[bytes], bytes], start: Callable[[], None],
-                 others: list[_Worker], mask: Iterable[int] | None) -> None:
+                 encode: Callable[[Any], bytes], others: list[_Worker],
+                 mask: Iterable[int] | None) -> None:
         """Fork the worker; SIGINT and SIGTERM are held meanwhile, and ``mask`` is the
         signal mask to go back to (in the worker once ``start`` has set its handlers)."""
         down_read, down_write = os.pipe()
@@ -100,6 +102,7 @@ class _Worker:
         os.set_blocking(down_write, False)
         os.set_blocking(up_read, False)
         self.pid = pid
+        self.encode = encode
         self.to_worker = down_write
         self.from_worker = up_read
         self.queued: deque[Job] = deque()  # submitted, not sent: can be taken back
@@ -117,11 +120,10 @@ class _Worker:
         """Send what it has room for and read what it has answered, without waiting."""
         while self.queued and len(self.sent) < SENT_AHEAD:
             job = self.queued.popleft()
-            assert job.message is not None
-            message = job.message()
+            message = self.encode(job.payload)
             self._outgoing.append(memoryview(HEADER.pack(len(message))))
             self._outgoing.append(memoryview(message))
-            job.message = None
+            job.payload = None
             self.sent.append(job)
         self._write()
         self._read()
@@ -184,13 +186,15 @@ class _Worker:
 
 class Workers:
     """Worker processes (none until :meth:`fork`), each answering a message with
-    ``serve(message)``. Jobs go to the least busy worker.
+    ``serve(message)``; a job's payload is sent as the message ``encode(payload)``.
+    Jobs go to the least busy worker.
 
     Raises :class:`WorkerLost` from any method when a worker has died. Then, as after
     any error or a stop, the caller ends the others with :meth:`kill`: made before the
     ``try`` whose ``finally`` kills them, this object knows every worker forked."""
 
-    def __init__(self) -> None:
+    def __init__(self, encode: Callable[[Any], bytes] = bytes) -> None:
+        self._encode = encode
         self._workers: list[_Worker] = []
 
     def fork(self, count: int, serve: Callable[[bytes], bytes],
@@ -202,7 +206,8 @@ class Workers:
         here (``audit/signals.py``)."""
         with stops_deferred() as mask:
             for _ in range(count):
-                self._workers.append(_Worker(serve, start, self._workers, mask))
+                self._workers.append(
+                    _Worker(serve, start, self._encode, self._workers, mask))
 
     def __len__(self) -> int:
         return len(self._workers)
@@ -211,16 +216,17 @@ class Workers:
         """Jobs submitted and not answered."""
         return sum(worker.load() for worker in self._workers)
 
-    def submit(self, message: Callable[[], bytes]) -> Job:
-        """Give a worker the message ``message()`` makes, once it has room for it."""
+    def submit(self, payload: Any) -> Job:
+        """Give a worker ``payload``, sent as ``encode(payload)`` once it has room."""
         worker = min(self._workers, key=_Worker.load)
-        job = Job(message, worker)
+        job = Job(payload, worker)
         worker.queued.append(job)
         worker.pump()
         return job
 
     def take_back(self, job: Job) -> bool:
-        """Withdraw ``job`` if no worker has been sent it yet (then the caller does it)."""
+        """Withdraw ``job`` if no worker has been sent it yet (then the caller does it:
+        its ``payload`` is still there)."""
         queued = job.worker.queued
         if job.answer is None and job in queued:
             queued.remove(job)
