@@ -87,6 +87,22 @@ def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> Non
     assert all(gone(pid) for pid in pids)
 
 
+def test_a_worker_closed_then_killed_closes_no_other_file() -> None:
+    workers = forked(1)
+    worker = workers._workers[0]
+    pid = worker.pid
+    worker.close()
+    assert gone(pid)
+    reused = [os.open(os.devnull, os.O_RDONLY) for _ in range(2)]  # the numbers just freed
+    try:
+        worker.kill()
+        for descriptor in reused:
+            os.fstat(descriptor)  # still open
+    finally:
+        for descriptor in reused:
+            os.close(descriptor)
+
+
 def slow_answer(message: bytes) -> bytes:
     time.sleep(0.05)
     return message

@@ -168,20 +168,33 @@ class _Worker:
 
     def close(self) -> None:
         """Let it finish (it ends once its pipe closes) and reap it."""
-        os.close(self.to_worker)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(self.pid, 0)
-        os.close(self.from_worker)
+        self.to_worker = _closed(self.to_worker)
+        self._reap()
+        self.from_worker = _closed(self.from_worker)
 
     def kill(self) -> None:
         """End it now, and reap it."""
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        with contextlib.suppress(ChildProcessError):
-            os.waitpid(self.pid, 0)
-        for descriptor in (self.to_worker, self.from_worker):
-            with contextlib.suppress(OSError):
-                os.close(descriptor)
+        if self.pid:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+        self._reap()
+        self.to_worker = _closed(self.to_worker)
+        self.from_worker = _closed(self.from_worker)
+
+    def _reap(self) -> None:
+        if self.pid:
+            with contextlib.suppress(ChildProcessError):
+                os.waitpid(self.pid, 0)
+            self.pid = 0  # reaped: its number may be another process's now
+
+
+def _closed(descriptor: int) -> int:
+    """Close ``descriptor`` unless it is -1 (closed already), and give -1: a number closed
+    may be another file's at once, and must not be closed again."""
+    if descriptor >= 0:
+        with contextlib.suppress(OSError):
+            os.close(descriptor)
+    return -1
 
 
 class Workers:
