@@ -1,9 +1,9 @@
 """Judging games in other processes, in order, with bounded memory (``--jobs``).
 
-:func:`ordered_map` is ``map`` over this process and a pool of ``jobs - 1`` others. It
-cuts the items into batches (a task a few hundred kilobytes of logs, so that what a
-task costs, sending it and its results between processes, is paid once for many
-games), keeps each worker a few batches ahead (a huge file is never queued whole) and
+:func:`ordered_map` is ``map`` over this process and ``jobs - 1`` workers. It cuts
+the items into batches (a task a hundred kilobytes of logs or so, so that what a task
+costs, sending it and its results between processes, is paid once for many games),
+keeps each worker a few batches ahead (a huge file is never queued whole) and
 judges the other batches here, between reporting the results; at the end, the batches
 no worker has been sent are taken back and judged here. The results come in the order
 of the input, so that a parallel run reports exactly what a serial run does. It uses
@@ -52,8 +52,6 @@ IN_FLIGHT_PER_WORKER = 3
 BATCH_WEIGHT = 128 * 1024
 #: ... or hold this many items.
 BATCH_ITEMS = 1024
-#: How long the workers of a stopped run are given to die once killed, in seconds.
-KILL_TIMEOUT = 5.0
 
 
 def available_cpus() -> int:
