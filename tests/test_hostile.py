@@ -691,17 +691,17 @@ def test_the_text_report_passes_no_control_character_to_the_terminal(tmp_path: P
 
 
 #: The one module that may pickle: ``--jobs`` sends batches to its own worker processes
-#: and gets their results back pickled (the pool pickles what crosses anyway); what it
-#: unpickles was pickled by this package, in a process it forked, over a pipe only
-#: they hold. These are all the uses it may make of pickle.
+#: and gets their results back pickled; what it unpickles was pickled by this package,
+#: in a process it forked, over a pipe only the two of them hold (``audit/workers.py``
+#: only moves the bytes). These are all the uses it may make of pickle.
 PICKLING_MODULE = "parallel.py"
 PICKLE_USES = {"import pickle", "pickle.dumps(", "pickle.loads(", "pickle.HIGHEST_PROTOCOL"}
 
 
 def test_the_package_has_no_way_to_run_code_from_input() -> None:
     """No eval, exec, pickle, yaml or dynamic import in the code that reads input; rules
-    files go through tomllib and json only. The pool of ``--jobs`` pickles what crosses
-    between its own processes, and nothing else (see PICKLING_MODULE)."""
+    files go through tomllib and json only. ``--jobs`` pickles what crosses between its
+    own processes, and nothing else (see PICKLING_MODULE)."""
     forbidden = re.compile(r"\b(eval|exec|compile|__import__|import_module)\s*\(|"
                            r"\b(pickle|marshal|shelve|yaml)\b")
     for path in sorted((ROOT / "scala40cli").rglob("*.py")):

@@ -211,7 +211,7 @@ def test_a_worker_killed_by_the_system_ends_in_one_line(
     os.kill(workers[0], signal.SIGKILL)
     time.sleep(0.2)
     with contextlib.suppress(BrokenPipeError):  # it may have stopped already
-        process.stdin.write(GAMES * 4)  # more work for a pool that is broken
+        process.stdin.write(GAMES * 4)  # more work for a run whose worker is gone
         process.stdin.close()
     status, lines = finish(process)
     assert status == 1
