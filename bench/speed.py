@@ -36,7 +36,9 @@ workers all count, wherever they run; a loaded machine can slow both runs but ca
 neither hide that cost nor lend the run a third core. The two are run in turns,
 ``--jobs-rounds`` rounds of each: it prints the speed-up of the best runs and the
 median and quartiles of each round's own (a round's serial CPU over its parallel
-run's), which a lucky run cannot move.
+run's), which a lucky run cannot move. It prints the page faults of a serial run and
+of each process of the parallel one too: copying the pages written after the fork is
+most of what a parallel run pays.
 """
 
 from __future__ import annotations
@@ -200,6 +202,10 @@ class JobsRun:
     workers: int
     parent: float  # this process (judging, sending, receiving, reporting)
     children: float  # every worker, from its fork to its exit, as the system counts it
+    #: Page faults (minor: a page copied after the fork, or first touched) of this
+    #: process and of the workers: what a parallel run pays most for (see README).
+    faults: int
+    children_faults: int
 
     @property
     def total(self) -> float:
@@ -220,9 +226,18 @@ def jobs_run(path: Path, jobs: int) -> JobsRun:
     this process's ``process_time`` and, for the workers, ``RUSAGE_CHILDREN`` once
     they are reaped."""
     start, before = time.process_time(), children_cpu()
+    faults, children_faults = page_faults()
     records, workers = streamed(path, jobs)
     parent = time.process_time() - start
-    return JobsRun(jobs, records, workers, parent, children_cpu() - before)
+    after = page_faults()
+    return JobsRun(jobs, records, workers, parent, children_cpu() - before,
+                   after[0] - faults, after[1] - children_faults)
+
+
+def page_faults() -> tuple[int, int]:
+    """The minor page faults of this process and of its reaped children so far."""
+    return (resource.getrusage(resource.RUSAGE_SELF).ru_minflt,
+            resource.getrusage(resource.RUSAGE_CHILDREN).ru_minflt)
 
 
 def records_label(path: Path) -> str:
@@ -236,6 +251,7 @@ class JobsComparison:
     each), so that a change in the machine's load falls on both alike."""
 
     serial: float  # the least CPU time of a serial run
+    serial_faults: int  # the median page faults of a serial run
     records: int
     best: JobsRun  # the parallel run of the least :meth:`JobsRun.least_wall`
     #: Each round's speed-up: its serial CPU over its parallel run's least wall time.
@@ -258,17 +274,19 @@ class JobsComparison:
 def jobs_compared(path: Path, rounds: int) -> JobsComparison:
     """``rounds`` rounds of a serial streamed audit and a ``--jobs 2`` one."""
     serials: list[float] = []
+    serial_faults: list[int] = []
     runs: list[JobsRun] = []
     records = 0
     for _ in range(rounds):
-        start = time.process_time()
+        start, faults = time.process_time(), page_faults()[0]
         records = streamed(path, 1)[0]
         serials.append(time.process_time() - start)
+        serial_faults.append(page_faults()[0] - faults)
         runs.append(jobs_run(path, 2))
         assert runs[-1].records == records, "--jobs 2 must give every record"
     paired = tuple(serial / run.least_wall for serial, run in zip(serials, runs, strict=True))
-    return JobsComparison(min(serials), records, min(runs, key=lambda run: run.least_wall),
-                          paired)
+    return JobsComparison(min(serials), int(statistics.median(serial_faults)), records,
+                          min(runs, key=lambda run: run.least_wall), paired)
 
 
 # --- the run -----------------------------------------------------------------------------------
@@ -384,6 +402,8 @@ def main() -> None:
         print(f"    speed-up {compared.speed_up:.2f}x (the best runs), "
               f"{copies * events / best.least_wall:,.0f} events/s; efficiency "
               f"{t_stream / best.total:.0%} (serial CPU / total CPU); {compared.spread()}")
+        print(f"    page faults: serial {compared.serial_faults:,}; parallel: this process "
+              f"{best.faults:,}, worker(s) {best.children_faults:,}")
     for label, cpu in startup.items():
         print(f"start-up: {label:<46}{cpu:6.3f} s CPU")
     print(f"peak memory of replay --format jsonl: {small / 1024:.0f} MB for the corpus, "
