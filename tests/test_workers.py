@@ -141,8 +141,11 @@ def test_an_exception_in_a_worker_is_raised_here(
     monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
     monkeypatch.setattr(parallel, "BATCH_ITEMS", 1)
     items = [0, bad, 1, 2, 3, 4, 5]  # the first is judged here; the bad one goes out
-    with pytest.raises(raised, match=says.replace("(", r"\(").replace(")", r"\)")):
+    with pytest.raises(raised, match=says.replace("(", r"\(").replace(")", r"\)")) as found:
         list(ordered_map(fails_in_a_worker, items, os.getpid(), jobs=2))
+    # The worker's own traceback comes along, to find the bug by.
+    told = "".join(getattr(found.value, "__notes__", [])) + str(found.value)
+    assert "in fails_in_a_worker" in told
 
 
 @pytest.mark.parametrize("other_thread", [False, True])

@@ -129,10 +129,14 @@ def _run_pickled(func: Callable[[Arg, Extra], Result], extra: Extra, batch: byte
         return pickle.dumps(_run_batch(func, pickle.loads(batch), extra),
                             pickle.HIGHEST_PROTOCOL)
     except Exception as error:  # raised by the parent, as it would be in a serial run
+        import traceback
+
+        where = "".join(traceback.format_exception(error))
+        error.add_note(f"raised in a worker process:\n{where}")
         try:
             return pickle.dumps(_Failed(error), pickle.HIGHEST_PROTOCOL)
         except Exception:  # an exception that does not pickle: its text
-            return pickle.dumps(_Failed(RuntimeError(f"in a worker: {error!r}")),
+            return pickle.dumps(_Failed(RuntimeError(f"in a worker: {error!r}\n{where}")),
                                 pickle.HIGHEST_PROTOCOL)
 
 

@@ -222,9 +222,6 @@ class Workers:
                 self._workers.append(
                     _Worker(serve, start, self._encode, self._workers, mask))
 
-    def __len__(self) -> int:
-        return len(self._workers)
-
     def load(self) -> int:
         """Jobs submitted and not answered."""
         return sum(worker.load() for worker in self._workers)
