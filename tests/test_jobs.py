@@ -14,17 +14,21 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scala40cli.audit import parallel
 from scala40cli.audit.parallel import available_cpus, batches, ordered_map
-from scala40cli.audit.pipeline import audit_path
+from scala40cli.audit.pipeline import _sources_size, audit_path
 from scala40cli.audit.workers import Workers
 from scala40cli.cli.main import main
+from scala40cli.judging.results import FileResult
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
@@ -55,6 +59,37 @@ def test_batches_close_on_weight_or_count(monkeypatch: pytest.MonkeyPatch) -> No
     assert list(batches([4, 4, 4, 1, 1, 1, 1, 20], weight=lambda n: n)) == [
         [4, 4, 4], [1, 1, 1], [1, 20]]
     assert list(batches([])) == []
+
+
+def test_the_end_of_an_input_of_known_weight_is_cut_finer(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(parallel, "BATCH_WEIGHT", 100)
+    monkeypatch.setattr(parallel, "TAIL_BATCHES", 4)
+    cut = list(batches([10] * 100, weight=lambda n: n, total=1000, processes=2))
+    assert list(chain.from_iterable(cut)) == [10] * 100
+    # Whole batches while 400 or more is left; then a quarter (two processes, two
+    # parts each) of what is left, never under an eighth of a batch (12).
+    assert [len(batch) for batch in cut] == [10] * 7 + [8, 6, 4, 3, 3, 2, 2, 2]
+    # Left unknown, or no more than a batch in all: cut as ever.
+    assert [len(b) for b in batches([10] * 100, weight=lambda n: n)] == [10] * 10
+    assert [len(b) for b in batches([10] * 10, weight=lambda n: n, total=100,
+                                    processes=2)] == [10]
+
+
+@given(weights=st.lists(st.integers(min_value=0, max_value=300), max_size=60),
+       total=st.none() | st.integers(min_value=0, max_value=20_000),
+       processes=st.integers(min_value=1, max_value=8))
+def test_batches_hold_every_item_once_in_order_whatever_the_estimate(
+        weights: list[int], total: int | None, processes: int) -> None:
+    """The total is an estimate (a file may grow or shrink as it is read): a wrong one
+    changes the cut, never what is judged."""
+    items = list(enumerate(weights))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(parallel, "BATCH_WEIGHT", 100)
+        cut = list(batches(items, weight=lambda item: item[1], total=total,
+                           processes=processes))
+    assert list(chain.from_iterable(cut)) == items
+    assert all(0 < len(batch) <= parallel.BATCH_ITEMS for batch in cut)
 
 
 def test_results_come_in_order_from_this_process_and_a_worker_a_cpu_more(
@@ -239,3 +274,20 @@ def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
     assert pickle.loads(pickle.dumps(result)) == result
     chunk = Chunk(first_line=3, offset=9, data=b"hand 1\n")
     assert pickle.loads(pickle.dumps(chunk)) == chunk
+
+
+def test_the_size_of_the_input_is_known_only_for_regular_s40_files(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.s40", tmp_path / "b.S40"
+    first.write_bytes(GAMES)
+    second.write_bytes(b"x" * 10)
+    events = tmp_path / "c.jsonl"
+    events.write_text("{}\n")
+    missing = tmp_path / "gone.s40"
+    named_nothing = FileResult(path="nothing")
+    assert _sources_size([("a.s40", str(first)), ("b.S40", str(second)),
+                          ("nothing", named_nothing), ("gone.s40", str(missing))],
+                         None) == len(GAMES) + 10
+    assert _sources_size([("a.s40", str(first)), ("-", None)], None) is None  # stdin
+    assert _sources_size([("c.jsonl", str(events))], None) is None
+    assert _sources_size([("a.s40", str(first))], "jsonl") is None
+    assert _sources_size([("dir", str(tmp_path))], None) is None

@@ -6,9 +6,12 @@ costs, sending it and its results between processes, is paid once for many games
 keeps each worker a few batches ahead (a huge file is never queued whole) and
 judges the other batches here, between reporting the results; at the end, the batches
 no worker has been sent are taken back and judged here. The results come in the order
-of the input, so that a parallel run reports exactly what a serial run does. It uses
-no more processes than there are CPUs this process may run on, nor than there are
-batches: ``--jobs 64`` on one game judges it here, without a worker. The workers are
+of the input, so that a parallel run reports exactly what a serial run does. When the items'
+total weight is known (the size of the files), the end of the input is cut into
+ever smaller batches, so that no process is left judging a whole batch while the
+others have nothing to do. It uses no more processes than there are CPUs this
+process may run on, nor than there are batches: ``--jobs 64`` on one game judges it
+here, without a worker. The workers are
 forked (:mod:`scala40cli.audit.workers`); where the system cannot fork, this process
 judges alone.
 
@@ -52,6 +55,10 @@ IN_FLIGHT_PER_WORKER = 3
 BATCH_WEIGHT = 128 * 1024
 #: ... or hold this many items.
 BATCH_ITEMS = 1024
+#: Once what is left of the input weighs less than this many batches, each batch is cut
+#: to a ``2 * processes``-th of what is left (guided scheduling), down to an eighth of
+#: ``BATCH_WEIGHT``: the processes then end within a small batch of each other.
+TAIL_BATCHES = 4
 
 
 def available_cpus() -> int:
@@ -97,20 +104,39 @@ def _weigh_one(item: object) -> int:
     return 1
 
 
-def batches(items: Iterable[Arg], weight: Callable[[Arg], int] = _weigh_one
-            ) -> Iterator[list[Arg]]:
+def batches(items: Iterable[Arg], weight: Callable[[Arg], int] = _weigh_one, *,
+            total: int | None = None, processes: int = 1) -> Iterator[list[Arg]]:
     """The items in order, cut into lists of at most ``BATCH_ITEMS`` items, each closed
-    as soon as it weighs ``BATCH_WEIGHT`` or more."""
+    as soon as it weighs ``BATCH_WEIGHT`` or more.
+
+    ``total`` is what the items weigh in all, if known (an estimate does: it only sizes
+    the batches). Then the last ``TAIL_BATCHES`` batches' worth is cut finer, for
+    ``processes`` to share evenly: the end of a run is where one process may wait for
+    another, as long as the other's last batch takes. A total of one batch or less is
+    one batch, as without it: workers would cost more than such a run could gain."""
+    left = total if total is not None and total > BATCH_WEIGHT else None
+    target = _batch_target(left, processes)
     batch: list[Arg] = []
-    total = 0
+    weighed = 0
     for item in items:
         batch.append(item)
-        total += weight(item)
-        if total >= BATCH_WEIGHT or len(batch) >= BATCH_ITEMS:
+        weighed += weight(item)
+        if weighed >= target or len(batch) >= BATCH_ITEMS:
             yield batch
-            batch, total = [], 0
+            if left is not None:
+                left -= weighed
+            target = _batch_target(left, processes)
+            batch, weighed = [], 0
     if batch:
         yield batch
+
+
+def _batch_target(left: int | None, processes: int) -> int:
+    """What the next batch should weigh, ``left`` being what the rest of the input
+    weighs (None: not known)."""
+    if left is None or left >= TAIL_BATCHES * BATCH_WEIGHT:
+        return BATCH_WEIGHT
+    return max(BATCH_WEIGHT // 8, min(BATCH_WEIGHT, left // (2 * processes)), 1)
 
 
 def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Extra
@@ -141,15 +167,18 @@ def _run_pickled(func: Callable[[Arg, Extra], Result], extra: Extra, batch: byte
 
 
 def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extra: Extra, *,
-                jobs: int, weight: Callable[[Arg], int] = _weigh_one) -> Iterator[Result]:
+                jobs: int, weight: Callable[[Arg], int] = _weigh_one,
+                total: int | None = None) -> Iterator[Result]:
     """``func(item, extra)`` for every item, in order, computed by at most ``jobs``
     processes: this one and up to ``jobs - 1`` workers forked from it (the items and
     results must pickle); ``weight`` is an item's size, which decides how many items
-    go in one task. An exception ``func`` raises in a worker is raised here.
+    go in one task, and ``total``, if known, what they all weigh, about (see
+    :func:`batches`). An exception ``func`` raises in a worker is raised here.
 
     Raises :class:`WorkerLost` when a worker dies; the workers are gone by then.
     """
-    cut = batches(items, weight)
+    processes = min(jobs, available_cpus()) if CAN_FORK else 1
+    cut = batches(items, weight, total=total, processes=max(processes, 1))
     first = next(cut, None)
     if first is None:
         return
@@ -157,7 +186,7 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
     # seen) the workers inherit, as they are forked from this process where they can be.
     done = _run_batch(func, first, extra)
     del first  # a batch is let go of once judged or sent, in a long run as in a short one
-    workers = min(jobs, available_cpus()) - 1 if CAN_FORK else 0
+    workers = processes - 1
     ahead = deque(islice(cut, workers))  # fewer batches left than workers: fewer workers
     workers = min(workers, len(ahead))
     rest = chain(_taken(ahead), cut)

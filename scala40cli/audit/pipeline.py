@@ -17,6 +17,8 @@ import copyreg
 import dataclasses
 import errno
 import io
+import os
+import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -108,17 +110,27 @@ def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
 
 
 def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
-                input_format: str = "s40") -> Iterator[tuple[list[Item], ...]]:
-    """The judged chunks of a log given as lines of bytes, in file order."""
+                input_format: str = "s40", size: int | None = None
+                ) -> Iterator[tuple[list[Item], ...]]:
+    """The judged chunks of a log given as lines of bytes, in file order; ``size`` is
+    what is left of it to read, in bytes, if known (it evens out the end of a parallel
+    run, see ``parallel.batches``)."""
     chunks = chunks_of(lines, input_format)
     if jobs <= 1:
         return (judge_unit(chunk, choices) for chunk in chunks)
-    return ordered_map(judge_unit, chunks, choices, jobs=jobs, weight=_chunk_weight)
+    return ordered_map(judge_unit, chunks, choices, jobs=jobs, weight=_chunk_weight,
+                       total=size if input_format == "s40" else None)
 
 
 def _chunk_weight(unit: Chunk | JsonChunk) -> int:
     """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
     return len(unit.chunk.data if isinstance(unit, JsonChunk) else unit.data)
+
+
+def _bytes_left(handle: BinaryIO) -> int:
+    """The bytes of an open regular file after where it is read: what its chunks weigh
+    in all, about (a ``.s40`` chunk weighs its bytes, less its comments)."""
+    return max(os.fstat(handle.fileno()).st_size - handle.tell(), 0)
 
 
 def collect(path: str, judged: Iterable[tuple[list[Item], ...]], count: int
@@ -177,7 +189,8 @@ def audit_path_under(path: str, choices: Sequence[RuleChoice | None], *, jobs: i
     chosen = input_format_of(path, input_format)
     try:
         with open_log(path) as handle:
-            judged = audit_lines(handle, tuple(choices), jobs=jobs, input_format=chosen)
+            judged = audit_lines(handle, tuple(choices), jobs=jobs, input_format=chosen,
+                                 size=_bytes_left(handle))
             return collect(path, judged, len(choices))
     except OSError as error:
         return tuple(unreadable(path, error) for _ in choices)
@@ -272,11 +285,32 @@ def _work(unit: Unit, choices: Choices) -> Outcome:
 
 def _judged(sources: Sequence[Source], choices: Choices, jobs: int,
             input_format: str | None) -> Iterator[Outcome]:
-    """Every input's chunks judged, in order: here, or by a pool of ``jobs`` processes."""
+    """Every input's chunks judged, in order: here, or by ``jobs`` processes."""
     units = _units(sources, input_format)
     if jobs <= 1:
         return (_work(unit, choices) for unit in units)
-    return ordered_map(_work, units, choices, jobs=jobs, weight=_unit_weight)
+    return ordered_map(_work, units, choices, jobs=jobs, weight=_unit_weight,
+                       total=_sources_size(sources, input_format))
+
+
+def _sources_size(sources: Sequence[Source], input_format: str | None) -> int | None:
+    """What the chunks of ``sources`` weigh in all, about: the sum of their sizes, when
+    each is a regular ``.s40`` file (None otherwise: standard input, a pipe, which
+    have no size; JSON Lines, whose chunks weigh much less than their files)."""
+    total = 0
+    for path, source in sources:
+        if isinstance(source, FileResult):
+            continue
+        if source is None or input_format_of(path, input_format) != "s40":
+            return None
+        try:
+            status = os.stat(source)
+        except OSError:
+            continue  # reported when it is read
+        if not stat.S_ISREG(status.st_mode):
+            return None
+        total += status.st_size
+    return total
 
 
 def audit_many(sources: Sequence[Source],
