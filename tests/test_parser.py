@@ -597,6 +597,30 @@ def test_repeated_lines_keep_their_own_line_numbers() -> None:
     assert "Anna draw 5H" in fastlines._line_cache
 
 
+REPEATED_LINES = ("hand 1", "dealer Anna", "upcard 7H", "Anna draw 5H", "Anna draw ?",
+                  "Anna take 5H", "Anna take", "Anna meld 5H 6H 7H", "Anna meld JK(4H) 5H 6H",
+                  "Anna attach 8H to 1", "Anna swap 4H in 1", "Anna discard 5H",
+                  "Bruno buy 9C", "reshuffle")
+
+
+@pytest.mark.parametrize("line", REPEATED_LINES)
+def test_a_remembered_event_read_again_is_the_same_event_on_its_new_line(line: str) -> None:
+    """``at_line`` rebuilds each class by hand: a field left out or swapped would show."""
+    from scala40cli.reading.event_base import replace
+    from scala40cli.reading.fastlines import at_line, fast_event
+
+    first = fast_event(line, 3)
+    assert isinstance(first, Event)
+    again = at_line(first, 40)
+    assert type(again) is type(first) and again == replace(first, line=40)
+    assert again.line == 40 and first.line == 3
+
+
+def test_every_kind_of_repeated_line_reads_as_the_grammar_reads_it() -> None:
+    text = "\n".join([*REPEATED_LINES, "", *REPEATED_LINES, *REPEATED_LINES]) + "\n"
+    assert parse_text(text) == parse_text(text, fast_path=False)
+
+
 def test_lines_that_hardly_repeat_are_not_remembered(monkeypatch: pytest.MonkeyPatch) -> None:
     """A deal, the stock, a score line or a tag would only push the lines that repeat
     out of the cache; they are read each time, to the same events."""

@@ -21,7 +21,7 @@ from enum import Enum
 from typing import Final
 
 from scala40cli.judging.cards import JOKER, Card, parse_card
-from scala40cli.reading.event_base import fields as event_fields
+from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import (
     DEAL_SIZE,
     Attach,
@@ -288,20 +288,11 @@ LINE_CACHE_SIZE = 8192
 #: Events of lines that hardly ever repeat (a deal, the stock, the scores, a tag): they
 #: are not remembered, as they would only push out the lines that do.
 _NOT_REMEMBERED = (Deal, Stock, Score, Tag)
-#: A line's event without its line number: the event's class and its other fields, in
-#: the order of the class's fields after ``line``.
-_Recipe = tuple[Callable[..., Event], tuple[object, ...]]
-_line_cache: dict[str, _Recipe | NoEvent] = {}
-_field_names: dict[type[Event], tuple[str, ...]] = {}
-
-
-def _recipe(event: Event) -> _Recipe:
-    kind = type(event)
-    names = _field_names.get(kind)
-    if names is None:
-        names = _field_names[kind] = tuple(
-            name for name in event_fields(kind) if name != "line")
-    return kind, tuple([getattr(event, name) for name in names])
+#: What each remembered line held as first read: its event (whose line number is that
+#: first line's), or BLANK. One object a line: a hit touches one object, not a tuple of
+#: the class and another of the fields, which also halves the pages a forked worker
+#: copies as it reads the lines it inherited (``--jobs``).
+_line_cache: dict[str, Event | NoEvent] = {}
 
 
 def _remember(line: str, event: Event | NoEvent) -> None:
@@ -310,7 +301,32 @@ def _remember(line: str, event: Event | NoEvent) -> None:
         return
     if len(_line_cache) >= LINE_CACHE_SIZE:
         _line_cache.clear()
-    _line_cache[line] = event if isinstance(event, NoEvent) else _recipe(event)
+    _line_cache[line] = event
+
+
+def at_line(event: Event, number: int) -> Event:
+    """``event`` as read on line ``number``: the same class and fields but the line.
+
+    Each class a repeated line may hold is rebuilt by a direct call of its constructor
+    (native when compiled: a fraction of the cost of a call with unpacked arguments),
+    the commonest first; any other goes through :func:`event_base.replace`."""
+    if isinstance(event, Draw):
+        return Draw(number, event.column, event.player, event.card)
+    if isinstance(event, Discard):
+        return Discard(number, event.column, event.player, event.card)
+    if isinstance(event, Take):
+        return Take(number, event.column, event.player, event.card)
+    if isinstance(event, Meld):
+        return Meld(number, event.column, event.player, event.cards)
+    if isinstance(event, Attach):
+        return Attach(number, event.column, event.player, event.cards, event.meld)
+    if isinstance(event, HandStart):
+        return HandStart(number, event.column, event.number)
+    if isinstance(event, Dealer):
+        return Dealer(number, event.column, event.player)
+    if isinstance(event, Upcard):
+        return Upcard(number, event.column, event.card)
+    return replace(event, line=number)
 
 
 def cached_fast_event(line: str, number: int) -> FastEvent:
@@ -318,13 +334,10 @@ def cached_fast_event(line: str, number: int) -> FastEvent:
 
     Most lines of a log repeat (``Anna draw 5H``, blank lines, ``hand 1``): the event of
     a line depends only on its text but for the line number, so a line seen before is
-    rebuilt from its class and fields without being read again."""
+    rebuilt from its first event without being read again."""
     known = _line_cache.get(line)
     if known is not None:
-        if isinstance(known, tuple):
-            kind, fields = known
-            return kind(number, *fields)
-        return known  # BLANK
+        return known if isinstance(known, NoEvent) else at_line(known, number)
     event = fast_event(line, number)
     if event is not None:
         _remember(line, event)
@@ -351,7 +364,6 @@ def fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], 
             _remember(line, event)
             if event is not blank:
                 append(event)
-        elif known is not blank:
-            kind, fields = known
-            append(kind(base + i + 1, *fields))
+        elif not isinstance(known, NoEvent):
+            append(at_line(known, base + i + 1))
     return stop, None
