@@ -38,14 +38,17 @@ neither hide that cost nor lend the run a third core. The two are run in turns,
 median and quartiles of each round's own (a round's serial CPU over its parallel
 run's), which a lucky run cannot move. It prints the page faults of a serial run and
 of each process of the parallel one too: copying the pages written after the fork is
-most of what a parallel run pays.
+most of what a parallel run pays. The comparison runs in a Python process of its own,
+which only audits, as ``scala40 replay`` does (see :func:`jobs_compared_apart`).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import datetime
 import io
+import json
 import os
 import platform
 import random
@@ -272,7 +275,10 @@ class JobsComparison:
 
 
 def jobs_compared(path: Path, rounds: int) -> JobsComparison:
-    """``rounds`` rounds of a serial streamed audit and a ``--jobs 2`` one."""
+    """``rounds`` rounds of a serial streamed audit and a ``--jobs 2`` one, after one of
+    each to warm up (the parser, the lines seen), in this process."""
+    streamed(path, 1)
+    jobs_run(path, 2)
     serials: list[float] = []
     serial_faults: list[int] = []
     runs: list[JobsRun] = []
@@ -287,6 +293,23 @@ def jobs_compared(path: Path, rounds: int) -> JobsComparison:
     paired = tuple(serial / run.least_wall for serial, run in zip(serials, runs, strict=True))
     return JobsComparison(min(serials), int(statistics.median(serial_faults)), records,
                           min(runs, key=lambda run: run.least_wall), paired)
+
+
+def jobs_compared_apart(path: Path, rounds: int) -> JobsComparison:
+    """:func:`jobs_compared` in a Python process of its own, as ``scala40 replay`` has.
+
+    A parallel run pays for every page either process writes after the fork, and how
+    many pages a run's objects spread over depends on what the process did before. In
+    this one, after python-chess and the other steps, the same runs faulted about
+    twice as many pages as in a process that only audits, which no user's run pays."""
+    command = [sys.executable, str(Path(__file__).resolve()), "--jobs-only", str(path),
+               "--jobs-rounds", str(rounds), *(["--installed"] if INSTALLED else [])]
+    out = subprocess.run(command, check=True, capture_output=True, text=True,
+                         cwd=RUN_DIR).stdout
+    fields = json.loads(out)
+    fields["best"] = JobsRun(**fields["best"])
+    fields["paired"] = tuple(fields["paired"])
+    return JobsComparison(**fields)
 
 
 # --- the run -----------------------------------------------------------------------------------
@@ -341,7 +364,13 @@ def main() -> None:
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
     parser.add_argument("--installed", action="store_true",
                         help="measure the installed scala40 (such as a compiled wheel)")
+    parser.add_argument("--jobs-only", type=Path, metavar="FILE",
+                        help="only compare --jobs 1 and 2 on FILE, printed as JSON "
+                             "(how the full run measures it, in a process of its own)")
     args = parser.parse_args()
+    if args.jobs_only is not None:
+        print(json.dumps(dataclasses.asdict(jobs_compared(args.jobs_only, args.jobs_rounds))))
+        return
     import scala40cli.judging.referee
 
     build = "compiled" if not scala40cli.judging.referee.__file__.endswith(".py") else "pure Python"
@@ -375,9 +404,9 @@ def main() -> None:
         parsed.clear()  # the full audit below holds no parsed game
         t_full, result = cpu_of(lambda: audit_path(str(corpus)), args.repeat)
         jobs = [(f"the corpus, {records_label(corpus)}",
-                 jobs_compared(corpus, args.jobs_rounds), 1),
+                 jobs_compared_apart(corpus, args.jobs_rounds), 1),
                 (f"4 copies of it, {records_label(big_corpus)}",
-                 jobs_compared(big_corpus, args.jobs_rounds), 4)]
+                 jobs_compared_apart(big_corpus, args.jobs_rounds), 4)]
         big_corpus.unlink()
 
     chess_rate = plies / t_chess

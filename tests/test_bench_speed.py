@@ -1,0 +1,26 @@
+"""``bench/speed.py --jobs-only``: the --jobs comparison the benchmark runs in a process
+of its own, and reads back as JSON. The numbers themselves are the machine's; what is
+checked is that both runs judged every record and the fields come back whole."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
+
+
+def test_the_jobs_comparison_runs_apart_and_reports_each_round(tmp_path: Path) -> None:
+    log = tmp_path / "games.s40"
+    log.write_bytes(b"\n".join(path.read_bytes() for path in LEGAL) + b"\n")
+    done = subprocess.run([sys.executable, str(ROOT / "bench" / "speed.py"), "--jobs-only",
+                           str(log), "--jobs-rounds", "2"],
+                          capture_output=True, text=True, check=True, timeout=120)
+    compared = json.loads(done.stdout)
+    assert set(compared) == {"serial", "serial_faults", "records", "best", "paired"}
+    assert compared["records"] == compared["best"]["records"] > len(LEGAL)
+    assert compared["best"]["jobs"] == 2 and len(compared["paired"]) == 2
+    assert compared["serial"] > 0 and all(ratio > 0 for ratio in compared["paired"])
