@@ -19,9 +19,6 @@ the same bytes every run), or FILE. On it, one after the other, it measures:
   and on 4 copies of it: a parallel run has a cost of its own that does not grow with
   the games (the fork, the pages the two processes then copy as they write to them),
   which weighs less on a bigger log;
-- what the second core costs the first on this machine at the time: a serial audit
-  alone and beside another process auditing (see :func:`side_by_side`), the yardstick
-  for the ``--jobs 2`` medians;
 - the start-up: CPU time of ``scala40 --version`` and of a one-file ``replay``;
 - peak memory of ``replay --format jsonl`` on the corpus and on 4 copies of it.
 
@@ -315,41 +312,6 @@ def jobs_compared_apart(path: Path, rounds: int) -> JobsComparison:
     return JobsComparison(**fields)
 
 
-#: Another process that audits the corpus over and over, for :func:`side_by_side`.
-NEIGHBOUR = """
-import sys
-from scala40cli.audit.pipeline import stream_records
-while True:
-    for _ in stream_records([(sys.argv[1], sys.argv[1])], None):
-        pass
-"""
-
-
-def side_by_side(path: Path, rounds: int) -> float:
-    """How much slower a serial audit runs beside another process auditing on the other
-    core (started on its own, so that no page is shared) than alone, in CPU time: the
-    median of the rounds' ratios. Two CPUs of a virtual machine are not two idle cores:
-    what the second one costs the first depends on the host's other work, and this
-    says how much it did during this run."""
-    alone: list[float] = []
-    beside: list[float] = []
-    for _ in range(rounds):
-        start = time.process_time()
-        streamed(path, 1)
-        alone.append(time.process_time() - start)
-        neighbour = subprocess.Popen([sys.executable, "-c", NEIGHBOUR, str(path)],
-                                     cwd=RUN_DIR, stdout=subprocess.DEVNULL)
-        try:
-            time.sleep(0.3)  # its imports done, it is auditing
-            start = time.process_time()
-            streamed(path, 1)
-            beside.append(time.process_time() - start)
-        finally:
-            neighbour.kill()
-            neighbour.wait()
-    return statistics.median(b / a for a, b in zip(alone, beside, strict=True))
-
-
 # --- the run -----------------------------------------------------------------------------------
 
 
@@ -445,7 +407,6 @@ def main() -> None:
                  jobs_compared_apart(corpus, args.jobs_rounds), 1),
                 (f"4 copies of it, {records_label(big_corpus)}",
                  jobs_compared_apart(big_corpus, args.jobs_rounds), 4)]
-        contention = side_by_side(corpus, args.jobs_rounds)
         big_corpus.unlink()
 
     chess_rate = plies / t_chess
@@ -472,8 +433,6 @@ def main() -> None:
               f"{t_stream / best.total:.0%} (serial CPU / total CPU); {compared.spread()}")
         print(f"    page faults: serial {compared.serial_faults:,}; parallel: this process "
               f"{best.faults:,}, worker(s) {best.children_faults:,}")
-    print(f"  two serial audits side by side, each in a process of its own: {contention - 1:+.1%}"
-          f" CPU each (median of {args.jobs_rounds} rounds), what using both cores costs now")
     for label, cpu in startup.items():
         print(f"start-up: {label:<46}{cpu:6.3f} s CPU")
     print(f"peak memory of replay --format jsonl: {small / 1024:.0f} MB for the corpus, "
