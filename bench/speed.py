@@ -359,7 +359,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches and of chess")
     parser.add_argument("--corpus", type=Path, help="a log to measure instead")
     parser.add_argument("--repeat", type=int, default=3, help="runs of each step (best kept)")
-    parser.add_argument("--jobs-rounds", type=int, default=12,
+    parser.add_argument("--jobs-rounds", type=int, default=24,
                         help="rounds of --jobs 1 and --jobs 2 in turns, on each corpus")
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
     parser.add_argument("--installed", action="store_true",
