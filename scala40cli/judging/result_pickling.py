@@ -86,10 +86,24 @@ def _hand_result(number: int, line: int, dealer: str | None, closer: str | None,
     return hand
 
 
+#: A hand result's fields in order: how it travels inside its game (see reduce_game_result).
+_HandRow = tuple[int, int, str | None, str | None, Closing, dict[str, int],
+                 dict[str, int] | None, dict[str, int], bool, dict[str, str]]
+
+
+def _hand_row(hand: HandResult) -> _HandRow:
+    return (hand.number, hand.line, hand.dealer, hand.closer, hand.closing, hand.penalties,
+            hand.declared, hand.totals, hand.playoff, hand.unverified)
+
+
+def _hand_from(row: _HandRow) -> HandResult:
+    number, line, dealer, closer, closing, penalties, declared, totals, playoff, unverified = row
+    return _hand_result(number, line, dealer, closer, closing, penalties, declared, totals,
+                        playoff, unverified)
+
+
 def reduce_hand_result(hand: HandResult) -> Reduced:
-    return _hand_result, (hand.number, hand.line, hand.dealer, hand.closer, hand.closing,
-                          hand.penalties, hand.declared, hand.totals, hand.playoff,
-                          hand.unverified)
+    return _hand_result, _hand_row(hand)
 
 
 def _elimination(player: str, hand: int) -> Elimination:
@@ -99,6 +113,11 @@ def _elimination(player: str, hand: int) -> Elimination:
     elimination.player = player  # type: ignore[misc]
     elimination.hand = hand  # type: ignore[misc]
     return elimination
+
+
+def _elimination_from(row: tuple[str, int]) -> Elimination:
+    player, hand = row
+    return _elimination(player, hand)
 
 
 def reduce_elimination(elimination: Elimination) -> Reduced:
@@ -129,6 +148,11 @@ def _tag_value(name: str, values: tuple[str, ...], line: int) -> TagValue:
     return tag
 
 
+def _tag_from(row: tuple[str, tuple[str, ...], int]) -> TagValue:
+    name, values, line = row
+    return _tag_value(name, values, line)
+
+
 def reduce_tag_value(tag: TagValue) -> Reduced:
     return _tag_value, (tag.name, tag.values, tag.line)
 
@@ -146,13 +170,17 @@ def reduce_ignored(ignored: Ignored) -> Reduced:
     return _ignored, (ignored.problem, ignored.by)
 
 
-def _game_result(index: int, line: int, tags: tuple[TagValue, ...], players: tuple[str, ...],
-                 rules: dict[str, str], violations: tuple[Problem, ...],
-                 hands: tuple[HandResult, ...], eliminated: tuple[Elimination, ...],
-                 totals: dict[str, int], finished: bool, winner: str | None,
-                 rule_sources: dict[str, str], teams: tuple[TeamResult, ...],
-                 preset: str | None, notes: tuple[Problem, ...], ignored: tuple[Ignored, ...],
-                 elimination_threshold: int | None) -> GameResult:
+def _game_result(index: int, line: int, tag_rows: tuple[tuple[str, tuple[str, ...], int], ...],
+                 players: tuple[str, ...], rules: dict[str, str],
+                 violations: tuple[Problem, ...], hand_rows: tuple[_HandRow, ...],
+                 elimination_rows: tuple[tuple[str, int], ...], totals: dict[str, int],
+                 finished: bool, winner: str | None, rule_sources: dict[str, str],
+                 teams: tuple[TeamResult, ...], preset: str | None, notes: tuple[Problem, ...],
+                 ignored: tuple[Ignored, ...], elimination_threshold: int | None
+                 ) -> GameResult:
+    tags = tuple([_tag_from(row) for row in tag_rows])
+    hands = tuple([_hand_from(row) for row in hand_rows])
+    eliminated = tuple([_elimination_from(row) for row in elimination_rows])
     if not DIRECT:
         return GameResult(index=index, line=line, tags=tags, players=players, rules=rules,
                           violations=violations, hands=hands, eliminated=eliminated,
@@ -181,8 +209,14 @@ def _game_result(index: int, line: int, tags: tuple[TagValue, ...], players: tup
 
 
 def reduce_game_result(game: GameResult) -> Reduced:
-    return _game_result, (game.index, game.line, game.tags, game.players, game.rules,
-                          game.violations, game.hands, game.eliminated, game.totals,
+    """A game with its tags, hands and eliminations as plain tuples (the commonest
+    objects of a result, a dozen a game): one reducer call a game rather than one an
+    object, and tuples pickle in pickle's own C code."""
+    tag_rows = tuple([(tag.name, tag.values, tag.line) for tag in game.tags])
+    hand_rows = tuple([_hand_row(hand) for hand in game.hands])
+    elimination_rows = tuple([(out.player, out.hand) for out in game.eliminated])
+    return _game_result, (game.index, game.line, tag_rows, game.players, game.rules,
+                          game.violations, hand_rows, elimination_rows, game.totals,
                           game.finished, game.winner, game.rule_sources, game.teams,
                           game.preset, game.notes, game.ignored, game.elimination_threshold)
 
