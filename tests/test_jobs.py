@@ -291,3 +291,21 @@ def test_the_size_of_the_input_is_known_only_for_regular_s40_files(tmp_path: Pat
     assert _sources_size([("c.jsonl", str(events))], None) is None
     assert _sources_size([("a.s40", str(first))], "jsonl") is None
     assert _sources_size([("dir", str(tmp_path))], None) is None
+
+
+def test_what_crosses_to_and_from_a_worker_arrives_whole() -> None:
+    """A chunk and its wrappers pickle by position (their own ``__reduce__``): a field
+    left out or out of order would show here, in both builds."""
+    import pickle
+
+    from scala40cli.audit.pipeline import ChunkToJudge, JudgedChunk, judge_unit
+    from scala40cli.reading.chunks import Chunk, Cut
+
+    chunk = Chunk(first_line=7, offset=120, data=GAMES[:400], long_lines=((9, 70_000),),
+                  cut=Cut(game_line=7, first_line=30, last_line=31, bound="1,000 lines"),
+                  shifts=((12, 3),))
+    unit = ChunkToJudge(2, chunk)
+    judged = JudgedChunk(2, judge_unit(chunk, (None,)))
+    for sent in (chunk, unit, judged):
+        back = pickle.loads(pickle.dumps(sent, pickle.HIGHEST_PROTOCOL))
+        assert type(back) is type(sent) and back == sent

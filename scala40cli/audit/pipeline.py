@@ -210,6 +210,9 @@ class ChunkToJudge:
     source: int
     chunk: Chunk | JsonChunk
 
+    def __reduce__(self) -> tuple[type[ChunkToJudge], tuple[int, Chunk | JsonChunk]]:
+        return ChunkToJudge, (self.source, self.chunk)  # by position: sent for each game
+
 
 @dataclass(frozen=True, slots=True)
 class JudgedChunk:
@@ -217,6 +220,9 @@ class JudgedChunk:
 
     source: int
     items: tuple[list[Item], ...]
+
+    def __reduce__(self) -> tuple[type[JudgedChunk], tuple[int, tuple[list[Item], ...]]]:
+        return JudgedChunk, (self.source, self.items)  # by position: sent for each game
 
 
 @dataclass(frozen=True, slots=True)

@@ -98,6 +98,12 @@ class Chunk:
     cut: Cut | None = None
     shifts: tuple[tuple[int, int], ...] = ()
 
+    def __reduce__(self) -> tuple[type[Chunk], tuple[object, ...]]:
+        """Pickled through the constructor, by position (``--jobs`` sends every chunk
+        a worker judges): a third of the cost of building it by keywords."""
+        return Chunk, (self.first_line, self.offset, self.data, self.long_lines, self.cut,
+                       self.shifts)
+
 
 def _chars(data: bytes) -> int:
     """The characters of UTF-8 bytes (a byte that is not valid counts as one)."""
