@@ -366,10 +366,6 @@ def fast_run(lines: list[str], start: int, stop: int, append: Callable[[Event], 
             _remember(line, event)
             if event is not blank:
                 append(event)
-        elif type(known) is Discard:  # the two commonest lines, rebuilt without a call
-            append(Discard(base + i + 1, known.column, known.player, known.card))
-        elif type(known) is Draw:
-            append(Draw(base + i + 1, known.column, known.player, known.card))
         elif known is not BLANK:
             append(at_line(known, base + i + 1))
     return stop, None
