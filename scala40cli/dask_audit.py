@@ -26,8 +26,7 @@ from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, rec
 from scala40cli.judging.results import FileResult, GameResult, Problem
 from scala40cli.judging.rules import RuleChoice
 from scala40cli.judging.violations import Code
-from scala40cli.reading.inputs import Missing, expand
-from scala40cli.reading.jsonl_logs import input_format_of
+from scala40cli.reading.inputs import Missing, expand, input_format_of
 from scala40cli.reporting.base import gather
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.summary import Summary, Tally

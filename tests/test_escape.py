@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import html
 import json
 import xml.etree.ElementTree as ET
+from xml.sax.saxutils import escape as sax_escape
 from xml.sax.saxutils import quoteattr
 
 import pytest
@@ -70,6 +72,31 @@ def test_xml_safe_text_always_parses_back(text: str) -> None:
     document = f"<a b={quoteattr(escape.xml_safe(text))}>" \
                f"{escape.xml_safe(text).replace('&', '&amp;').replace('<', '&lt;')}</a>"
     ET.fromstring(escape.xml_neutral(document))
+
+
+@given(st.text())
+def test_xml_text_and_attribute_are_what_saxutils_writes(text: str) -> None:
+    # Written here so that a report does not import xml.sax.saxutils (and with it
+    # urllib.request): the same bytes as before, on any text.
+    safe = escape.xml_safe(text)
+    assert escape.xml_text(text) == sax_escape(safe)
+    assert escape.xml_attribute(text) == quoteattr(safe)
+    value = escape.xml_attribute(text)
+    assert ET.fromstring(f"<a b={value}>{escape.xml_text(text)}</a>").get("b") == safe
+
+
+@pytest.mark.parametrize(("text", "attribute"), [
+    ('say "hi"', "'say \"hi\"'"),
+    ("both ' and \"", '"both \' and &quot;"'),
+    ("a\tb\nc<&>", '"a&#9;b&#10;c&lt;&amp;&gt;"'),
+])
+def test_xml_attribute_quotes(text: str, attribute: str) -> None:
+    assert escape.xml_attribute(text) == attribute
+
+
+@given(st.text())
+def test_html_text_is_html_escape_of_the_terminal_safe_text(text: str) -> None:
+    assert escape.html_text(text) == html.escape(escape.terminal_safe(text), quote=True)
 
 
 @given(st.text())

@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40cli.audit import parallel
+from scala40cli.audit import parallel, picklable
 from scala40cli.audit.parallel import available_cpus, batches, ordered_map
 from scala40cli.audit.pipeline import _sources_size, audit_path
 from scala40cli.audit.workers import Workers
@@ -268,8 +268,8 @@ def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
     from scala40cli.reading.chunks import Chunk
 
     assert copyreg.dispatch_table[results.GameResult] is reduce_game_result
-    assert copyreg.dispatch_table[results.FileResult] is parallel._reduce_dataclass
-    assert copyreg.dispatch_table[rules.RuleChoice] is parallel._reduce_dataclass
+    assert copyreg.dispatch_table[results.FileResult] is picklable._reduce_dataclass
+    assert copyreg.dispatch_table[rules.RuleChoice] is picklable._reduce_dataclass
     result = audit_path(str(LEGAL[0]))
     assert pickle.loads(pickle.dumps(result)) == result
     chunk = Chunk(first_line=3, offset=9, data=b"hand 1\n")

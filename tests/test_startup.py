@@ -81,11 +81,28 @@ def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
     assert {"scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
-    # (difflib stays: the referee reads a misspelt player name with it)
     unused = {"jsonschema", "concurrent.futures", "scala40cli.reporting.ci_reports",
               "scala40cli.reporting.html_report", "scala40cli.reporting.markdown",
               "scala40cli.simulate"}
-    assert not loaded & unused
+    assert not loaded & (unused | NOT_FOR_ONE_SERIAL_RUN)
+
+
+#: What a serial replay of a ``.s40`` file, with no rules file and no misspelt name,
+#: does not need: the workers' pickling, JSON Lines input, rules files (and the
+#: hashing of the parser cache's key), temporary files, the did-you-mean hints, and
+#: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``.
+NOT_FOR_ONE_SERIAL_RUN = {
+    "pickle", "scala40cli.audit.parallel", "scala40cli.reading.jsonl_logs",
+    "scala40cli.reading.rulesfile", "hashlib", "tempfile", "difflib",
+    "xml.sax.saxutils", "urllib.request", "http.client", "email"}
+
+
+@pytest.mark.parametrize("report", ["jsonl", "github", "sarif"])
+def test_a_ci_format_imports_only_what_a_serial_run_needs(report: str,
+                                                          tmp_path: Path) -> None:
+    loaded = modules_after("replay", "--format", report, str(LEGAL), cache=tmp_path)
+    assert "scala40cli.reporting.ci_reports" in loaded
+    assert not loaded & NOT_FOR_ONE_SERIAL_RUN
 
 
 def test_lark_is_loaded_only_for_a_line_the_fast_path_leaves(tmp_path: Path) -> None:

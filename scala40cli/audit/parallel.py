@@ -24,8 +24,6 @@ traceback from them.
 
 from __future__ import annotations
 
-import copyreg
-import dataclasses
 import functools
 import gc
 import os
@@ -34,15 +32,14 @@ import signal
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from itertools import chain, islice
-from types import ModuleType
-from typing import Any, Generic, TypeVar
+from typing import Generic, TypeVar
 
 from scala40cli.audit.signals import Stopped, stop_on_signals
 from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers
 from scala40cli.reading.gc_pause import gc_paused
 
-__all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "keep_picklable",
-           "ordered_map", "stop_on_signals"]
+__all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "ordered_map",
+           "stop_on_signals"]
 
 Arg = TypeVar("Arg")
 Extra = TypeVar("Extra")
@@ -67,37 +64,6 @@ def available_cpus() -> int:
         return len(os.sched_getaffinity(0))
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
-
-
-def keep_picklable(*modules: ModuleType) -> None:
-    """Pickle the dataclasses of ``modules`` (those without a ``__reduce__`` of their
-    own) by calling their class with their fields, as they cross to and from workers.
-
-    The usual way sets the fields of a new object one by one, which a frozen dataclass
-    compiled by mypyc refuses (``FrozenInstanceError``): the constructor works for both
-    builds, and checks what ``__post_init__`` checks."""
-    for module in modules:
-        for value in vars(module).values():
-            if (isinstance(value, type) and value.__module__ == module.__name__
-                    and dataclasses.is_dataclass(value) and "__reduce__" not in vars(value)):
-                copyreg.dispatch_table[value] = _reduce_dataclass
-
-
-#: The fields each class's constructor takes, found once: the same tuple every time,
-#: which pickle then writes once a message.
-_INIT_FIELDS: dict[type, tuple[str, ...]] = {}
-
-
-def _reduce_dataclass(obj: Any) -> tuple[Callable[..., Any], tuple[Any, ...]]:
-    cls = type(obj)
-    names = _INIT_FIELDS.get(cls)
-    if names is None:
-        names = _INIT_FIELDS[cls] = tuple(f.name for f in dataclasses.fields(obj) if f.init)
-    return _rebuild, (cls, names, tuple([getattr(obj, name) for name in names]))
-
-
-def _rebuild(cls: type, names: tuple[str, ...], values: tuple[object, ...]) -> Any:
-    return cls(**dict(zip(names, values, strict=True)))
 
 
 def _weigh_one(item: object) -> int:

@@ -22,10 +22,10 @@ import stat
 import sys
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import TYPE_CHECKING, BinaryIO
 
 from scala40cli.audit.ignores import accept_inline, inline_ignores
-from scala40cli.audit.parallel import keep_picklable, ordered_map
+from scala40cli.audit.picklable import keep_picklable
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame
 from scala40cli.audit.records import Record as Record  # what stream_records yields
 from scala40cli.judging import results, rules
@@ -38,9 +38,11 @@ from scala40cli.reading import chunks
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.gc_pause import gc_paused
-from scala40cli.reading.inputs import NotRegularFile, open_log
-from scala40cli.reading.jsonl_logs import JsonChunk, in_json_terms, input_format_of, json_chunks
+from scala40cli.reading.inputs import NotRegularFile, input_format_of, open_log
 from scala40cli.reading.parser import iter_games
+
+if TYPE_CHECKING:  # imported when a JSON Lines log is read: most runs read none
+    from scala40cli.reading.jsonl_logs import JsonChunk
 
 #: Where a problem of the file as a whole is placed. An unreadable file has no lines,
 #: but 1:1 keeps ``path:line:column`` usable by editors and matches what linters print.
@@ -95,15 +97,19 @@ def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], .
     off, it runs a sixth as often, over less. What a chunk leaves in cycles is freed
     by the collector's next run, after the chunk."""
     with gc_paused():
-        if isinstance(unit, JsonChunk):
-            return in_json_terms(judge_chunk(unit.chunk, choices), unit.problems)
-        return judge_chunk(unit, choices)
+        if isinstance(unit, Chunk):
+            return judge_chunk(unit, choices)
+        from scala40cli.reading.jsonl_logs import in_json_terms
+
+        return in_json_terms(judge_chunk(unit.chunk, choices), unit.problems)
 
 
 def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
               ) -> Iterator[Chunk | JsonChunk]:
     """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events)."""
     if input_format == "jsonl":
+        from scala40cli.reading.jsonl_logs import json_chunks
+
         yield from json_chunks(lines)
     else:
         yield from game_chunks(lines)
@@ -118,13 +124,15 @@ def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
     chunks = chunks_of(lines, input_format)
     if jobs <= 1:
         return (judge_unit(chunk, choices) for chunk in chunks)
+    from scala40cli.audit.parallel import ordered_map  # only here: a serial run needs none
+
     return ordered_map(judge_unit, chunks, choices, jobs=jobs, weight=_chunk_weight,
                        total=size if input_format == "s40" else None)
 
 
 def _chunk_weight(unit: Chunk | JsonChunk) -> int:
     """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
-    return len(unit.chunk.data if isinstance(unit, JsonChunk) else unit.data)
+    return len(unit.data if isinstance(unit, Chunk) else unit.chunk.data)
 
 
 def _bytes_left(handle: BinaryIO) -> int:
@@ -295,6 +303,8 @@ def _judged(sources: Sequence[Source], choices: Choices, jobs: int,
     units = _units(sources, input_format)
     if jobs <= 1:
         return (_work(unit, choices) for unit in units)
+    from scala40cli.audit.parallel import ordered_map
+
     return ordered_map(_work, units, choices, jobs=jobs, weight=_unit_weight,
                        total=_sources_size(sources, input_format))
 

@@ -22,7 +22,6 @@ The file is read with :mod:`tomllib` only: nothing in it can run code.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
@@ -94,6 +93,8 @@ def find_config(start: Path | None = None) -> Path | None:
 
 
 def _has_table(file: Path) -> bool:
+    import tomllib  # here: most runs find no pyproject.toml to read
+
     try:
         document = tomllib.loads(file.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
@@ -107,6 +108,8 @@ def load_config(path: str | Path | None = None, *, start: Path | None = None) ->
     file = Path(path) if path is not None else find_config(start)
     if file is None:
         return Config()
+    import tomllib
+
     try:
         document = tomllib.loads(file.read_text(encoding="utf-8"))
     except OSError as error:

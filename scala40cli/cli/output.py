@@ -29,7 +29,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import TextIO, TypeGuard, TypeVar
@@ -121,6 +120,8 @@ def atomic_output(path: str) -> Iterator[TextIO]:
         mode = _new_file_mode()
     except OSError as error:
         raise OutputError(f"cannot write {path}: {_reason(error)}") from None
+    import tempfile  # only to write a file: most runs write to standard output
+
     try:
         handle, temporary = tempfile.mkstemp(dir=folder or ".", prefix=f".{name}.",
                                              suffix=".tmp")

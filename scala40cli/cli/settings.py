@@ -87,11 +87,11 @@ def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
     None when neither is given. A bad choice is a usage error (exit 2) whose message
     names the key, the value and the allowed values.
     """
+    if rules is None and not sets:
+        return None
     from scala40cli.judging.rules import RulesError
     from scala40cli.reading.rulesfile import choice_from
 
-    if rules is None and not sets:
-        return None
     try:
         return choice_from(rules, sets)
     except RulesError as error:

@@ -28,7 +28,8 @@ def stopping_cleanly(command: Callable[P, None]) -> Callable[P, None]:
 
     @functools.wraps(command)
     def run(*args: P.args, **kwargs: P.kwargs) -> None:
-        from scala40cli.audit.parallel import Stopped, WorkerLost, stop_on_signals
+        from scala40cli.audit.signals import Stopped, stop_on_signals
+        from scala40cli.audit.workers import WorkerLost
 
         try:
             with stop_on_signals():

@@ -8,7 +8,6 @@ preset plays each of the rule texts the switch table quotes.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 
 from scala40cli.judging.rule_enums import ELIMINATION_NONE
@@ -197,6 +196,8 @@ def find_preset(name: str, where: str | None = None) -> Preset:
     (and names ``where`` the name was written, when given)."""
     found = _BY_NAME.get(_preset_key(name))
     if found is None:
+        import difflib  # only for a name that is not known
+
         close = difflib.get_close_matches(_preset_key(name), list(_BY_NAME), n=1)
         hint = f"did you mean {_BY_NAME[close[0]].name!r}? " if close else ""
         place = f" in {where}" if where else ""

@@ -11,7 +11,6 @@ question (:func:`~scala40cli.judging.phases.gate`).
 
 from __future__ import annotations
 
-import difflib
 import gc
 from collections.abc import Sequence
 
@@ -359,6 +358,8 @@ def rule_tokens(rules: Rules) -> dict[str, str]:
 def closest_player(name: str, players: Sequence[str]) -> str | None:
     """The one player whose name ``name`` most likely misspells, or None when no name
     is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
+    import difflib  # only for a name that is nobody's: most games never need it
+
     by_folded = {player.casefold(): player for player in players}
     close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
     return by_folded[close[0]] if len(close) == 1 else None

@@ -8,7 +8,6 @@ key or value gets a message that names it and what is allowed.
 from __future__ import annotations
 
 import dataclasses
-import difflib
 from collections.abc import Iterable, Mapping
 
 from scala40cli.judging.switches import RULE_KEYS, SWITCH_BY_KEY, Rules, ValueKind
@@ -57,6 +56,8 @@ def allowed_values(key: str) -> str:
 
 def unknown_key_message(key: str, where: str | None = None, token: str | None = None) -> str:
     """``unknown rule key 'x' (with value '4') in r.toml; did you mean 'y'? known keys: ...``"""
+    import difflib
+
     close = difflib.get_close_matches(key, RULE_KEYS, n=1) if len(key) <= SHOWN_CHARS else []
     value = f" (with value {shown_token(token)})" if token is not None else ""
     place = f" in {where}" if where else ""

@@ -26,14 +26,23 @@ import stat
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import BinaryIO
 
 STDIN = "-"
 LOG_SUFFIX = ".s40"
+#: A log written as JSON Lines events (``replay`` reads it so by default).
+JSONL_SUFFIX = ".jsonl"
 #: Why a name found in a folder is not read, in words.
 LINK_OUT = "not read: a symbolic link leading out of the folder"
 NOT_REGULAR = "not read: not a regular file"
+
+
+def input_format_of(path: str, chosen: str | None = None) -> str:
+    """``jsonl`` for a ``.jsonl`` file (any case) or when chosen, else ``s40``."""
+    if chosen is not None:
+        return chosen
+    return "jsonl" if PurePath(path).suffix.lower() == JSONL_SUFFIX else "s40"
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,7 +17,6 @@ import io
 import json
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import PurePath
 from typing import BinaryIO
 
 from scala40cli.cli.choices import INPUT_FORMATS as INPUT_FORMATS
@@ -38,16 +37,8 @@ from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.reading.writer import event_line, format_log
 from scala40cli.reporting.escape import json_safe
 
-JSONL_SUFFIX = ".jsonl"
 #: What a JSON line that cannot be read becomes: a line no parser accepts.
 _UNREADABLE = b"!\n"
-
-
-def input_format_of(path: str, chosen: str | None = None) -> str:
-    """``jsonl`` for a ``.jsonl`` file (any case) or when chosen, else ``s40``."""
-    if chosen is not None:
-        return chosen
-    return "jsonl" if PurePath(path).suffix.lower() == JSONL_SUFFIX else "s40"
 
 
 # --- one JSON line as one line of a log --------------------------------------------------

@@ -11,12 +11,10 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import tempfile
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO, TextIO
 from urllib.parse import quote
-from xml.sax.saxutils import escape, quoteattr
 
 from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
@@ -28,8 +26,9 @@ from scala40cli.reporting.escape import (
     terminal_line,
     workflow_data,
     workflow_property,
+    xml_attribute,
     xml_neutral,
-    xml_safe,
+    xml_text,
 )
 from scala40cli.reporting.job_summary import GITHUB_SUMMARY_LIMIT, RESERVED, JobSummary
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
@@ -246,6 +245,8 @@ SPOOL_IN_MEMORY = 1024 * 1024
 
 
 def _spool() -> IO[str]:
+    import tempfile  # only for JUnit, whose failures wait here for their suite's header
+
     return tempfile.SpooledTemporaryFile(max_size=SPOOL_IN_MEMORY, mode="w+",
                                          encoding="utf-8")
 
@@ -259,7 +260,7 @@ class _Suite:
     the file ends) as one ``file`` case in error."""
 
     def __init__(self, path: str) -> None:
-        self.path, self.name = path, _attr(path)
+        self.path, self.name = path, xml_attribute(path)
         self.errors: list[str] = []
         self.cases = _spool()
         self.games = self.failures = 0
@@ -274,8 +275,8 @@ class _Suite:
             self.failures += 1
             failure = "\n".join(_problem_text(self.path, v) for v in game.violations)
             lines.append(f'      <failure type="scala40" message='
-                         f'{_attr(plural(len(game.violations), "violation"))}>'
-                         f'{_text(failure)}</failure>')
+                         f'{xml_attribute(plural(len(game.violations), "violation"))}>'
+                         f'{xml_text(failure)}</failure>')
         lines.append("    </testcase>")
         self.cases.write(xml_neutral("\n".join(lines) + "\n"))
 
@@ -288,8 +289,8 @@ class _Suite:
         document.write(f'  <testsuite name={self.name} tests="{self.tests}" '
                        f'failures="{self.failures}" errors="{1 if self.errors else 0}">\n')
         if self.errors:
-            message = _attr(plural(len(self.errors), "file error"))
-            text = _text("\n".join(self.errors))
+            message = xml_attribute(plural(len(self.errors), "file error"))
+            text = xml_text("\n".join(self.errors))
             document.write(xml_neutral(
                 f'    <testcase classname={self.name} name="file">\n'
                 f'      <error type="scala40" message={message}>{text}</error>\n'
@@ -300,12 +301,6 @@ class _Suite:
         document.write("  </testsuite>\n")
 
 
-def _attr(value: str) -> str:
-    return quoteattr(xml_safe(value))
-
-
-def _text(value: str) -> str:
-    return escape(xml_safe(value))
 
 
 class JunitReporter(Reporter):
