@@ -1,6 +1,6 @@
 """``python -m scala40cli``: the same command as ``scala40``, where no script is installed."""
 
-from scala40cli.cli.main import main
+from scala40cli.cli.main import run
 
 if __name__ == "__main__":
-    main(prog_name="scala40")
+    run()

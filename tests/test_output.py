@@ -14,6 +14,8 @@ from __future__ import annotations
 import errno
 import os
 import stat
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -242,3 +244,46 @@ def test_simulate_never_writes_through_a_link(tmp_path: Path) -> None:
         assert secret.read_text(encoding="utf-8") == "TOKEN=1\n"
         assert (out / "game-0002.s40").is_symlink()
         assert not (out / "game-0001.s40").exists()
+
+
+# --- standard output that cannot take the report -------------------------------------------
+
+
+def scala40_to(stdout: int, *args: str) -> subprocess.CompletedProcess[str]:
+    """``scala40 ARGS`` in a real process (its console script's code) writing to the
+    descriptor ``stdout``."""
+    return subprocess.run([sys.executable, "-m", "scala40cli", *args], cwd=ROOT,
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=120,
+                          check=False)
+
+
+@pytest.mark.parametrize("command", [
+    ["replay"], ["replay", "--format", "json"], ["replay", "--format", "junit"],
+    ["replay", "--jobs", "2"], ["report"], ["--version"], ["explain"]])
+def test_a_full_standard_output_is_one_line_and_exit_2(command: list[str], log: Path,
+                                                       tmp_path: Path) -> None:
+    # Before: a traceback from deep in the reporter (exit 1), or Python's "Exception
+    # ignored" at exit (exit 120) for a report small enough to be buffered.
+    full = device(tmp_path, "full", 7)
+    logs = [str(log)] if command[0] in ("replay", "report") else []
+    with full.open("w") as stdout:
+        done = scala40_to(stdout.fileno(), *command, *logs)
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "Error: cannot write the report: No space left on device"
+        if command[0] in ("replay", "report") else "Error: No space left on device"]
+
+
+def test_a_reader_gone_away_ends_the_run_quietly(tmp_path: Path) -> None:
+    # `scala40 replay logs | head -1`: exit 1 as click has it, and not a word on stderr
+    # (the report left in the buffer at exit would print "Exception ignored" there).
+    games = tmp_path / "games.s40"
+    games.write_bytes(LEGAL.read_bytes() * 200)  # a report longer than the pipe holds
+    with subprocess.Popen([sys.executable, "-m", "scala40cli", "replay", str(games)],
+                          cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE) as process:
+        assert process.stdout is not None and process.stderr is not None
+        process.stdout.readline()
+        process.stdout.close()
+        errors = process.stderr.read()
+        assert process.wait(timeout=120) == 1
+    assert errors == b""

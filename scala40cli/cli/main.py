@@ -16,7 +16,11 @@ are :mod:`scala40cli.cli.status`'s.
 
 from __future__ import annotations
 
-from typing import Any
+import contextlib
+import gc
+import sys
+from collections.abc import Iterator
+from typing import Any, NoReturn, TextIO
 
 import click
 
@@ -40,9 +44,74 @@ from scala40cli.cli.options import (
     selection_options,
     set_option,
 )
+from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
 from scala40cli.cli.stopping import stopping_cleanly
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
+
+
+def run() -> NoReturn:
+    """The ``scala40`` program (its console script): :func:`main`, then the exit.
+
+    Two things the interpreter's own exit would do are done here, better. What is left
+    of the report in standard output's buffer is written here, so that a full disk
+    says so in one line and exits 2, as a report that cannot be written does
+    elsewhere, and a reader gone away (``| head``) exits 1 quietly, as click does for a
+    report cut off earlier (any other error that reaches here is said in one line too,
+    never as a traceback). And every object is frozen (:func:`gc.freeze`) before the
+    exit: the interpreter's last collection would walk them all to free memory the
+    system takes back whole (a tenth of the instructions of ``scala40 --version``).
+    """
+    try:
+        main(prog_name="scala40")
+        status: object = None
+    except SystemExit as done:
+        status = done.code
+    except OSError as error:  # what click leaves: --version on a full disk, say
+        from scala40cli.cli.output import to_null
+
+        to_null(sys.stdout)
+        where = f" ({error.filename})" if error.filename is not None else ""
+        click.echo(f"Error: {error.strerror or error}{where}", err=True)
+        raise SystemExit(EXIT_USAGE) from None
+    if not _flushed(sys.stdout):
+        status = EXIT_PROBLEMS
+    gc.freeze()
+    raise SystemExit(status)
+
+
+def _flushed(stream: TextIO) -> bool:
+    """Whether ``stream`` took what is left in its buffer: False when its reader has
+    gone; a full disk (or any other error) is said in one line and exits 2."""
+    try:
+        stream.flush()
+    except ValueError:  # closed: nothing is left to write
+        return True
+    except OSError as error:
+        from scala40cli.cli.output import ReportUnwritable, to_null
+
+        to_null(stream)
+        if isinstance(error, BrokenPipeError):
+            return False
+
+        unwritable = ReportUnwritable(error)
+        unwritable.show()
+        raise SystemExit(unwritable.exit_code) from None
+    return True
+
+
+@contextlib.contextmanager
+def _loading() -> Iterator[None]:
+    """The cyclic collector held off while a command's modules load: what an import
+    makes lives as long as the process, so a collection then only walks it again (a
+    twentieth of a one-game replay's instructions)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -101,7 +170,8 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
     SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
     line wins over the environment, which wins over the file.
     """
-    from scala40cli.cli.replay_command import run_replay
+    with _loading():
+        from scala40cli.cli.replay_command import run_replay
 
     run_replay(ctx, **options)
 
@@ -110,7 +180,8 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
 @click.argument("code", required=False)
 def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
-    from scala40cli.cli.explain_command import run_explain
+    with _loading():
+        from scala40cli.cli.explain_command import run_explain
 
     run_explain(**options)
 
@@ -128,7 +199,8 @@ def rules(**options: Any) -> None:
     them, prints every switch as resolved (over classic when no preset is named), in
     the shape of a rules file that `scala40 replay --rules FILE` reads.
     """
-    from scala40cli.cli.rules_command import run_rules
+    with _loading():
+        from scala40cli.cli.rules_command import run_rules
 
     run_rules(**options)
 
@@ -160,7 +232,8 @@ def fmt(ctx: click.Context, /, **options: Any) -> None:
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
-    from scala40cli.cli.fmt_command import run_fmt
+    with _loading():
+        from scala40cli.cli.fmt_command import run_fmt
 
     run_fmt(ctx, **options)
 
@@ -190,7 +263,8 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
     report was written but an input could not be read or parsed (missing, not UTF-8, a
     syntax error: listed in the report); 2: a wrong command line.
     """
-    from scala40cli.cli.report_command import run_report
+    with _loading():
+        from scala40cli.cli.report_command import run_report
 
     run_report(ctx, **options)
 
@@ -223,7 +297,8 @@ def simulate_command(out: str, force: bool, **options: Any) -> None:
     link. Exit status 0; 2: a wrong command line (an unknown level, preset, rule key or
     value, an --out that cannot or must not be written).
     """
-    from scala40cli.simulate.command import run, setup_from_options
+    with _loading():
+        from scala40cli.simulate.command import run, setup_from_options
 
     run(setup_from_options(**options), out, force=force)
 
@@ -248,6 +323,7 @@ def convert_command(ctx: click.Context, /, **options: Any) -> None:
     as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
     read or converted; 2: a wrong command line.
     """
-    from scala40cli.cli.convert_command import run_convert
+    with _loading():
+        from scala40cli.cli.convert_command import run_convert
 
     run_convert(ctx, **options)

@@ -35,6 +35,8 @@ from typing import TextIO, TypeGuard, TypeVar
 
 import click
 
+from scala40cli.cli.status import EXIT_USAGE
+
 #: The suffix of game logs: a report is never written to such a file.
 LOG_SUFFIX = ".s40"
 #: The ``--output`` that means standard output, as no ``--output`` does.
@@ -45,6 +47,16 @@ T = TypeVar("T")
 
 class OutputError(Exception):
     """A file that cannot or must not be written; the message says why, in words."""
+
+
+class ReportUnwritable(click.ClickException):
+    """Standard output that cannot take the report (a full disk...): one line, exit 2,
+    as for an ``--output`` that cannot be written, never a traceback."""
+
+    exit_code = EXIT_USAGE
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(f"cannot write the report: {_reason(error)}")
 
 
 def _reason(error: OSError) -> str:
@@ -159,6 +171,28 @@ def stdout_of(output: str | None) -> TextIO | None:
     return None if names_a_file(output) else sys.stdout
 
 
+def to_null(stream: TextIO) -> None:
+    """``stream`` (standard output that failed) pointed at the null device, so that the
+    interpreter's exit does not fail again on the bytes its buffer still holds."""
+    with contextlib.suppress(OSError, ValueError):
+        null = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(null, stream.fileno())
+        os.close(null)
+
+
+@contextmanager
+def _standard_output() -> Iterator[None]:
+    """A write to standard output that fails becomes :class:`ReportUnwritable`; but a
+    reader that has gone away (``scala40 replay | head``) is click's to handle: it
+    exits 1, quietly."""
+    try:
+        yield
+    except BrokenPipeError:
+        raise
+    except OSError as error:
+        raise ReportUnwritable(error) from None
+
+
 @contextmanager
 def _about_output() -> Iterator[None]:
     """An :class:`OutputError` in the block becomes a usage error about ``--output``."""
@@ -181,7 +215,8 @@ def write_report(output: str | None, write: Callable[[TextIO], T]) -> T:
     beforehand by :func:`check_output`): a report written as the games are judged,
     while the old file stays whole until the new one is complete."""
     if not names_a_file(output):
-        return write(sys.stdout)
+        with _standard_output():
+            return write(sys.stdout)
     with _about_output(), atomic_output(output) as stream:
         return write(stream)
 
@@ -190,7 +225,8 @@ def emit(text: str, output: str | None, inputs: Iterable[str] = ()) -> None:
     """A whole report printed, or written to ``--output`` (never over one of
     ``inputs``)."""
     if not names_a_file(output):
-        click.echo(text, nl=False)
+        with _standard_output():
+            click.echo(text, nl=False)
         return
     check_output(output, inputs)
     with _about_output():
