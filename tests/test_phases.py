@@ -236,6 +236,27 @@ def test_the_lines_judged_without_the_gate_are_judged_as_the_gate_would(
     assert [replay(game) for game in games] == fast
 
 
+def test_each_line_of_play_handed_straight_to_a_handler_goes_to_its_tables() -> None:
+    """``_judge_in_play`` names the handler of its commonest kinds of line itself (a
+    native call when compiled): each ``if kind is X`` branch calls ``_HANDLERS[X]``, with
+    ``X`` cast to itself, and whatever it does not name goes through the table."""
+    tree = ast.parse((PACKAGE / "judging" / "hand.py").read_text(encoding="utf-8"))
+    chain = next(node for node in ast.walk(tree)
+                 if isinstance(node, ast.FunctionDef) and node.name == "_judge_in_play")
+    branch = chain.body[1]  # after the docstring
+    named: list[str] = []
+    while isinstance(branch, ast.If):
+        kind = branch.test.comparators[0]  # type: ignore[attr-defined]
+        call = branch.body[0].value  # type: ignore[attr-defined]
+        assert ast.unparse(call.args[1]) == f"cast({kind.id}, event)"
+        assert hand_module._HANDLERS[getattr(hand_module, kind.id)] \
+            is getattr(hand_module, call.func.id), kind.id
+        named.append(kind.id)
+        branch = branch.orelse[0] if branch.orelse else None  # type: ignore[assignment]
+    assert named == ["Discard", "Draw", "Meld", "Attach", "Take"]
+    assert ast.unparse(branch) == "_HANDLERS[kind](hand, event)"
+
+
 # --- the gate alone reports a line out of place ------------------------------------------
 
 
