@@ -23,8 +23,9 @@ the same bytes every run), or FILE. On it, one after the other, it measures:
 - peak memory of ``replay --format jsonl`` on the corpus and on 4 copies of it.
 
 Every time is CPU time (``time.process_time`` here, ``getrusage`` of the children for
-other processes), the best of ``--repeat`` runs: on a machine shared with other work,
-wall time measures the other work too. It asserts nothing; compare the ratios.
+other processes), the best of ``--repeat`` runs (5, as ``python -m timeit`` repeats):
+on a machine shared with other work, wall time measures the other work too, and the
+least CPU time is the run it slowed least. It asserts nothing; compare the ratios.
 Targets (issue 13): full audit >= 3x python-chess and <= 15x the split loop, --version
 <= 0.08 s, --jobs 2 >= 1.8x; memory flat.
 
@@ -358,7 +359,7 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=200, help="simulated 4-player matches")
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches and of chess")
     parser.add_argument("--corpus", type=Path, help="a log to measure instead")
-    parser.add_argument("--repeat", type=int, default=3, help="runs of each step (best kept)")
+    parser.add_argument("--repeat", type=int, default=5, help="runs of each step (best kept)")
     parser.add_argument("--jobs-rounds", type=int, default=24,
                         help="rounds of --jobs 1 and --jobs 2 in turns, on each corpus")
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
