@@ -10,11 +10,8 @@ folder, renamed over the old one only when complete and only when it differs).
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from typing import BinaryIO, TextIO
 
 from scala40cli.audit.pipeline import unreadable
@@ -74,6 +71,9 @@ def rewrite_stream(stream: BinaryIO, out: TextIO | None) -> Rewrite:
     """``fmt -``: standard input formatted a game at a time into an unnamed temporary
     file, copied to ``out`` only once the whole input was read without a problem, so
     that memory stays that of one game and a bad log prints nothing."""
+    import shutil  # here and below: fmt on files, and --check, need neither
+    import tempfile
+
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
         outcome = format_stream(stream, held.write)
         if out is not None and not outcome.problems:
@@ -94,6 +94,8 @@ def hunks(before: Sequence[str], after: Sequence[str], old_start: int, new_start
           ) -> Iterator[str]:
     """The unified-diff hunks (3 lines of context) between two runs of lines that start
     at lines ``old_start + 1`` and ``new_start + 1`` of their files."""
+    from difflib import SequenceMatcher  # only for --diff
+
     for group in SequenceMatcher(None, before, after, autojunk=False).get_grouped_opcodes(3):
         first, last = group[0], group[-1]
         yield (f"@@ -{_range(old_start + first[1], old_start + last[2])} "
@@ -110,6 +112,9 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
     """``fmt --diff``: the unified diff of a log and its canonical text, made a game at a
     time (a hunk never spans two games) into an unnamed temporary file and printed only
     once the whole log was read without a problem."""
+    import shutil
+    import tempfile
+
     problems: list[Problem] = []
     old = new = 0
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
