@@ -287,3 +287,21 @@ def test_a_reader_gone_away_ends_the_run_quietly(tmp_path: Path) -> None:
         errors = process.stderr.read()
         assert process.wait(timeout=120) == 1
     assert errors == b""
+
+
+@pytest.mark.parametrize("command", [["replay"], ["report"], ["replay", "--format", "sarif"]])
+def test_a_closed_standard_output_is_one_line_and_exit_2(command: list[str], log: Path) -> None:
+    # `scala40 replay log >&-`: Python's sys.stdout is None; before, an AttributeError.
+    done = subprocess.run([sys.executable, "-m", "scala40cli", *command, str(log)], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert done.returncode == 2
+    assert done.stderr.splitlines() == [
+        "Error: cannot write the report: standard output is closed"]
+
+
+def test_version_with_standard_output_closed_is_no_error() -> None:
+    done = subprocess.run([sys.executable, "-m", "scala40cli", "--version"], cwd=ROOT,
+                          stderr=subprocess.PIPE, text=True, timeout=120, check=False,
+                          preexec_fn=lambda: os.close(1))
+    assert (done.returncode, done.stderr) == (0, "")

@@ -80,9 +80,11 @@ def run() -> NoReturn:
     raise SystemExit(status)
 
 
-def _flushed(stream: TextIO) -> bool:
+def _flushed(stream: TextIO | None) -> bool:
     """Whether ``stream`` took what is left in its buffer: False when its reader has
     gone; a full disk (or any other error) is said in one line and exits 2."""
+    if stream is None:  # descriptor 1 was closed: nothing was written
+        return True
     try:
         stream.flush()
     except ValueError:  # closed: nothing is left to write

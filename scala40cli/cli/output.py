@@ -26,6 +26,7 @@ about ``--output``.
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import sys
@@ -181,12 +182,16 @@ def to_null(stream: TextIO) -> None:
 
 
 @contextmanager
-def _standard_output() -> Iterator[None]:
-    """A write to standard output that fails becomes :class:`ReportUnwritable`; but a
-    reader that has gone away (``scala40 replay | head``) is click's to handle: it
-    exits 1, quietly."""
+def _standard_output() -> Iterator[TextIO]:
+    """Standard output, to write the report on. A write that fails becomes
+    :class:`ReportUnwritable`, and so does a closed standard output
+    (``scala40 replay x >&-``); but a reader that has gone away
+    (``scala40 replay | head``) is click's to handle: it exits 1, quietly."""
+    stream = sys.stdout
+    if stream is None:  # Python's standard output when descriptor 1 was closed
+        raise ReportUnwritable(OSError(errno.EBADF, "standard output is closed"))
     try:
-        yield
+        yield stream
     except BrokenPipeError:
         raise
     except OSError as error:
@@ -215,8 +220,8 @@ def write_report(output: str | None, write: Callable[[TextIO], T]) -> T:
     beforehand by :func:`check_output`): a report written as the games are judged,
     while the old file stays whole until the new one is complete."""
     if not names_a_file(output):
-        with _standard_output():
-            return write(sys.stdout)
+        with _standard_output() as stream:
+            return write(stream)
     with _about_output(), atomic_output(output) as stream:
         return write(stream)
 
@@ -225,8 +230,8 @@ def emit(text: str, output: str | None, inputs: Iterable[str] = ()) -> None:
     """A whole report printed, or written to ``--output`` (never over one of
     ``inputs``)."""
     if not names_a_file(output):
-        with _standard_output():
-            click.echo(text, nl=False)
+        with _standard_output() as stream:
+            click.echo(text, nl=False, file=stream)
         return
     check_output(output, inputs)
     with _about_output():
