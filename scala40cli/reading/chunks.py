@@ -29,7 +29,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
-from typing import BinaryIO, cast
+from typing import BinaryIO, Final, cast
 
 from scala40cli.judging.results import Problem
 from scala40cli.judging.violations import Code
@@ -37,6 +37,16 @@ from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_L
 
 BOM = b"\xef\xbb\xbf"
 _BLANKS = b" \t\r\n"
+#: The first bytes that tell a line's kind, as numbers (compiled, a line's first byte
+#: is then read and compared natively, with no one-byte object made for each line).
+_SPACE: Final = 0x20
+_TAB: Final = 0x09
+_CR: Final = 0x0D
+_LF: Final = 0x0A
+_TAG: Final = ord("[")
+_COMMENT: Final = ord(";")
+_OLD_COMMENT: Final = ord("#")
+_H: Final = ord("h")
 #: The most bytes read at once from a line: more than the 4 bytes a character may take
 #: times ``MAX_LINE_CHARS``, so that a line this long is over the limit for sure.
 READ_PIECE = 64 * 1024
@@ -212,19 +222,22 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
     for line in lines:
         number += 1
         read = len(line)
-        first = line.lstrip(_BLANKS)[:1]
-        if first == b"[":
+        first = line[0] if line else -1
+        if first == _SPACE or first == _TAB or first == _CR or first == _LF:
+            stripped = line.lstrip(_BLANKS)  # indented, or blank: rare
+            first = stripped[0] if stripped else -1
+        if first == _TAG:
             if seen_event:
                 yield chunk.chunk()
                 chunk = _Open(first_line=number, offset=offset)
                 keep, seen_event, hands = chunk.pieces.append, False, 0
                 last_line, room = number - 1 + MAX_GAME_LINES, MAX_GAME_BYTES
-        elif first == b";" or first == b"#":
+        elif first == _COMMENT or first == _OLD_COMMENT:
             if not keep_comments:
                 line = _dropped_comment(line)
-        elif first:
+        elif first >= 0:
             seen_event = True
-            if first == b"h" and _HAND.match(line):
+            if first == _H and _HAND.match(line):
                 hands += 1
                 if hands > MAX_GAME_HANDS and not chunk.cut_from:
                     chunk.skip(number, f"{MAX_GAME_HANDS:,} hands")
