@@ -6,10 +6,15 @@ generator and a ``bytes.find`` a line cost more than ``readline`` did.)
 
 from __future__ import annotations
 
+import io
 import os
 import threading
+from pathlib import Path
 
+from scala40cli.audit.pipeline import audit_bytes, judge_chunk
 from scala40cli.reading.chunks import game_chunks
+
+LEGAL = Path(__file__).resolve().parent.parent / "fixtures" / "legal" / "two-players.s40"
 
 
 def test_a_pipe_s_game_is_cut_as_soon_as_the_next_one_starts() -> None:
@@ -29,3 +34,14 @@ def test_a_pipe_s_game_is_cut_as_soon_as_the_next_one_starts() -> None:
         thread.join()
     assert not alive, "the first game waited for more input"
     assert first == [game]
+
+
+def test_each_chunk_is_numbered_as_its_game_and_judged_so() -> None:
+    # A chunk's number is the number of its game in the file, so that a game judged
+    # alone (in a worker, say) already has the number the report gives it.
+    log = (b"; notes\n" + LEGAL.read_bytes()) * 3
+    cut = list(game_chunks(io.BytesIO(log)))
+    assert [chunk.number for chunk in cut] == [1, 2, 3]
+    judged = [item for chunk in cut for item in judge_chunk(chunk, (None,))[0]]
+    assert [getattr(item, "index", None) for item in judged] == [1, 2, 3]
+    assert [game.index for game in audit_bytes(log, "x.s40").games] == [1, 2, 3]

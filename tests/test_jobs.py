@@ -303,7 +303,7 @@ def test_what_crosses_to_and_from_a_worker_arrives_whole() -> None:
 
     chunk = Chunk(first_line=7, offset=120, data=GAMES[:400], long_lines=((9, 70_000),),
                   cut=Cut(game_line=7, first_line=30, last_line=31, bound="1,000 lines"),
-                  shifts=((12, 3),))
+                  shifts=((12, 3),), number=4)
     unit = ChunkToJudge(2, chunk)
     judged = JudgedChunk(2, judge_unit(chunk, (None,)))
     for sent in (chunk, unit, judged):

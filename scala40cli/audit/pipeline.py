@@ -64,7 +64,7 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
     text = decode_chunk(chunk)
     if isinstance(text, Problem):
         return tuple([text] for _ in choices)
-    parsed = list(iter_games(text, first_line=chunk.first_line,
+    parsed = list(iter_games(text, first_line=chunk.first_line, first_index=chunk.number,
                              long_lines=dict(chunk.long_lines), cut=chunk.cut))
     accepted = inline_ignores(text, chunk.first_line)
     return tuple(in_line_order([accept_inline(replay(item, choice), accepted)

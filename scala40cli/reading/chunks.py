@@ -98,7 +98,10 @@ class Chunk:
     :data:`READ_PIECE` bytes (its place in ``data`` holds only its first bytes);
     ``shifts`` says, for the F002 byte offset, how many bytes of the file were left
     out of ``data`` before a given index (comments and long lines): pairs of the index
-    in ``data`` and the bytes left out before it, in order.
+    in ``data`` and the bytes left out before it, in order. ``number`` is the chunk's
+    place in its file, 1 for the first: the number of its game, as a chunk holds one
+    game but in a broken log (whoever numbers the games across chunks checks it, and
+    renumbers a game only where it is not so).
     """
 
     first_line: int
@@ -107,12 +110,13 @@ class Chunk:
     long_lines: tuple[tuple[int, int], ...] = ()
     cut: Cut | None = None
     shifts: tuple[tuple[int, int], ...] = ()
+    number: int = 1
 
     def __reduce__(self) -> tuple[type[Chunk], tuple[object, ...]]:
         """Pickled through the constructor, by position (``--jobs`` sends every chunk
         a worker judges): a third of the cost of building it by keywords."""
         return Chunk, (self.first_line, self.offset, self.data, self.long_lines, self.cut,
-                       self.shifts)
+                       self.shifts, self.number)
 
 
 def _chars(data: bytes) -> int:
@@ -166,6 +170,7 @@ class _Open:
 
     first_line: int
     offset: int
+    number: int
     pieces: list[bytes] = field(default_factory=list)
     long_lines: list[tuple[int, int]] = field(default_factory=list)
     shifts: list[tuple[int, int]] = field(default_factory=list)
@@ -196,7 +201,7 @@ class _Open:
         cut = (Cut(self.first_line, self.cut_from, self.cut_to, self.bound)
                if self.cut_from else None)
         return Chunk(self.first_line, self.offset, b"".join(self.pieces),
-                     tuple(self.long_lines), cut, tuple(self.shifts))
+                     tuple(self.long_lines), cut, tuple(self.shifts), self.number)
 
 
 def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = False
@@ -216,7 +221,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
     head = next(lines, b"")
     offset = len(BOM) if head.startswith(BOM) else 0
     lines = chain((head[offset:],), lines) if head else lines
-    chunk = _Open(first_line=1, offset=offset)
+    chunk = _Open(first_line=1, offset=offset, number=1)
     keep, seen_event, number, hands = chunk.pieces.append, False, 0, 0
     last_line, room = MAX_GAME_LINES, MAX_GAME_BYTES
     for line in lines:
@@ -229,7 +234,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
         if first == _TAG:
             if seen_event:
                 yield chunk.chunk()
-                chunk = _Open(first_line=number, offset=offset)
+                chunk = _Open(first_line=number, offset=offset, number=chunk.number + 1)
                 keep, seen_event, hands = chunk.pieces.append, False, 0
                 last_line, room = number - 1 + MAX_GAME_LINES, MAX_GAME_BYTES
         elif first == _COMMENT or first == _OLD_COMMENT:
