@@ -228,7 +228,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
         number += 1
         read = len(line)
         first = line[0] if line else -1
-        if first == _SPACE or first == _TAB or first == _CR or first == _LF:
+        if first in (_SPACE, _TAB, _CR, _LF):
             stripped = line.lstrip(_BLANKS)  # indented, or blank: rare
             first = stripped[0] if stripped else -1
         if first == _TAG:
@@ -237,7 +237,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
                 chunk = _Open(first_line=number, offset=offset, number=chunk.number + 1)
                 keep, seen_event, hands = chunk.pieces.append, False, 0
                 last_line, room = number - 1 + MAX_GAME_LINES, MAX_GAME_BYTES
-        elif first == _COMMENT or first == _OLD_COMMENT:
+        elif first in (_COMMENT, _OLD_COMMENT):
             if not keep_comments:
                 line = _dropped_comment(line)
         elif first >= 0:
