@@ -95,7 +95,6 @@ def _flushed(stream: TextIO | None) -> bool:
         to_null(stream)
         if isinstance(error, BrokenPipeError):
             return False
-
         unwritable = ReportUnwritable(error)
         unwritable.show()
         raise SystemExit(unwritable.exit_code) from None
