@@ -158,6 +158,12 @@ _HANDLERS: dict[type[Event], Handler] = {
     Meld: on_meld, Attach: on_attach, Swap: on_swap, Discard: on_discard,
 }
 _PLAY = Phase.PLAY
+#: The lines of play the table lets through as they are while play goes on and no
+#: buy's turn is going on: written by the player in turn, the gate has nothing to do
+#: with them (the fast path; tests/test_phases.py proves it judges as the gate does).
+_JUDGED_AS_WRITTEN = frozenset(
+    kind for kind, step in steps_by_type(_HANDLERS)[Phase.PLAY].items()
+    if step in (Step.JUDGE, Step.NOT_IN_A_BUY) and KINDS[kind] in PLAY_KINDS)
 
 
 def _judge_in_play(hand: HandReferee, kind: type[Event], event: Event) -> None:
@@ -178,9 +184,3 @@ def _judge_in_play(hand: HandReferee, kind: type[Event], event: Event) -> None:
         on_take(hand, cast(Take, event))
     else:
         _HANDLERS[kind](hand, event)
-#: The lines of play the table lets through as they are while play goes on and no
-#: buy's turn is going on: written by the player in turn, the gate has nothing to do
-#: with them (the fast path; tests/test_phases.py proves it judges as the gate does).
-_JUDGED_AS_WRITTEN = frozenset(
-    kind for kind, step in steps_by_type(_HANDLERS)[Phase.PLAY].items()
-    if step in (Step.JUDGE, Step.NOT_IN_A_BUY) and KINDS[kind] in PLAY_KINDS)
