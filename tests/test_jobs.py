@@ -61,15 +61,17 @@ def test_batches_close_on_weight_or_count(monkeypatch: pytest.MonkeyPatch) -> No
     assert list(batches([])) == []
 
 
-def test_the_end_of_an_input_of_known_weight_is_cut_finer(
+def test_an_input_of_known_weight_starts_and_ends_with_small_batches(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(parallel, "BATCH_WEIGHT", 100)
-    monkeypatch.setattr(parallel, "TAIL_BATCHES", 4)
+    monkeypatch.setattr(parallel, "TAIL_PARTS", 4)
     cut = list(batches([10] * 100, weight=lambda n: n, total=1000, processes=2))
     assert list(chain.from_iterable(cut)) == [10] * 100
-    # Whole batches while 400 or more is left; then a quarter (two processes, two
-    # parts each) of what is left, never under an eighth of a batch (12).
-    assert [len(batch) for batch in cut] == [10] * 7 + [8, 6, 4, 3, 3, 2, 2, 2]
+    # The first batch, judged before any worker starts, is the smallest (an eighth of
+    # a batch: 12); then each is an eighth (two processes, four parts each) of what is
+    # left, at most a whole batch and never under the smallest.
+    assert [len(batch) for batch in cut] == [
+        2, 10, 10, 10, 9, 8, 7, 6, 5, 5, 4, 3, 3, 3, 2, 2, 2, 2, 2, 2, 2, 1]
     # Left unknown, or no more than a batch in all: cut as ever.
     assert [len(b) for b in batches([10] * 100, weight=lambda n: n)] == [10] * 10
     assert [len(b) for b in batches([10] * 10, weight=lambda n: n, total=100,
@@ -123,6 +125,33 @@ def test_batches_no_worker_started_are_taken_back_and_judged_here(
     # here; the worker gets to the one it runs and the one or two queued behind it, and
     # this process takes back and judges the others.
     assert 1 <= len(by_worker) <= 3
+
+
+def done_when(item: int, parent: int) -> tuple[int, int, float]:
+    """``slow_in_a_worker``, and when it was judged (the clock is the system's)."""
+    pid, item = slow_in_a_worker(item, parent)
+    return pid, item, time.monotonic()
+
+
+def test_small_batches_judged_here_do_not_wait_for_a_whole_one_in_a_worker(
+        monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
+    """The batches held at once are bounded by weight, not number: small batches at
+    the end of the input fill no window while the worker judges whole ones."""
+    monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
+    monkeypatch.setattr(parallel, "BATCH_WEIGHT", 100)
+    items = [100] * 4 + [1] * 200  # a first batch, 3 whole ones for the worker
+    results = list(ordered_map(done_when, items, os.getpid(), jobs=2,
+                               weight=lambda n: n, total=sum(items)))
+    assert [item for _, item, _ in results] == items
+    assert spawned == [1]
+    here = [when for pid, item, when in results if pid == os.getpid() and item == 1]
+    worker = [when for pid, _, when in results if pid != os.getpid()]
+    # The third whole batch, never sent (a worker is sent two at a time), is taken
+    # back at the end and judged here.
+    assert len(here) == 200 and len(worker) == 2
+    # Counted by number, the 14 small batches would have filled the window of 6 and
+    # waited for the worker's first answer.
+    assert max(here) < min(worker)
 
 
 def test_one_game_with_jobs_64_starts_no_process(spawned: list[int]) -> None:

@@ -5,15 +5,15 @@ the items into batches (a task a hundred kilobytes of logs or so, so that what a
 costs, sending it and its results between processes, is paid once for many games),
 keeps each worker a few batches ahead (a huge file is never queued whole) and
 judges the other batches here, between reporting the results; at the end, the batches
-no worker has been sent are taken back and judged here. The results come in the order
-of the input, so that a parallel run reports exactly what a serial run does. When the items'
-total weight is known (the size of the files), the end of the input is cut into
-ever smaller batches, so that no process is left judging a whole batch while the
-others have nothing to do. It uses no more processes than there are CPUs this
-process may run on, nor than there are batches: ``--jobs 64`` on one game judges it
-here, without a worker. The workers are
-forked (:mod:`scala40cli.audit.workers`); where the system cannot fork, this process
-judges alone.
+no worker has been sent are taken back and judged here. The results come in the
+order of the input, so that a parallel run reports exactly what a serial run does.
+When the items' total weight is known (the size of the files), the end of the input
+is cut into ever smaller batches, so that no process is left judging a whole batch
+while the others have nothing to do, and so is the first batch, judged before any
+worker starts. It uses no more processes than there are CPUs this process may run
+on, nor than there are batches: ``--jobs 64`` on one game judges it here, without a
+worker. The workers are forked (:mod:`scala40cli.audit.workers`); where the system
+cannot fork, this process judges alone.
 
 A run stops cleanly: on SIGINT (Ctrl-C) or SIGTERM (see :func:`stop_on_signals`) and
 when a worker dies (the system's out-of-memory killer...), the workers are killed, not
@@ -52,10 +52,12 @@ IN_FLIGHT_PER_WORKER = 3
 BATCH_WEIGHT = 128 * 1024
 #: ... or hold this many items.
 BATCH_ITEMS = 1024
-#: Once what is left of the input weighs less than this many batches, each batch is cut
-#: to a ``2 * processes``-th of what is left (guided scheduling), down to an eighth of
-#: ``BATCH_WEIGHT``: the processes then end within a small batch of each other.
-TAIL_BATCHES = 4
+#: When the items' total weight is known, each batch is cut to a ``TAIL_PARTS *
+#: processes``-th of what is left (guided scheduling), from a whole batch down to an
+#: eighth of one, so that the processes end within a small batch of each other. Four
+#: parts a process, not one: a worker holds the two batches it has been sent, which
+#: cannot be taken back, and by the end of the input those must be small too.
+TAIL_PARTS = 4
 
 
 def available_cpus() -> int:
@@ -76,12 +78,14 @@ def batches(items: Iterable[Arg], weight: Callable[[Arg], int] = _weigh_one, *,
     as soon as it weighs ``BATCH_WEIGHT`` or more.
 
     ``total`` is what the items weigh in all, if known (an estimate does: it only sizes
-    the batches). Then the last ``TAIL_BATCHES`` batches' worth is cut finer, for
-    ``processes`` to share evenly: the end of a run is where one process may wait for
-    another, as long as the other's last batch takes. A total of one batch or less is
-    one batch, as without it: workers would cost more than such a run could gain."""
+    the batches). Then the end of the input is cut finer, for ``processes`` to share
+    evenly (see :data:`TAIL_PARTS`): the end of a run is where one process may wait for
+    another, as long as the other's last batch takes. And the first batch is a small
+    one: it is judged before any worker is forked, while no other process works. A
+    total of one batch or less is one batch, as without it: workers would cost more
+    than such a run could gain."""
     left = total if total is not None and total > BATCH_WEIGHT else None
-    target = _batch_target(left, processes)
+    target = BATCH_WEIGHT if left is None else _smallest_batch()
     batch: list[Arg] = []
     weighed = 0
     for item in items:
@@ -100,9 +104,14 @@ def batches(items: Iterable[Arg], weight: Callable[[Arg], int] = _weigh_one, *,
 def _batch_target(left: int | None, processes: int) -> int:
     """What the next batch should weigh, ``left`` being what the rest of the input
     weighs (None: not known)."""
-    if left is None or left >= TAIL_BATCHES * BATCH_WEIGHT:
+    if left is None:
         return BATCH_WEIGHT
-    return max(BATCH_WEIGHT // 8, min(BATCH_WEIGHT, left // (2 * processes)), 1)
+    return max(_smallest_batch(), min(BATCH_WEIGHT, left // (TAIL_PARTS * processes)))
+
+
+def _smallest_batch() -> int:
+    """The least a batch is cut to when the total is known: an eighth of a whole one."""
+    return max(BATCH_WEIGHT // 8, 1)
 
 
 def _run_batch(func: Callable[[Arg, Extra], Result], batch: list[Arg], extra: Extra
@@ -150,7 +159,9 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
         return
     # Judged before any worker starts: what it loads and caches (the parser, the lines
     # seen) the workers inherit, as they are forked from this process where they can be.
+    # Small when the total is known (see :func:`batches`): meanwhile no other process works.
     done = _run_batch(func, first, extra)
+    first_share = _share(first, weight)
     del first  # a batch is let go of once judged or sent, in a long run as in a short one
     workers = processes - 1
     ahead = deque(islice(cut, workers))  # fewer batches left than workers: fewer workers
@@ -161,7 +172,13 @@ def ordered_map(func: Callable[[Arg, Extra], Result], items: Iterable[Arg], extr
         for batch in rest:
             yield from _run_batch(func, batch, extra)
         return
-    yield from _shared(func, done, rest, extra, workers)
+    yield from _shared(func, (done, first_share), rest, extra, workers, weight)
+
+
+def _share(batch: list[Arg], weight: Callable[[Arg], int]) -> float:
+    """What part of a full batch ``batch`` is (1 when it is closed by either bound):
+    what its results weigh in the memory of a run, about."""
+    return max(sum(map(weight, batch)) / BATCH_WEIGHT, len(batch) / BATCH_ITEMS)
 
 
 def _taken(items: deque[Arg]) -> Iterator[Arg]:
@@ -175,9 +192,11 @@ class _Task(Generic[Arg, Result]):
     whose answer is the batch's results pickled) until it is taken back. The batch
     itself is held only until it is judged or sent."""
 
-    __slots__ = ("job", "results")
+    __slots__ = ("job", "results", "share")
 
-    def __init__(self, job: Job | None = None, results: list[Result] | None = None) -> None:
+    def __init__(self, share: float, job: Job | None = None,
+                 results: list[Result] | None = None) -> None:
+        self.share = share  # see :func:`_share`
         self.job = job
         self.results = results
 
@@ -221,34 +240,47 @@ class _Failed:
 _Answer = list[Result] | _Failed
 
 
-def _shared(func: Callable[[Arg, Extra], Result], done: list[Result],
-            cut: Iterator[list[Arg]], extra: Extra, count: int) -> Iterator[Result]:
-    """The batches judged by ``count`` workers and this process, results in order.
+def _shared(func: Callable[[Arg, Extra], Result], first: tuple[list[Result], float],
+            cut: Iterator[list[Arg]], extra: Extra, count: int,
+            weight: Callable[[Arg], int]) -> Iterator[Result]:
+    """The batches judged by ``count`` workers and this process, results in order
+    (``first`` is the first batch's, judged already, and its :func:`_share`).
 
     The workers are kept ``IN_FLIGHT_PER_WORKER`` batches ahead; any other batch is
     judged here, between the reports of the results, so the share of this process
     follows what it has left to do. At the end, the batches no worker has been sent
     are taken back and judged here too, so no process waits while another has a
-    queue. At most ``2 * IN_FLIGHT_PER_WORKER`` batches a worker are held at once.
+    queue.
+
+    The batches held at once, sent or judged and not yet reported, weigh at most
+    ``2 * IN_FLIGHT_PER_WORKER`` full batches a worker: beyond that, this process
+    waits for the oldest. They are counted by weight, not by number: at the end of
+    the input the batches are small, and counted by number, a few of them judged
+    here would fill the window while a worker still judges a whole batch sent
+    earlier, and leave this process waiting for it.
 
     A worker's batches are pickled, and its results unpickled, here: that CPU time is
     then taken from this process's own judging, whose share follows its progress, and
     the work stays even between the processes. The collector is held off while the
     results are unpickled."""
     workers = Workers(_pickled)
-    tasks: deque[_Task[Arg, Result]] = deque([_Task(results=done)])
+    tasks: deque[_Task[Arg, Result]] = deque([_Task(first[1], results=first[0])])
+    held = first[1]
     queue_length = count * IN_FLIGHT_PER_WORKER
     finished = False
     try:
         workers.fork(count, functools.partial(_run_pickled, func, extra), _worker_start)
         for batch in cut:
             workers.pump()
+            share = _share(batch, weight)
+            held += share
             if workers.load() < queue_length:
-                tasks.append(_Task(workers.submit(batch)))
+                tasks.append(_Task(share, job=workers.submit(batch)))
             else:  # the workers have enough to do
-                tasks.append(_Task(results=_run_batch(func, batch, extra)))
+                tasks.append(_Task(share, results=_run_batch(func, batch, extra)))
             del batch  # held by its job until sent, not here
-            while tasks and (tasks[0].ready(workers) or len(tasks) > 2 * queue_length):
+            while tasks and (tasks[0].ready(workers) or held > 2 * queue_length):
+                held -= tasks[0].share
                 yield from tasks.popleft().outcome(workers)
         while tasks:
             if not tasks[0].ready(workers) and any(
