@@ -2,7 +2,7 @@
 
     pip install -e '.[bench]'        # python-chess 1.11.2, the yardstick
     python bench/speed.py [--matches N] [--seed S] [--corpus FILE] [--repeat R]
-                          [--jobs-rounds J] [--installed]
+                          [--jobs-rounds J] [--side-rounds K] [--installed]
 
 The corpus is ``--matches`` simulated 4-player matches (``scala40 simulate``, seeded, so
 the same bytes every run), or FILE. On it, one after the other, it measures:
@@ -19,6 +19,9 @@ the same bytes every run), or FILE. On it, one after the other, it measures:
   and on 4 copies of it: a parallel run has a cost of its own that does not grow with
   the games (the fork, the pages the two processes then copy as they write to them),
   which weighs less on a bigger log;
+- on the corpus, two serial audits side by side, each in a process forked for it,
+  against one alone (see :func:`side_by_side`): the most two cores give any parallel
+  run at that minute on this machine;
 - the start-up: CPU time of ``scala40 --version`` and of a one-file ``replay``;
 - peak memory of ``replay --format jsonl`` on the corpus and on 4 copies of it.
 
@@ -261,6 +264,8 @@ class JobsComparison:
     #: Each round's speed-up: its serial CPU over its parallel run's least wall time.
     #: Paired so, a round on a busier minute weighs both runs alike.
     paired: tuple[float, ...]
+    #: Each round's speed-up of two independent audits side by side (:func:`side_by_side`).
+    side_by_side: tuple[float, ...] = ()
 
     @property
     def speed_up(self) -> float:
@@ -268,35 +273,80 @@ class JobsComparison:
 
     def spread(self) -> str:
         """The median and quartiles of the rounds' speed-ups."""
-        if len(self.paired) < 4:
-            return f"rounds {', '.join(f'{x:.2f}x' for x in self.paired)}"
-        low, middle, high = statistics.quantiles(self.paired, n=4)
-        return (f"median of {len(self.paired)} rounds {middle:.2f}x "
-                f"(quartiles {low:.2f}x, {high:.2f}x)")
+        return spread(self.paired)
 
 
-def jobs_compared(path: Path, rounds: int) -> JobsComparison:
+def spread(ratios: tuple[float, ...]) -> str:
+    """The median and quartiles of rounds' speed-ups (each round, if they are few)."""
+    if len(ratios) < 4:
+        return f"rounds {', '.join(f'{x:.2f}x' for x in ratios)}"
+    low, middle, high = statistics.quantiles(ratios, n=4)
+    return f"median of {len(ratios)} rounds {middle:.2f}x (quartiles {low:.2f}x, {high:.2f}x)"
+
+
+def audit_in_a_child(path: Path) -> int:
+    """Fork a process that audits ``path`` serially, as :func:`streamed`, and ends."""
+    pid = os.fork()
+    if pid == 0:
+        status = 1
+        try:
+            streamed(path, 1)
+            status = 0
+        finally:
+            os._exit(status)
+    return pid
+
+
+def child_cpu(pid: int) -> float:
+    """The CPU time of a child, from its fork to its exit, once it has ended."""
+    _, status, usage = os.wait4(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, "the audit in a child failed"
+    return usage.ru_utime + usage.ru_stime
+
+
+def side_by_side(path: Path) -> float:
+    """One round's speed-up of two serial audits of ``path`` run at once, each in a
+    process forked for it, over one run alone the same way: twice the CPU of the one
+    alone over the larger of the two's. They share nothing once forked and send
+    nothing, so what they lose is what the two cores (their caches, the memory, the
+    host's other tenants) cost each other: no parallel run, which pays that and the
+    cost of its messages, can beat it. A forked audit pays for the pages it copies
+    either way."""
+    alone = child_cpu(audit_in_a_child(path))
+    pair = [audit_in_a_child(path) for _ in range(2)]
+    return 2 * alone / max(child_cpu(pid) for pid in pair)
+
+
+def jobs_compared(path: Path, rounds: int, side_rounds: int = 0) -> JobsComparison:
     """``rounds`` rounds of a serial streamed audit and a ``--jobs 2`` one, after one of
-    each to warm up (the parser, the lines seen), in this process."""
+    each to warm up (the parser, the lines seen), in this process, and ``side_rounds``
+    rounds of :func:`side_by_side` among them, so that both measure the same minutes."""
     streamed(path, 1)
     jobs_run(path, 2)
     serials: list[float] = []
     serial_faults: list[int] = []
     runs: list[JobsRun] = []
+    side: list[float] = []
+    every = max(rounds // max(side_rounds, 1), 1)
     records = 0
-    for _ in range(rounds):
+    for number in range(rounds):
         start, faults = time.process_time(), page_faults()[0]
         records = streamed(path, 1)[0]
         serials.append(time.process_time() - start)
         serial_faults.append(page_faults()[0] - faults)
+        # Just before a fork: its children leave this process's pages to fault again at
+        # their next write, which the parallel run's own fork does anyway.
+        if number % every == 0 and len(side) < side_rounds:
+            side.append(side_by_side(path))
         runs.append(jobs_run(path, 2))
         assert runs[-1].records == records, "--jobs 2 must give every record"
+    side += [side_by_side(path) for _ in range(side_rounds - len(side))]
     paired = tuple(serial / run.least_wall for serial, run in zip(serials, runs, strict=True))
     return JobsComparison(min(serials), int(statistics.median(serial_faults)), records,
-                          min(runs, key=lambda run: run.least_wall), paired)
+                          min(runs, key=lambda run: run.least_wall), paired, tuple(side))
 
 
-def jobs_compared_apart(path: Path, rounds: int) -> JobsComparison:
+def jobs_compared_apart(path: Path, rounds: int, side_rounds: int = 0) -> JobsComparison:
     """:func:`jobs_compared` in a Python process of its own, as ``scala40 replay`` has.
 
     A parallel run pays for every page either process writes after the fork, and how
@@ -304,12 +354,14 @@ def jobs_compared_apart(path: Path, rounds: int) -> JobsComparison:
     this one, after python-chess and the other steps, the same runs faulted about
     twice as many pages as in a process that only audits, which no user's run pays."""
     command = [sys.executable, str(Path(__file__).resolve()), "--jobs-only", str(path),
-               "--jobs-rounds", str(rounds), *(["--installed"] if INSTALLED else [])]
+               "--jobs-rounds", str(rounds), "--side-rounds", str(side_rounds),
+               *(["--installed"] if INSTALLED else [])]
     out = subprocess.run(command, check=True, capture_output=True, text=True,
                          cwd=RUN_DIR).stdout
     fields = json.loads(out)
     fields["best"] = JobsRun(**fields["best"])
     fields["paired"] = tuple(fields["paired"])
+    fields["side_by_side"] = tuple(fields["side_by_side"])
     return JobsComparison(**fields)
 
 
@@ -362,6 +414,8 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="runs of each step (best kept)")
     parser.add_argument("--jobs-rounds", type=int, default=24,
                         help="rounds of --jobs 1 and --jobs 2 in turns, on each corpus")
+    parser.add_argument("--side-rounds", type=int, default=8,
+                        help="rounds of two independent audits side by side, on the corpus")
     parser.add_argument("--chess-plies", type=int, default=60_000, help="plies of PGN to read")
     parser.add_argument("--installed", action="store_true",
                         help="measure the installed scala40 (such as a compiled wheel)")
@@ -370,7 +424,8 @@ def main() -> None:
                              "(how the full run measures it, in a process of its own)")
     args = parser.parse_args()
     if args.jobs_only is not None:
-        print(json.dumps(dataclasses.asdict(jobs_compared(args.jobs_only, args.jobs_rounds))))
+        print(json.dumps(dataclasses.asdict(
+            jobs_compared(args.jobs_only, args.jobs_rounds, args.side_rounds))))
         return
     import scala40cli.judging.referee
 
@@ -405,7 +460,7 @@ def main() -> None:
         parsed.clear()  # the full audit below holds no parsed game
         t_full, result = cpu_of(lambda: audit_path(str(corpus)), args.repeat)
         jobs = [(f"the corpus, {records_label(corpus)}",
-                 jobs_compared_apart(corpus, args.jobs_rounds), 1),
+                 jobs_compared_apart(corpus, args.jobs_rounds, args.side_rounds), 1),
                 (f"4 copies of it, {records_label(big_corpus)}",
                  jobs_compared_apart(big_corpus, args.jobs_rounds), 4)]
         big_corpus.unlink()
@@ -434,6 +489,9 @@ def main() -> None:
               f"{t_stream / best.total:.0%} (serial CPU / total CPU); {compared.spread()}")
         print(f"    page faults: serial {compared.serial_faults:,}; parallel: this process "
               f"{best.faults:,}, worker(s) {best.children_faults:,}")
+        if compared.side_by_side:
+            print(f"    two serial audits side by side, each forked, sharing nothing: "
+                  f"{spread(compared.side_by_side)}; no parallel run can beat it here")
     for label, cpu in startup.items():
         print(f"start-up: {label:<46}{cpu:6.3f} s CPU")
     print(f"peak memory of replay --format jsonl: {small / 1024:.0f} MB for the corpus, "

@@ -17,13 +17,15 @@ def test_the_jobs_comparison_runs_apart_and_reports_each_round(tmp_path: Path) -
     log = tmp_path / "games.s40"
     log.write_bytes(b"\n".join(path.read_bytes() for path in LEGAL) + b"\n")
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "speed.py"), "--jobs-only",
-                           str(log), "--jobs-rounds", "2"],
+                           str(log), "--jobs-rounds", "2", "--side-rounds", "1"],
                           capture_output=True, text=True, check=True, timeout=120)
     compared = json.loads(done.stdout)
-    assert set(compared) == {"serial", "serial_faults", "records", "best", "paired"}
+    assert set(compared) == {"serial", "serial_faults", "records", "best", "paired",
+                             "side_by_side"}
     assert compared["records"] == compared["best"]["records"] > len(LEGAL)
     assert compared["best"]["jobs"] == 2 and len(compared["paired"]) == 2
     assert compared["serial"] > 0 and all(ratio > 0 for ratio in compared["paired"])
+    assert len(compared["side_by_side"]) == 1 and compared["side_by_side"][0] > 0
 
 
 def test_the_schedule_model_replays_a_log_within_two_processes_bounds(
