@@ -305,3 +305,25 @@ def test_version_with_standard_output_closed_is_no_error() -> None:
                           stderr=subprocess.PIPE, text=True, timeout=120, check=False,
                           preexec_fn=lambda: os.close(1))
     assert (done.returncode, done.stderr) == (0, "")
+
+
+@pytest.mark.parametrize("command", [
+    ["replay", "-o", "{dir}/gone/{name}.txt", str(LEGAL)],  # our message: cannot write ...
+    ["replay", "--config", "{dir}/{name}.toml", str(LEGAL)],  # cannot read ...
+    ["simulate", "--out", "{dir}/{name}", "--games", "1"],  # after writing one file there
+    ["replay", "--compare", "classic,{name}", str(LEGAL)],  # a rules name: no such preset
+])
+def test_a_name_in_an_error_cannot_drive_the_terminal(command: list[str], tmp_path: Path
+                                                      ) -> None:
+    """Every error the command line shows has its control characters escaped, wherever
+    the message was made: a name from a glob or a config file reaches the terminal as
+    ``\\x1b``, not as an escape sequence (click keeps it when standard error is one,
+    which ``color=True`` stands for here)."""
+    name = "x\x1b[31mred"
+    if command[0] == "simulate":
+        (tmp_path / name).write_text("not a directory\n")
+    args = [part.format(dir=tmp_path, name=name) for part in command]
+    result = CliRunner().invoke(main, args, catch_exceptions=False, color=True)
+    assert result.exit_code == 2, result.output
+    assert "\x1b" not in result.output
+    assert "x\\x1b[31mred" in result.output

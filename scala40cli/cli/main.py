@@ -69,10 +69,11 @@ def run() -> NoReturn:
         status = done.code
     except OSError as error:  # what click leaves: --version on a full disk, say
         from scala40cli.cli.output import to_null
+        from scala40cli.reporting.escape import terminal_safe
 
         to_null(sys.stdout)
         where = f" ({error.filename})" if error.filename is not None else ""
-        click.echo(f"Error: {error.strerror or error}{where}", err=True)
+        click.echo(terminal_safe(f"Error: {error.strerror or error}{where}"), err=True)
         raise SystemExit(EXIT_USAGE) from None
     if not _flushed(sys.stdout):
         status = EXIT_PROBLEMS
@@ -115,7 +116,34 @@ def _loading() -> Iterator[None]:
             gc.enable()
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _EscapedErrors(click.Group):
+    """The ``scala40`` group: an error it shows, of any command or option, has its
+    control characters escaped first. Its message may name a file, from a glob, a
+    config file or the command line (``cannot write ...``, ``--out ...``, click's own
+    ``does not exist``), and such a name must not drive the terminal or a CI log."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        with _escaped_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _escaped_errors():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _escaped_errors() -> Iterator[None]:
+    try:
+        yield
+    except click.ClickException as error:
+        from scala40cli.reporting.escape import terminal_safe  # only on an error
+
+        vars(error)["message"] = terminal_safe(error.message)  # click types it Final
+        raise
+
+
+@click.group(cls=_EscapedErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="scala40")
 def main() -> None:
     """scala40: a referee for recorded games of Scala 40."""

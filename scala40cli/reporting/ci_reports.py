@@ -301,8 +301,6 @@ class _Suite:
         document.write("  </testsuite>\n")
 
 
-
-
 class JunitReporter(Reporter):
     """JUnit XML: one test suite a file, one test case a game named ``game N`` (N its
     place in the file, so that adding a line to a log renames nothing; the first line
