@@ -83,19 +83,24 @@ class Model:
             self.now += batch.weight * self.results_cost
 
 
+def its_size(game: int) -> int:
+    """A game's weight: the model's games are their sizes."""
+    return game
+
+
 def run(sizes: list[int], send_cost: float, results_cost: float) -> tuple[float, float]:
     """The speed-up and this process's idle time (a share of the serial cost)."""
     total = sum(sizes)
-    cut = parallel.batches(sizes, lambda size: size, total=total, processes=2)
+    cut = parallel.batches(sizes, its_size, total=total, processes=2)
     model = Model(send_cost, results_cost)
     first = next(cut)
     model.now = model.worker_free = float(sum(first))
-    tasks = deque([Batch(sum(first), parallel._share(first, int), local=True)])
+    tasks = deque([Batch(sum(first), parallel._share(first, its_size), local=True)])
     held = tasks[0].share
     queue_length = parallel.IN_FLIGHT_PER_WORKER
     for items in cut:
         model.pump()
-        batch = Batch(sum(items), parallel._share(items, int), local=False)
+        batch = Batch(sum(items), parallel._share(items, its_size), local=False)
         held += batch.share
         if model.load() < queue_length:
             model.queued.append(batch)
