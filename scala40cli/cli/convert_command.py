@@ -51,10 +51,11 @@ def run_convert(ctx: click.Context, *, source: str, target: str | None,
     shown, path = log
     reading = input_format_of(shown, input_format)
     data = read_input(log)
-    result = (convert_bytes(data, reading, target or OTHER_FORMAT[reading])
-              if isinstance(data, bytes) else data)
+    writing = target or OTHER_FORMAT[reading]
+    result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
     if isinstance(result, str):
-        emit(result, output, (path,) if isinstance(path, str) else ())
+        emit(result, output, (path,) if isinstance(path, str) else (),
+             writes_log=writing == "s40")
         return
     errors = result.errors if isinstance(result, FileResult) else result
     for line in problem_lines(FileResult(path=shown, errors=errors)):

@@ -13,9 +13,10 @@ through :func:`atomic_output`, so that they keep the same promises:
 - a character device or a FIFO (``/dev/null``, ``/dev/stdout``, a named pipe) is written
   to directly, never replaced by a regular file.
 
-:func:`refuse_inputs_as_output` keeps a report from being written over one of the logs
-it reads (the same path, a link to it, a hard link, or a ``.s40`` name given to
-``--output``, the mark of a shell that expanded ``-o *.s40``).
+:func:`refuse_inputs_as_output` keeps an output from being written over one of the logs
+it reads (the same path, a link to it, a hard link), and a report from being written to a
+``.s40`` name (the mark of a shell that expanded ``-o *.s40``); an output that *is* a
+log (``convert --to s40``) may have a ``.s40`` name, never one of its inputs'.
 
 The commands write their reports through the last three functions, :func:`check_output`,
 :func:`write_report` and :func:`emit`: to standard output, or to the file of
@@ -73,14 +74,16 @@ def _identity(path: str) -> tuple[int, int] | None:
     return (info.st_dev, info.st_ino)
 
 
-def refuse_inputs_as_output(output: str, inputs: Iterable[str]) -> None:
+def refuse_inputs_as_output(output: str, inputs: Iterable[str], *,
+                            writes_log: bool = False) -> None:
     """Raise :class:`OutputError` when ``output`` would overwrite a log being read.
 
     The output is one of the inputs when it is the same file: the same name, a link to
-    it or a hard link (same device and inode). A name ending in ``.s40`` is refused too:
-    a report is never a game log, and ``-o *.s40`` expanded by a shell names a log.
+    it or a hard link (same device and inode). Unless what is written is itself a game
+    log (``writes_log``), a name ending in ``.s40`` is refused too: a report is never a
+    game log, and ``-o *.s40`` expanded by a shell names a log.
     """
-    if output.lower().endswith(LOG_SUFFIX):
+    if not writes_log and output.lower().endswith(LOG_SUFFIX):
         raise OutputError(f"{output} is a game log name ({LOG_SUFFIX}): a report is "
                           "never written over a log; choose another --output")
     written = _identity(output)
@@ -207,12 +210,13 @@ def _about_output() -> Iterator[None]:
         raise click.BadParameter(str(error), param_hint="'--output'") from None
 
 
-def check_output(output: str | None, inputs: Iterable[str]) -> None:
+def check_output(output: str | None, inputs: Iterable[str], *,
+                 writes_log: bool = False) -> None:
     """Exit 2 before anything is read when ``--output`` would overwrite one of
     ``inputs`` (see :func:`refuse_inputs_as_output`)."""
     if names_a_file(output):
         with _about_output():
-            refuse_inputs_as_output(output, inputs)
+            refuse_inputs_as_output(output, inputs, writes_log=writes_log)
 
 
 def write_report(output: str | None, write: Callable[[TextIO], T]) -> T:
@@ -226,13 +230,14 @@ def write_report(output: str | None, write: Callable[[TextIO], T]) -> T:
         return write(stream)
 
 
-def emit(text: str, output: str | None, inputs: Iterable[str] = ()) -> None:
-    """A whole report printed, or written to ``--output`` (never over one of
-    ``inputs``)."""
+def emit(text: str, output: str | None, inputs: Iterable[str] = (), *,
+         writes_log: bool = False) -> None:
+    """A whole report (or, with ``writes_log``, a game log) printed, or written to
+    ``--output`` (never over one of ``inputs``)."""
     if not names_a_file(output):
         with _standard_output() as stream:
             click.echo(text, nl=False, file=stream)
         return
-    check_output(output, inputs)
+    check_output(output, inputs, writes_log=writes_log)
     with _about_output():
         write_text(output, text)
