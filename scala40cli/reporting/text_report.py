@@ -49,7 +49,8 @@ def problem_lines(result: FileResult) -> list[str]:
 
     File errors and game violations are merged, so the list reads down the file like
     a compiler's. A problem that carries its source line (a syntax error) is followed
-    by that line and a caret under the column.
+    by that line and a caret under the column. The lines are safe to print as they are
+    (see :func:`problem_block`): every command shows a problem through here.
     """
     problems = list(result.errors)
     problems += [problem for game in result.games for problem in game.violations]
@@ -59,23 +60,30 @@ def problem_lines(result: FileResult) -> list[str]:
 
 def problem_block(path: str, problem: Problem) -> list[str]:
     """One problem: ``path:line:column: CODE message``, and its source line and a caret
-    when it carries one."""
-    lines = [f"{path}:{problem.line}:{problem.column}: {problem.code} {problem.message}"]
+    when it carries one.
+
+    The file name, the message and the source line come from the log or its author, so
+    they are escaped here, once for every command that prints a problem: no control or
+    bidi character reaches a terminal, no line starts a CI workflow command."""
+    head = f"{terminal_line(path)}:{problem.line}:{problem.column}: {problem.code} "
+    lines = [head + terminal_line(problem.message)]
     if problem.context is not None:
         lines += caret_lines(problem.context, problem.column)
-    return lines
+    return [workflow_neutral(line) for line in lines]
 
 
 def caret_lines(source: str, column: int) -> list[str]:
-    """The source line and a caret under ``column`` (1-based), both indented.
+    """The source line (escaped) and a caret under ``column`` (1-based), both indented.
 
-    Tabs before the column are copied into the caret line, so the caret stays under the
+    The caret is placed under the escaped text (``\\x1b`` takes four columns). Tabs
+    before the column are copied into the caret line, so the caret stays under the
     spot whatever width the terminal gives a tab.
     """
-    text = source.rstrip("\r\n")
-    before = text[: max(column - 1, 0)]
+    text = terminal_line(source.rstrip("\r\n"))
+    raw_before = source[: max(column - 1, 0)]
+    before = terminal_line(raw_before)
     pad = "".join("\t" if char == "\t" else " " for char in before)
-    pad += " " * (max(column - 1, 0) - len(before))
+    pad += " " * (max(column - 1, 0) - len(raw_before))
     return [f"    {text}", f"    {pad}^"]
 
 
