@@ -125,3 +125,15 @@ def test_fmt_shows_the_unreadable_line_escaped_on_a_terminal(tmp_path: Path) -> 
         assert not FORBIDDEN.search(shown), shown
         assert f"    Anna {escaped} draw\r\n" in shown
         assert "\\u202e" in shown  # the file name, as its escape
+
+
+@pytest.mark.parametrize("command", [["fmt"], ["fmt", "--check"], ["convert"], ["replay"]],
+                         ids=" ".join)
+def test_the_same_escapes_go_into_a_pipe(tmp_path: Path, command: list[str]) -> None:
+    log = hostile_log(tmp_path)
+    done = subprocess.run([sys.executable, "-m", "scala40cli", *command, str(log)],
+                          capture_output=True, cwd=tmp_path, check=False,
+                          env={**os.environ, "NO_COLOR": "1"})
+    shown = (done.stdout + done.stderr).decode("utf-8")
+    assert done.returncode == 1 and "F003" in shown
+    assert not FORBIDDEN.search(shown.replace("\r", "")), shown
