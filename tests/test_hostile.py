@@ -135,9 +135,12 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "lookalike-cyrillic": ([("G009", 4)], "the players 'Anna' and '\u0410nna' look alike "
                                           "(U+0410 CYRILLIC CAPITAL LETTER A looks like a "
                                           "Latin letter)"),
-    "lookalike-invisible": ([("G009", 4), ("G009", 4)],
-                            "the player name 'An\\u200dna' holds invisible characters: "
-                            "U+200D ZERO WIDTH JOINER"),
+    "lookalike-invisible": ([("G009", 4)],
+                            "the player name 'An\\u200dna' holds an invisible character "
+                            "U+200D ZERO WIDTH JOINER and so looks like 'Anna'"),
+    "lookalike-bidi-override": ([("G009", 4)],
+                                "the player name 'An\\u202ena' holds an invisible character "
+                                "U+202E RIGHT-TO-LEFT OVERRIDE and so looks like 'Anna'"),
     "lookalike-case": ([("G009", 3)], "the players 'Anna' and 'anna' differ only in case"),
 }
 

@@ -57,7 +57,7 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
         return header
     header.players = tuple(names)
     for alike in lookalikes(names):
-        flag(Finding(Code.LOOKALIKE_NAMES, players_tag, alike.message()), alike.names[0])
+        flag(Finding(Code.LOOKALIKE_NAMES, players_tag, alike.message()), alike.subject[0])
     team_tag = next((tag for tag in tags if tag.name == "Teams"), None)
     teams_wrong = teams_problem(header.rules, len(names))
     if teams_wrong is not None:

@@ -7,13 +7,14 @@ from another. Both are the same player, so names are compared after NFC normalis
 ``[Players]`` tag, shown as the tag spells the name.
 
 Two *different* names may still look the same on a screen or a score sheet: Latin
-``Anna`` and ``Anna`` written with a Cyrillic A (U+0410), ``Anna`` and ``anna``, ``Anna``
-and ``Anna`` with a zero-width joiner inside. A log whose players cannot be told apart by reading it
-is not trustworthy, so :func:`lookalikes` finds such pairs and names that hold invisible
-characters; the referee reports each as ``G009``. The table of lookalike letters is
-small on purpose: the Cyrillic and Greek letters that look like Latin ones in common
-fonts (Unicode's full confusables list is thousands of entries, most between symbols
-nobody puts in a name).
+``Anna`` and ``Anna`` written with a Cyrillic A (U+0410), ``Anna`` and ``anna``,
+``Anna`` and ``Anna`` with a zero-width joiner inside. A log whose players cannot be
+told apart by reading it is not trustworthy, so :func:`lookalikes` finds the names that
+look alike and those that hold invisible characters; the referee reports each problem
+once, as one ``G009`` (a name that looks like another because of an invisible character
+is one problem). The table of lookalike letters is small on purpose: the Cyrillic and
+Greek letters that look like Latin ones in common fonts (Unicode's full confusables list
+is thousands of entries, most between symbols nobody puts in a name).
 """
 
 from __future__ import annotations
@@ -101,18 +102,23 @@ def skeleton(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Lookalike:
-    """A problem with the names of a game: one name, or a pair, and why in words."""
+    """One problem with the names of a game (one ``G009``): the names it is about, in
+    the order of the tag, the one or more it is said of (``subject``), and why in words.
+
+    A name is in one problem at most: a name holding an invisible character that makes
+    it look like another is one problem, not one for the character and one for the
+    pair."""
 
     names: tuple[str, ...]
+    subject: tuple[str, ...]
     reason: str
 
     def message(self) -> str:
         """The problem in words, each name quoted so that an invisible character shows
         as its escape (``'An\\u200dna'``)."""
-        if len(self.names) == 1:
-            return f"the player name {quoted(self.names[0])} {self.reason}"
-        first, second = self.names
-        return f"the players {quoted(first)} and {quoted(second)} {self.reason}"
+        if len(self.subject) == 1:
+            return f"the player name {quoted(self.subject[0])} {self.reason}"
+        return f"the players {_listed(self.subject)} {self.reason}"
 
 
 def quoted(name: str) -> str:
@@ -126,9 +132,16 @@ def _escaped(char: str) -> str:
     return f"\\u{code:04x}" if code <= 0xFFFF else f"\\U{code:08x}"
 
 
+def _listed(names: Sequence[str]) -> str:
+    """``'A'``, ``'A' and 'B'``, ``'A', 'B' and 'C'``: names quoted, in words."""
+    shown = [quoted(name) for name in names]
+    return shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} and {shown[-1]}"
+
+
 def lookalikes(names: Sequence[str]) -> tuple[Lookalike, ...]:
-    """Each name holding invisible characters, then each pair of names that look alike,
-    in the order of ``names``. Names equal after NFC are one name: not reported here.
+    """The problems of a game's names, in the order of ``names``: each set of names
+    that look alike is one problem, and so is each other name that holds invisible
+    characters. Names equal after NFC are one name: not reported here.
 
     Remembered for the last few hundred sets of names: a file's games are mostly
     played by the same people, and the check reads every character several times."""
@@ -141,14 +154,59 @@ def _lookalikes(names: tuple[str, ...]) -> tuple[Lookalike, ...]:
 
 
 def _each_lookalike(names: tuple[str, ...]) -> Iterator[Lookalike]:
+    """One problem a group of names alike (at its first name), or a name alone that
+    holds invisible characters."""
+    groups = _alike_groups(names)
     for name in names:
-        hidden = invisible_characters(name)
-        if hidden:
-            yield Lookalike((name,), "holds invisible characters: " + ", ".join(hidden))
+        group = groups.get(name, (name,))
+        if group[0] != name:
+            continue
+        if len(group) > 1:
+            yield _group_problem(group)
+        elif invisible_characters(name):
+            yield Lookalike(group, group, "holds " + _invisibles(name))
+
+
+def _alike_groups(names: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Each name that looks like another -> every name it cannot be told apart from,
+    directly or through a third (``Anna``, ``anna``, ``\u0410nna``), in tag order."""
+    group_of = {name: [name] for name in names}
     for first, second in combinations(names, 2):
-        reason = _why_alike(first, second)
-        if reason is not None:
-            yield Lookalike((first, second), reason)
+        one, other = group_of[first], group_of[second]
+        if one is not other and _why_alike(first, second) is not None:
+            one.extend(other)
+            for name in other:
+                group_of[name] = one
+    return {name: tuple(sorted(group, key=names.index))
+            for name, group in group_of.items() if len(group) > 1}
+
+
+def _group_problem(group: tuple[str, ...]) -> Lookalike:
+    """Names that look alike, as one problem: said of the one name that holds invisible
+    characters when dropping them is all that makes it look like the others, else of
+    all of them with what makes them alike (the invisible characters of each
+    included)."""
+    holders = [name for name in group if invisible_characters(name)]
+    visible = _why_alike_visible(group)
+    if visible is None and len(holders) == 1:
+        others = tuple(name for name in group if name != holders[0])
+        return Lookalike(group, (holders[0],), f"holds {_invisibles(holders[0])} and so "
+                         f"looks like {_listed(others)}")
+    held = "; ".join(f"{quoted(name)} holds {_invisibles(name)}" for name in holders)
+    if visible is None:
+        return Lookalike(group, group, f"differ only in invisible characters: {held}")
+    if held:
+        visible += f" once invisible characters are dropped: {held}"
+    return Lookalike(group, group, visible)
+
+
+def _invisibles(name: str) -> str:
+    """``an invisible character U+200D ZERO WIDTH JOINER``, or the characters, in
+    words."""
+    hidden = invisible_characters(name)
+    if len(hidden) == 1:
+        return f"an invisible character {hidden[0]}"
+    return f"invisible characters {', '.join(hidden[:-1])} and {hidden[-1]}"
 
 
 def _why_alike(first: str, second: str) -> str | None:
@@ -156,16 +214,31 @@ def _why_alike(first: str, second: str) -> str | None:
         return None
     if _without_invisible(first) == _without_invisible(second):
         return "differ only in invisible characters"
-    if nfc(first).casefold() == nfc(second).casefold():
+    return _why_alike_visible((first, second))
+
+
+def _why_alike_visible(group: Sequence[str]) -> str | None:
+    """What makes names look alike once their invisible characters are dropped: None
+    when they are then one name or do not look alike, else all of what differs:
+    lookalike letters, case, other forms or spacing."""
+    visible = {_without_invisible(name) for name in group}
+    if len(visible) == 1 or len({skeleton(name) for name in visible}) > 1:
+        return None
+    latin = {name.translate(_TO_LATIN) for name in visible}
+    folded = {name.casefold() for name in latin}
+    foreign = _lookalike_letters("".join(group))
+    if not foreign and len(folded) == 1:
         return "differ only in case"
-    if skeleton(first) == skeleton(second):
-        foreign = _lookalike_letters(first + second)
-        if len(foreign) == 1:
-            return f"look alike ({foreign[0]} looks like a Latin letter)"
-        if foreign:
-            return f"look alike ({', '.join(foreign)} look like Latin letters)"
-        return "look alike (the same letters in other forms or spacing)"
-    return None
+    parts = []
+    if len(foreign) == 1:
+        parts.append(f"{foreign[0]} looks like a Latin letter")
+    elif foreign:
+        parts.append(f"{', '.join(foreign)} look like Latin letters")
+    if len(folded) < len(latin):
+        parts.append("the case differs")
+    if len(folded) > 1:
+        parts.append("the same letters in other forms or spacing")
+    return f"look alike ({'; '.join(parts)})"
 
 
 def _without_invisible(name: str) -> str:

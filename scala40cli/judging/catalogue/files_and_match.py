@@ -102,8 +102,11 @@ ENTRIES: dict[Code, CodeInfo] = {
     Code.LOOKALIKE_NAMES: CodeInfo(
         name="lookalike-names",
         summary="Two players' names look alike, or a name holds invisible characters; "
-        "reported at the [Players] tag, once for each name or pair. Alike means: equal "
-        "once invisible characters are dropped (a zero-width joiner or space, a bidi "
+        "reported at the [Players] tag, once for each problem: a name holding invisible "
+        "characters, or the names that look alike, each name in one G009 at most, whose "
+        "message says all that is wrong with it (`'An\\u202ena' holds an invisible "
+        "character U+202E RIGHT-TO-LEFT OVERRIDE and so looks like 'Anna'`). Alike "
+        "means: equal once invisible characters are dropped (a zero-width joiner or space, a bidi "
         "control, any format character), equal but for case (`Anna`, `anna`), or equal "
         "once Cyrillic and Greek letters that look like Latin ones are read as Latin, "
         "compatibility forms folded and spaces collapsed (Latin `Anna`, `\u0410nna` with a "
