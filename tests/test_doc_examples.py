@@ -21,6 +21,12 @@ with ``cd DIR && scala40 ARGS``; ``A | B`` gives the output of A to B; several c
 joined by `` ;; `` show their outputs one after the other. A change to a shown output
 fails here with a diff of what the docs say against what the command prints: update the
 docs (or the command) so they agree.
+
+Every other command the docs show, those that write files included (``convert -o``,
+``fmt``, ``simulate --out``, ``rules > house.toml``, a CI workflow's ``run:`` steps), is
+run too, in a temporary folder, and its result checked: its exit status, what it printed
+in a machine format and every file it wrote (tests/doc_commands.py says what a command
+shown is and how it runs, tests/doc_results.py what is checked).
 """
 
 from __future__ import annotations
@@ -33,6 +39,17 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from doc_commands import (
+    SKIPS,
+    Session,
+    Shown,
+    run_command,
+    shown_commands,
+    skipped_parts,
+    untagged_commands,
+)
+from doc_commands import stage as stage_folder
+from doc_results import check_file, check_printed, check_status, snapshot, written
 
 from scala40cli.cli.main import main
 
@@ -173,3 +190,87 @@ def test_how_shown_and_printed_text_are_compared(shown: str, printed: str, whole
                                                  excerpt: bool) -> None:
     assert _whole_output_agrees(_lines(shown), _lines(printed)) is whole
     assert _excerpt_agrees(_lines(shown), _lines(printed)) is excerpt
+
+
+# --- every command shown, run in a temporary folder ---------------------------------------
+
+SHOWN = shown_commands()
+
+
+def _param(shown: Shown) -> object:
+    marks = [pytest.mark.slow] if shown.is_slow() else []
+    return pytest.param(shown, id=shown.name, marks=marks)
+
+
+@pytest.mark.parametrize("shown", [_param(shown) for shown in SHOWN])
+def test_every_command_shown_runs_and_does_what_it_says(shown: Shown,
+                                                       tmp_path: Path) -> None:
+    """The commands of a block in order, in one folder (see tests/doc_commands.py):
+    each exits as documented, prints valid output, writes valid files."""
+    reasons = [reason for command in shown.commands for reason in skipped_parts(command)]
+    if all(reasons):
+        pytest.skip("; ".join(sorted(set(reasons))))
+    if any("--dask" in command for command in shown.commands):
+        pytest.importorskip("distributed", reason="the dask extra is not installed")
+    session = Session(stage_folder(tmp_path))
+    for command in shown.commands:
+        if all(skipped_parts(command)):
+            continue
+        before, start = snapshot(tmp_path), len(session.ran)
+        run_command(command, session)
+        assert len(session.ran) > start, f"{shown.name}: `{command}` ran nothing"
+        for ran in session.ran[start:]:
+            check_status(ran.words, ran.status, ran.shown, ran.is_scala40)
+            if ran.is_scala40:
+                check_printed(ran.words, ran.stdout)
+        for path in written(before, snapshot(tmp_path), tmp_path):
+            check_file(path)
+
+
+def test_commands_are_found_in_every_kind_of_place() -> None:
+    """Shell blocks, workflow steps and code spans: a change to the finder that loses
+    one of them would silently run nothing."""
+    commands = [command for shown in SHOWN for command in shown.commands]
+    assert "scala40 convert game.jsonl -o game.s40" in " ".join(
+        " ".join(command.split()) for command in commands)  # issue 24
+    assert any(command.startswith("scala40 replay --format sarif") for command in commands)
+    assert "scala40 explain T004" in commands
+    assert {shown.doc.name for shown in SHOWN} >= {"README.md", "events-json.md", "ci.md"}
+    assert all(reason for _, reason in SKIPS)
+
+
+def test_no_command_hides_in_an_untagged_block() -> None:
+    """An untagged block of commands would not be run: it must be tagged ``sh``."""
+    assert not untagged_commands(), untagged_commands()
+
+
+def test_the_checks_catch_what_a_wrong_doc_command_does(tmp_path: Path) -> None:
+    """A usage error, a silent exit 1, a log written with problems, a file of no known
+    kind: each fails the doc test (the checks are not vacuous)."""
+    with pytest.raises(AssertionError, match="usage error"):
+        check_status(["scala40", "replay"], 2, "Error: ...", True)
+    with pytest.raises(AssertionError, match="without showing a problem"):
+        check_status(["scala40", "replay", "x.s40"], 1, "1 file, 1 game", True)
+    check_status(["scala40", "replay", "x.s40"], 1, "x.s40:3:1: T004 ...", True)
+    illegal = tmp_path / "illegal.s40"
+    illegal.write_bytes((ROOT / "fixtures" / "illegal" / "T004-not-in-hand-meld.s40")
+                        .read_bytes())
+    with pytest.raises(AssertionError, match="violations"):
+        check_file(illegal)
+    (tmp_path / "notes.txt").write_text("x", encoding="utf-8")
+    with pytest.raises(AssertionError, match="add a check"):
+        check_file(tmp_path / "notes.txt")
+    before = snapshot(tmp_path)
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "game-0001.s40").write_text("x", encoding="utf-8")
+    assert written(before, snapshot(tmp_path), tmp_path) == [tmp_path / "out"]
+
+
+def test_a_documented_command_in_a_temporary_folder(tmp_path: Path) -> None:
+    """The runner itself: a pipe, a redirection, a file checked (issue 24's command)."""
+    session = Session(stage_folder(tmp_path))
+    run_command("scala40 convert game.s40 -o game.jsonl && cat game.jsonl | "
+                "scala40 convert --input-format jsonl - > again.s40", session)
+    assert [ran.status for ran in session.ran] == [0, 0, 0]
+    check_file(tmp_path / "again.s40")
+    assert (tmp_path / "again.s40").read_bytes() == session.ran[-1].stdout
