@@ -101,7 +101,11 @@ def is_whole(command: str) -> bool:
     if not words or words[0] not in main.commands:
         return False
     command_line = main.commands[words[0]]
-    context = command_line.make_context(words[0], words[1:], resilient_parsing=True)
+    # Under the group's context, as a real run: a context of its own would give the
+    # command click's default help option names, which click then keeps.
+    parent = main.make_context("scala40", words[:1], resilient_parsing=True)
+    context = command_line.make_context(words[0], words[1:], parent=parent,
+                                        resilient_parsing=True)
     return all(context.params.get(param.name) not in (None, ())
                for param in command_line.params if param.required)
 
