@@ -18,7 +18,7 @@ from scala40cli.judging.results import FileResult, Problem
 from scala40cli.reading.inputs import input_format_of
 from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
 from scala40cli.reading.writer import format_log
-from scala40cli.reporting.text_report import problem_lines, terminal_safe
+from scala40cli.reporting.text_report import problem_lines
 
 #: A log's bytes in one format as text in another, or the problems that prevent it.
 Conversion = Callable[[bytes], str | tuple[Problem, ...]]
@@ -58,8 +58,8 @@ def run_convert(ctx: click.Context, *, source: str, target: str | None,
              writes_log=writing == "s40")
         return
     errors = result.errors if isinstance(result, FileResult) else result
-    for line in problem_lines(FileResult(path=shown, errors=errors)):
-        click.echo(terminal_safe(line), err=True)
+    for line in problem_lines(FileResult(path=shown, errors=errors)):  # escaped there
+        click.echo(line, err=True)
     ctx.exit(EXIT_PROBLEMS)
 
 
