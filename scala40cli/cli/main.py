@@ -25,6 +25,7 @@ from typing import Any, NoReturn, TextIO
 import click
 
 from scala40cli import __version__
+from scala40cli.cli import table_commands
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
@@ -147,6 +148,10 @@ def _escaped_errors() -> Iterator[None]:
 @click.version_option(__version__, "--version", prog_name="scala40")
 def main() -> None:
     """scala40: a referee for recorded games of Scala 40."""
+
+
+main.add_command(table_commands.show)
+main.add_command(table_commands.view)
 
 
 @main.command()

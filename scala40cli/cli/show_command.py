@@ -1,0 +1,54 @@
+"""``scala40 show FILE[:LINE]``: the table as the referee holds it after a line.
+
+The file is read whole and its games stepped (:mod:`scala40cli.viewing`); the game
+shown is the one that holds the line (by default the file's last line).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import click
+
+from scala40cli.cli import settings
+from scala40cli.viewing.documents import show_document
+from scala40cli.viewing.loading import Unviewable, load_file
+from scala40cli.viewing.text_view import show_text
+
+
+def split_place(argument: str) -> tuple[str, int | None]:
+    """``FILE:LINE`` as the file and the line; a whole argument that names a file, or
+    one without a ``:NUMBER`` tail, is the file alone."""
+    path, colon, tail = argument.rpartition(":")
+    if not colon or not tail.isdecimal() or not tail.isascii() or os.path.exists(argument):
+        return argument, None
+    return path, int(tail)
+
+
+def run_show(*, place: str, show_format: str,
+             rules_option: str | None, set_options: tuple[str, ...],
+             input_format: str | None) -> None:
+    """Print the table after the line of ``place``. Exit 0 when it is shown, whatever
+    the game holds (``replay`` judges it)."""
+    choice = settings.rule_choice(rules_option, set_options)
+    path, line = split_place(place)
+    try:
+        viewed = load_file(path, choice, input_format)
+    except Unviewable as error:
+        raise click.ClickException(str(error)) from None
+    last = len(viewed.lines)
+    if line is None:
+        line = last
+    if line < 1 or line > max(last, 1):
+        raise click.BadParameter(f"{path} has {last} lines, no line {line}",
+                                 param_hint="'FILE[:LINE]'")
+    game = viewed.game_at(line)
+    if game is None:
+        raise click.BadParameter(f"line {line} of {path} is in no game (a game starts "
+                                 "with its first tag)", param_hint="'FILE[:LINE]'")
+    document = show_document(viewed, game, line)
+    if show_format == "json":
+        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
+    else:
+        click.echo(show_text(document), nl=False)

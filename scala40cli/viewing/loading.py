@@ -1,0 +1,87 @@
+"""A log read whole for viewing: its lines as written, its games stepped by the referee.
+
+A viewer shows one file at a time, all of it, so the file is read at once (not a game
+at a time as an audit reads it). A JSON Lines log is read line for line as the audit
+reads it (one JSON line is one line of a log, so line numbers are the file's), and is
+shown as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scala40cli.judging.results import Problem
+from scala40cli.judging.rules import RuleChoice
+from scala40cli.reading.inputs import input_format_of, open_log
+from scala40cli.reading.parser import decode_log, parse_text
+from scala40cli.viewing.stepping import SteppedGame, step_game
+
+
+@dataclass(frozen=True, slots=True)
+class ViewedFile:
+    """A log's lines (as written, without line ends), its games stepped, and its file
+    errors (syntax errors, a JSON line that is not an event)."""
+
+    path: str
+    lines: tuple[str, ...]
+    games: tuple[SteppedGame, ...]
+    errors: tuple[Problem, ...]
+
+    def game_at(self, line: int) -> SteppedGame | None:
+        """The game that holds ``line``: the last game starting on or before it."""
+        found = None
+        for game in self.games:
+            if game.game.line <= line:
+                found = game
+        return found
+
+
+class Unviewable(Exception):
+    """The file cannot be read or decoded; the message says why."""
+
+
+def load_file(path: str, choice: RuleChoice | None = None,
+              input_format: str | None = None) -> ViewedFile:
+    """Read, parse and step every game of the log at ``path`` (Unviewable if it cannot
+    be read)."""
+    try:
+        with open_log(path) as handle:
+            data = handle.read()
+    except OSError as error:
+        raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
+    return view_bytes(data, path, choice, input_format_of(path, input_format))
+
+
+def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
+               input_format: str = "s40") -> ViewedFile:
+    """:func:`load_file` for a log given as its bytes."""
+    text = decode_log(data)
+    if isinstance(text, Problem):
+        raise Unviewable(f"{path}:{text.line}:{text.column}: {text.message}")
+    shown = text.split("\n")
+    if shown and shown[-1] == "":
+        shown.pop()
+    shown = [line.rstrip("\r") for line in shown]
+    errors: list[Problem] = []
+    if input_format == "jsonl":
+        text = _as_s40(shown, errors)
+    parsed = parse_text(text)
+    games = tuple(step_game(game, choice) for game in parsed.games)
+    ours = {problem.line for problem in errors}  # a JSON line's problem, not the parser's
+    theirs = tuple(p for p in parsed.errors if p.line not in ours)
+    return ViewedFile(path, tuple(shown), games, tuple(sorted(
+        (*errors, *theirs), key=lambda p: (p.line, p.column))))
+
+
+def _as_s40(lines: list[str], errors: list[Problem]) -> str:
+    """The ``.s40`` text of JSON lines, one line for one, with the problems of those
+    that are no event (each then a line the parser turns away)."""
+    from scala40cli.reading.jsonl_logs import log_line
+
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        written, problem = log_line(line.encode("utf-8"), number)
+        if problem is not None:
+            errors.append(problem)
+        out.append(written.decode("utf-8").rstrip("\n"))
+    return "\n".join(out) + "\n"
