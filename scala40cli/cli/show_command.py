@@ -8,13 +8,25 @@ from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
+from typing import Any
 
 import click
 
 from scala40cli.cli import settings
+from scala40cli.reporting.escape import json_safe
 from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import Unviewable, load_file
 from scala40cli.viewing.text_view import show_text
+
+
+def show_json(document: dict[str, Any]) -> str:
+    """The document as JSON; its strings escaped as a JSON report's are."""
+    return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
+
+
+#: ``show --format``: how each format writes the document (``choices.SHOW_FORMATS``).
+RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {"text": show_text, "json": show_json}
 
 
 def split_place(argument: str) -> tuple[str, int | None]:
@@ -47,8 +59,4 @@ def run_show(*, place: str, show_format: str,
     if game is None:
         raise click.BadParameter(f"line {line} of {path} is in no game (a game starts "
                                  "with its first tag)", param_hint="'FILE[:LINE]'")
-    document = show_document(viewed, game, line)
-    if show_format == "json":
-        click.echo(json.dumps(document, ensure_ascii=False, indent=2))
-    else:
-        click.echo(show_text(document), nl=False)
+    click.echo(RENDERERS[show_format](show_document(viewed, game, line)), nl=False)
