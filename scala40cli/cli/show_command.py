@@ -57,6 +57,7 @@ def run_show(*, place: str, show_format: str,
                                  param_hint="'FILE[:LINE]'")
     game = viewed.game_at(line)
     if game is None:
-        raise click.BadParameter(f"line {line} of {path} is in no game (a game starts "
-                                 "with its first tag)", param_hint="'FILE[:LINE]'")
+        why = "; ".join(f"{p.line}:{p.column}: {p.code} {p.message}" for p in viewed.errors)
+        raise click.BadParameter(f"line {line} of {path} is in no game that can be judged"
+                                 + (f" ({why})" if why else ""), param_hint="'FILE[:LINE]'")
     click.echo(RENDERERS[show_format](show_document(viewed, game, line)), nl=False)

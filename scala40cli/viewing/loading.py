@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from scala40cli.judging.results import Problem
 from scala40cli.judging.rules import RuleChoice
+from scala40cli.judging.violations import Code
+from scala40cli.reading.events import GameLog
 from scala40cli.reading.inputs import input_format_of, open_log
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
@@ -37,7 +39,7 @@ class ViewedFile:
 
 
 class Unviewable(Exception):
-    """The file cannot be read or decoded; the message says why."""
+    """The file cannot be read; the message says why."""
 
 
 def load_file(path: str, choice: RuleChoice | None = None,
@@ -56,21 +58,33 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
                input_format: str = "s40") -> ViewedFile:
     """:func:`load_file` for a log given as its bytes."""
     text = decode_log(data)
-    if isinstance(text, Problem):
-        raise Unviewable(f"{path}:{text.line}:{text.column}: {text.message}")
+    errors: list[Problem] = []
+    if isinstance(text, Problem):  # shown as best it can be; its game is not judged
+        errors.append(text)
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
     shown = text.split("\n")
     if shown and shown[-1] == "":
         shown.pop()
     shown = [line.rstrip("\r") for line in shown]
-    errors: list[Problem] = []
     if input_format == "jsonl":
         text = _as_s40(shown, errors)
     parsed = parse_text(text)
-    games = tuple(step_game(game, choice) for game in parsed.games)
+    bad = [p.line for p in errors if p.code is Code.BAD_ENCODING]
+    games = tuple(step_game(game, choice) for game in _readable(parsed.games, bad))
     ours = {problem.line for problem in errors}  # a JSON line's problem, not the parser's
     theirs = tuple(p for p in parsed.errors if p.line not in ours)
     return ViewedFile(path, tuple(shown), games, tuple(sorted(
         (*errors, *theirs), key=lambda p: (p.line, p.column))))
+
+
+def _readable(games: tuple[GameLog, ...], bad: list[int]) -> list[GameLog]:
+    """The games with no line that is not UTF-8 (the audit does not judge those)."""
+    kept = []
+    for index, game in enumerate(games):
+        end = games[index + 1].line - 1 if index + 1 < len(games) else None
+        if not any(game.line <= line and (end is None or line <= end) for line in bad):
+            kept.append(game)
+    return kept
 
 
 def _as_s40(lines: list[str], errors: list[Problem]) -> str:

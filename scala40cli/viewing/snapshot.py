@@ -99,8 +99,10 @@ def meld_view(number: int, owner: str, meld: Meld | None,
               written: Sequence[str]) -> MeldView:
     """A meld as shown: its cards and what its jokers stand for (``written``: the cards
     as the log laid them, shown for a meld the referee refused)."""
-    if meld is None:
-        return MeldView(number, owner, tuple(written), (), True)
+    if meld is None:  # as written: ``JK(6D)`` is a joker said to stand for the 6D
+        cards = tuple(code.partition("(")[0] for code in written)
+        said = tuple(code.partition("(")[2].rstrip(")") for code in written if "(" in code)
+        return MeldView(number, owner, cards, said, True)
     if isinstance(meld, Run):
         jokers = tuple(meld.card_at(meld.low + i).code
                        for i, c in enumerate(meld.cards) if c.is_joker)
