@@ -129,10 +129,8 @@ def _independent_counts(text: str, players: list[str]) -> dict[int, dict[str, in
             sizes, pile, melded = dict.fromkeys(players, 0), 0, 0
         elif words[0] == "deal":
             sizes[words[1]] = len(words) - 2
-        elif words[0] == "upcard":
-            pile = 1
-        elif words[0] == "reshuffle":
-            pile = 1
+        elif words[0] in ("upcard", "reshuffle"):
+            pile = 1  # the upcard starts the pile; a reshuffle leaves its top
         elif words[0] in players and len(words) > 1:
             who, verb = words[0], words[1]
             if verb == "draw":

@@ -30,7 +30,8 @@ DESKTOP, PHONE = {"width": 1280, "height": 860}, {"width": 390, "height": 844}
 #: What the page draws, read off its elements (never off its data).
 DRAWN = """() => {
   const t = document.getElementById('table');
-  const codes = (root, sel) => root ? [...root.querySelectorAll(sel)].map(c => c.dataset.card) : null;
+  const codes = (root, sel) =>
+    root ? [...root.querySelectorAll(sel)].map(c => c.dataset.card) : null;
   return {
     line: Number(t.dataset.line),
     players: [...t.querySelectorAll('.player')].map(p => ({
@@ -256,7 +257,8 @@ def test_a_hostile_log_runs_no_script_and_reorders_no_text(browser: Any,
         page_.keyboard.press(key)
     assert page_.evaluate("window.__pwned") is None
     assert page_.evaluate("document.querySelectorAll('img, svg, iframe, object').length") == 0
-    names = page_.evaluate("[...document.querySelectorAll('.player .name')].map(n => n.textContent)")
+    names = page_.evaluate(
+        "[...document.querySelectorAll('.player .name')].map(n => n.textContent)")
     assert names == list(viewed.games[0].result.players)
     isolated = page_.evaluate("""[...document.querySelectorAll('.player .name, #lines .text, h1')]
         .map(n => getComputedStyle(n).unicodeBidi)""")
