@@ -4,28 +4,16 @@
 from __future__ import annotations
 
 import os
-from pathlib import PurePath
 
 import click
 
 from scala40cli.cli import settings
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
+from scala40cli.cli.view_pages import page_path
 from scala40cli.reporting.escape import terminal_line
 from scala40cli.viewing.loading import Unviewable, load_file
 from scala40cli.viewing.page import page
-
-
-def page_path(path: str, output: str | None, several: bool) -> str:
-    """Where the page of ``path`` goes: ``output`` itself for one file, a file named
-    after the log in the folder ``output`` for several, else next to the log with the
-    suffix ``.html`` (``game.s40`` -> ``game.html``)."""
-    name = PurePath(path).with_suffix(".html").name
-    if output is None:
-        return str(PurePath(path).with_suffix(".html"))
-    if several or os.path.isdir(output):
-        return os.path.join(output, name)
-    return output
 
 
 def run_view(*, files: tuple[str, ...], output: str | None,
