@@ -9,6 +9,7 @@ CI (``CI`` set) a missing browser fails these tests instead of skipping them.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 from collections.abc import Iterator
 from pathlib import Path
@@ -284,3 +285,33 @@ def test_screenshots_of_the_viewer_at_desktop_and_phone_widths(browser: Any,
         opened.page.screenshot(path=str(SCREENSHOTS / name), full_page=name.endswith("phone.png"))
         assert opened.requests == [] and opened.errors == []
         opened.close()
+
+
+def test_cards_are_labelled_for_screen_readers(browser: Any, tmp_path: Path) -> None:
+    path = ROOT / "fixtures/legal/joker-swap.s40"
+    viewed = view_bytes(path.read_bytes(), "joker-swap.s40")
+    opened = Opened(browser, _write(tmp_path, viewed), DESKTOP)
+    opened.page.keyboard.press("End")
+    labels = opened.page.evaluate(
+        "[...document.querySelectorAll('#table .card')].map(c => c.getAttribute('aria-label'))")
+    assert labels and all(labels)
+    assert any(re.fullmatch(r"(ace|[2-9]|10|jack|queen|king) of (hearts|spades|clubs|"
+                            r"diamonds)", label) for label in labels)
+    opened.close()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("fixture", sorted((ROOT / "fixtures").rglob("*.s40")),
+                         ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_every_fixture_is_drawn_as_show_prints_it(browser: Any, tmp_path: Path,
+                                                 fixture: Path) -> None:
+    viewed = view_bytes(fixture.read_bytes(), fixture.name)
+    opened = Opened(browser, _write(tmp_path, viewed), DESKTOP)
+    for game in viewed.games:
+        lines = {game.steps[-1].line, *(p.line for p in game.result.violations)}
+        for line in sorted(lines):
+            opened.page.evaluate(f"window.scala40.goLine({line})")
+            drawn = opened.drawn()
+            _same(drawn, show_document(viewed, game, drawn["line"]))
+    assert opened.requests == [] and opened.errors == []
+    opened.close()

@@ -123,9 +123,8 @@ class MatchReferee:
 
     def run(self) -> GameResult:
         tags = self.begin()
-        judge = self.judge
         for index, written in enumerate(self.body):
-            if not judge(index, written):
+            if not self.judge(index, written):  # compiled: a native call, not a lookup
                 break
         return self.finish(tags)
 
