@@ -14,7 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scala40cli.judging.cards import RANK_CODES, Card, Suit, card
+from scala40cli.judging.cards import Card, Suit, card
 from scala40cli.judging.hand import HandReferee
 from scala40cli.judging.meld_values import Group, Meld, Run
 from scala40cli.judging.phases import Phase
@@ -168,7 +168,3 @@ def _setup_view(referee: MatchReferee, hand: HandReferee, deck_size: int) -> Tab
     known = None if stock_line is None else tuple(c.code for c in stock_line.cards)
     return TableView(hand.number, hand.phase.value, setup.dealer, None, players, (), pile,
                      max(deck_size - dealt - len(pile), 0), known)
-
-
-def rank_code(c: Card) -> str:
-    return "JK" if c.rank is None else RANK_CODES[c.rank]
