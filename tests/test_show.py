@@ -183,3 +183,14 @@ def test_show_agrees_with_an_independent_count_of_the_cards(players: int, seed: 
             assert not seen - Counter(mm.full_deck(chosen.n_jokers)), step.line
             checked += 1
     assert checked > 50
+
+
+def test_a_line_of_a_game_that_is_not_utf8_is_said_so(tmp_path: Path) -> None:
+    log = tmp_path / "bad.s40"
+    log.write_bytes(b'[Players "A" "B"]\nhand 1\n\n[Event "caf\xe9"]\n[Players "A" "B"]\n'
+                    b"hand 1\ndealer A\n")
+    runner = CliRunner()
+    refused = runner.invoke(main, ["show", f"{log}:7"])
+    assert refused.exit_code == 2 and "F002" in refused.output  # not game 1's table
+    shown = runner.invoke(main, ["show", f"{log}:2", "--format", "json"])
+    assert shown.exit_code == 0 and json.loads(shown.output)["game"] == 1

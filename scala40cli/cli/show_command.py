@@ -46,7 +46,7 @@ def run_show(*, place: str, show_format: str,
     choice = settings.rule_choice(rules_option, set_options)
     path, line = split_place(place)
     try:
-        viewed = load_file(path, choice, input_format)
+        viewed = load_file(path, choice, input_format, at_line=line or 0)
     except Unviewable as error:
         raise click.ClickException(str(error)) from None
     last = len(viewed.lines)

@@ -43,19 +43,20 @@ class Unviewable(Exception):
 
 
 def load_file(path: str, choice: RuleChoice | None = None,
-              input_format: str | None = None) -> ViewedFile:
+              input_format: str | None = None, at_line: int | None = None) -> ViewedFile:
     """Read, parse and step every game of the log at ``path`` (Unviewable if it cannot
-    be read)."""
+    be read); with ``at_line``, only the game that holds that line (0: the last line),
+    which is all ``show`` needs of a long file."""
     try:
         with open_log(path) as handle:
             data = handle.read()
     except OSError as error:
         raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
-    return view_bytes(data, path, choice, input_format_of(path, input_format))
+    return view_bytes(data, path, choice, input_format_of(path, input_format), at_line)
 
 
 def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
-               input_format: str = "s40") -> ViewedFile:
+               input_format: str = "s40", at_line: int | None = None) -> ViewedFile:
     """:func:`load_file` for a log given as its bytes."""
     text = decode_log(data)
     errors: list[Problem] = []
@@ -70,7 +71,12 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
         text = _as_s40(shown, errors)
     parsed = parse_text(text)
     bad = [p.line for p in errors if p.code is Code.BAD_ENCODING]
-    games = tuple(step_game(game, choice) for game in _readable(parsed.games, bad))
+    readable = _readable(parsed.games, bad)
+    if at_line is not None:
+        line = at_line or len(shown)
+        holder = [game for game in parsed.games if game.line <= line][-1:]
+        readable = [game for game in holder if game in readable]
+    games = tuple(step_game(game, choice) for game in readable)
     ours = {problem.line for problem in errors}  # a JSON line's problem, not the parser's
     theirs = tuple(p for p in parsed.errors if p.line not in ours)
     return ViewedFile(path, tuple(shown), games, tuple(sorted(
