@@ -25,8 +25,9 @@ ALLOWED = {
     "api": ("judging", "reading", "audit", "reporting", "api"),
     "dask_audit": ("judging", "reading", "audit", "reporting", "api"),
     "simulate": ("judging", "reading", "simulate", "cli.output"),
+    "viewing": ("judging", "reading", "reporting.escape", "viewing"),
     "cli": ("judging", "reading", "audit", "reporting", "api", "dask_audit",
-            "simulate", "cli"),
+            "simulate", "viewing", "cli"),
 }
 #: The package's root (``__version__``), the vocabularies of the options and the
 #: escapers import nothing of the package: any layer may use them.

@@ -93,6 +93,7 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("judging/meld_values.py", "jokers"): "Group.jokers, the jokers in a set",
     ("judging/melds.py", "jokers"): "Group.jokers",
     ("simulate/fitting.py", "jokers"): "Group.jokers",
+    ("viewing/snapshot.py", "jokers"): "Group.jokers and MeldView.jokers",
     ("judging/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
     ("judging/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
     ("judging/referee.py", "teams"): "Header.teams",

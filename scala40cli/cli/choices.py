@@ -34,3 +34,6 @@ CONVERT_FORMATS = ("jsonl", "s40")
 #: The default of ``replay --max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``):
 #: GitHub shows ten error annotations a step.
 DEFAULT_MAX_ANNOTATIONS = 10
+
+#: ``show --format``: the table for a person, or the JSON of schemas/show.schema.json.
+SHOW_FORMATS = ("text", "json")

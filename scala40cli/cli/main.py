@@ -43,6 +43,8 @@ from scala40cli.cli.options import (
     rule_options,
     selection_options,
     set_option,
+    show_options,
+    view_options,
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
 from scala40cli.cli.stopping import stopping_cleanly
@@ -356,3 +358,32 @@ def convert_command(ctx: click.Context, /, **options: Any) -> None:
         from scala40cli.cli.convert_command import run_convert
 
     run_convert(ctx, **options)
+
+
+@main.command("show")
+@click.argument("place", metavar="FILE[:LINE]")
+@show_options
+def show(**options: Any) -> None:
+    """Show the table as the referee holds it after LINE of FILE (by default its last
+    line), in the game that holds the line: each player's cards (seen, and how many
+    unknown), the numbered melds, the pile, the stock, the totals, the violations and
+    notes so far; on a line with a violation, the table before it too. Exit status 0:
+    shown; 1: the file cannot be read; 2: a wrong command line."""
+    with _loading():
+        from scala40cli.cli.show_command import run_show
+
+    run_show(**options)
+
+
+@main.command("view")
+@files_argument
+@view_options
+def view(**options: Any) -> None:
+    """Write a self-contained HTML page of each FILE to step through its games: the
+    table drawn as cards beside the log, violations and notes marked. Keys: left/right
+    a line, up/down a turn, page up/down a hand, Home/End, n/p the next or previous
+    violation. Exit status 0: written; 1: a file unreadable; 2: a wrong command line."""
+    with _loading():
+        from scala40cli.cli.view_command import run_view
+
+    run_view(**options)

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS
+from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -122,3 +122,23 @@ quiet_option = click.option(
     "--quiet", "-q", is_flag=True,
     help="With --format text: print only the problems and the summary line, no score "
     "sheets (for pre-commit and CI logs).")
+
+
+_VIEW_INPUT_HELP = ("Read FILE as a .s40 log or as JSON Lines events. Default: jsonl for a "
+                    "FILE ending in .jsonl, else s40.")
+
+#: ``scala40 show``'s options: the format, the rules, how to read the file.
+show_options = stacked(
+    format_option(SHOW_FORMATS, dest="show_format", default="text",
+                  help="text: the table for a person; json: for programs "
+                  "(schemas/show.schema.json)."),
+    rule_options(),
+    input_format_option(_VIEW_INPUT_HELP))
+
+#: ``scala40 view``'s options: where the pages go, the rules, how to read the files.
+view_options = stacked(
+    click.option("--output", "-o", type=click.Path(allow_dash=True),
+                 help="The page to write, for one FILE (- for standard output), or a "
+                 "folder for one page a FILE. Default: each FILE's name with .html."),
+    rule_options(),
+    input_format_option(_VIEW_INPUT_HELP))

@@ -14,6 +14,7 @@ from scala40cli.cli import settings
 from scala40cli.cli.inputs import input_paths, input_records
 from scala40cli.cli.output import check_output, emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
+from scala40cli.cli.view_pages import viewer_pages
 from scala40cli.reporting.base import gather
 from scala40cli.reporting.reporters import render_score_report, score_report_format
 
@@ -26,5 +27,7 @@ def run_report(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     choice = settings.rule_choice(rules_option, set_options)
     check_output(output, input_paths(files))
     results = gather(input_records(files, choice, jobs=jobs))
-    emit(render_score_report(report_format or score_report_format(output), results), output)
+    viewers = viewer_pages([result.path for result in results], output)
+    emit(render_score_report(report_format or score_report_format(output), results, viewers),
+         output)
     ctx.exit(EXIT_PROBLEMS if any(result.errors for result in results) else EXIT_OK)

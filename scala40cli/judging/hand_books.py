@@ -20,6 +20,7 @@ from scala40cli.judging.cards import Card
 from scala40cli.judging.deal import DealChecker, card_codes
 from scala40cli.judging.doubts import Doubts
 from scala40cli.judging.findings import Finding, Flag
+from scala40cli.judging.held_cards import held_before, holding_hint
 from scala40cli.judging.phases import Phase
 from scala40cli.judging.results import Closing, Problem
 from scala40cli.judging.rules import Rules
@@ -216,7 +217,8 @@ class HandBooks(TableState):
         if not missing:
             return
         turn = self.turn
-        message = f"{event.player} does not hold {card_codes(missing)}"
+        message = f"{event.player} does not hold {card_codes(missing)}" + holding_hint(
+            event.player, held_before(known, cards, missing), missing)
         if turn is not None and turn.take_event is not None \
                 and isinstance(turn.take_event, Take) \
                 and self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line) is None:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from scala40cli.judging.cards import JOKER
 from scala40cli.judging.findings import Finding
+from scala40cli.judging.held_cards import holding_hint
 from scala40cli.judging.melds import forced_swap
 from scala40cli.judging.turn_order import TurnOrder
 from scala40cli.judging.verify import (
@@ -95,7 +96,9 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
                         event.player)
     if not hand.holds(event.player, event.card):
         problem = hand.flag(Finding(Code.NOT_IN_HAND, event,
-                                    f"{event.player} does not hold {event.card}"), event.player)
+                                    f"{event.player} does not hold {event.card}"
+                                    + holding_hint(event.player, hand.hands[event.player],
+                                                   (event.card,))), event.player)
         hand.doubts.doubt_hand(event.player, problem)
         return
     meld = hand.table[index]

@@ -122,29 +122,48 @@ class MatchReferee:
     # --- the match --------------------------------------------------------------------
 
     def run(self) -> GameResult:
+        tags = self.begin()
+        for index, written in enumerate(self.body):
+            if not self.judge(index, written):  # compiled: a native call, not a lookup
+                break
+        return self.finish(tags)
+
+    # The three steps of :meth:`run`, public so that a viewer can look at the table
+    # between two lines (``scala40cli.viewing``) while the replay itself pays nothing.
+
+    def begin(self) -> list[Tag]:
+        """Read the header; the game's lines to judge are then :attr:`body` (none when
+        the game cannot be replayed). Returns the tags, for :meth:`finish`."""
         events = self.game.events
         tags = [e for e in events if isinstance(e, Tag)]
-        body = [e for e in events if not isinstance(e, Tag)]
         if self._read_header(tags):
-            self.body = body
-            for index, written in enumerate(body):
-                self.at = index
-                if self.flagged_after_match:
-                    break
-                event = self._as_read(written)
-                if isinstance(event, HandStart):
-                    self.on_hand(event)
-                elif isinstance(event, Unparsed):
-                    self.on_unparsed(event)
-                elif isinstance(event, Score):
-                    self.on_score(event)
-                elif self.hand is None:
-                    gate(None, event, self.flag)  # out of place before the first hand
-                else:
-                    self.hand.feed(event, index)
-                    self._after_hand_event()
-                self.last_line = event.line
-            self._finish_hand(at_end=True)
+            self.body = [e for e in events if not isinstance(e, Tag)]
+        return tags
+
+    def judge(self, index: int, written: Event) -> bool:
+        """Judge ``body[index]``; False when the match ended before it (nothing more is
+        judged)."""
+        self.at = index
+        if self.flagged_after_match:
+            return False
+        event = self._as_read(written)
+        if isinstance(event, HandStart):
+            self.on_hand(event)
+        elif isinstance(event, Unparsed):
+            self.on_unparsed(event)
+        elif isinstance(event, Score):
+            self.on_score(event)
+        elif self.hand is None:
+            gate(None, event, self.flag)  # out of place before the first hand
+        else:
+            self.hand.feed(event, index)
+            self._after_hand_event()
+        self.last_line = event.line
+        return True
+
+    def finish(self, tags: list[Tag]) -> GameResult:
+        """Close the last hand and return the game's result."""
+        self._finish_hand(at_end=True)
         return self._result(tags)
 
     def _as_read(self, event: Event) -> Event:

@@ -15,7 +15,7 @@ The chart is drawn by :mod:`scala40cli.reporting.svg_chart` from the data of
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
 from scala40cli.reporting.charts import chart_series
@@ -87,8 +87,9 @@ def _score_cell(hand: HandResult, player: str, goes_out: bool) -> str:
 # --- a game, a file, the page -----------------------------------------------------------
 
 
-def game_html(path: str, game: GameResult, ident: str) -> str:
-    """One game as an ``<article>``: title, facts, sheet, outcome, chart, violations."""
+def game_html(path: str, game: GameResult, ident: str, viewer: str | None = None) -> str:
+    """One game as an ``<article>``: title, facts, sheet, outcome, chart, violations;
+    with ``viewer``, the address of the file's viewer page, a link to the game in it."""
     event = ", ".join(v for t in game.tags if t.name == "Event" for v in t.values)
     badge = ('<span class="badge ok">legal</span>' if game.ok else
              f'<span class="badge bad">{plural(len(game.violations), "violation")}</span>')
@@ -97,6 +98,7 @@ def game_html(path: str, game: GameResult, ident: str) -> str:
         f'<article class="game" id="{ident}">',
         f"<h2>{esc(path)} <span class=\"index\">game {game.index}</span> {badge}</h2>",
         subtitle,
+        _viewer_link(viewer, game),
         _facts(game),
         _outcome(game),
         '<div class="panels">',
@@ -106,6 +108,13 @@ def game_html(path: str, game: GameResult, ident: str) -> str:
         _violations(game.violations),
         "</article>",
     ])
+
+
+def _viewer_link(viewer: str | None, game: GameResult) -> str:
+    if viewer is None:
+        return ""
+    return (f'<p class="viewer"><a href="{esc(viewer)}#L{game.line}">Step through game '
+            f"{game.index} in the viewer</a></p>")
 
 
 def _sheet_panel(game: GameResult) -> str:
@@ -191,8 +200,10 @@ def _page_title(files: Sequence[FileResult]) -> str:
     return f"Scala 40 score report: {names}" if names else "Scala 40 score report"
 
 
-def html_report(files: Sequence[FileResult]) -> str:
-    """The whole report as one HTML5 page: the counts, then every file and game."""
+def html_report(files: Sequence[FileResult], viewers: Mapping[str, str] | None = None) -> str:
+    """The whole report as one HTML5 page: the counts, then every file and game (linked
+    to its viewer page when ``viewers`` has one for its file)."""
+    viewers = viewers or {}
     body: list[str] = []
     entries: list[tuple[str, str, GameResult]] = []
     for file_number, result in enumerate(files, start=1):
@@ -200,7 +211,7 @@ def html_report(files: Sequence[FileResult]) -> str:
         for game in result.games:
             ident = f"f{file_number}-g{game.index}"
             entries.append((ident, result.path, game))
-            body.append(game_html(result.path, game, ident))
+            body.append(game_html(result.path, game, ident, viewers.get(result.path)))
     contents = _contents(entries) if len(entries) > 1 else ""
     return xml_neutral("\n".join([
         "<!DOCTYPE html>",

@@ -201,20 +201,23 @@ def render_comparison(name: str, names: Sequence[str],
     return COMPARISON_FORMATS[name](names, runs, compare_files(names, runs))
 
 
-def _markdown(files: Sequence[FileResult]) -> str:
+def _markdown(files: Sequence[FileResult], viewers: Mapping[str, str]) -> str:
     from scala40cli.reporting.markdown import markdown_report
 
     return markdown_report(files)
 
 
-def _html(files: Sequence[FileResult]) -> str:
+def _html(files: Sequence[FileResult], viewers: Mapping[str, str]) -> str:
     from scala40cli.reporting.html_report import html_report
 
-    return html_report(files)
+    return html_report(files, viewers)
 
 
 #: ``scala40 report``: the score report of the files' games, as one document.
-SCORE_REPORT_FORMATS: Mapping[str, Callable[[Sequence[FileResult]], str]] = {
+#: ``viewers``: the address of each input's viewer page (``scala40 view``), where one
+#: was written beside the report, for the HTML report to link each game to it.
+ScoreReportWriter = Callable[[Sequence[FileResult], Mapping[str, str]], str]
+SCORE_REPORT_FORMATS: Mapping[str, ScoreReportWriter] = {
     "markdown": _markdown,
     "html": _html,
 }
@@ -231,9 +234,11 @@ def score_report_format(output: str | None) -> str:
     return "markdown"
 
 
-def render_score_report(name: str, files: Sequence[FileResult]) -> str:
-    """The score report of ``files`` in the format ``name``."""
-    return SCORE_REPORT_FORMATS[name](files)
+def render_score_report(name: str, files: Sequence[FileResult],
+                        viewers: Mapping[str, str] | None = None) -> str:
+    """The score report of ``files`` in the format ``name`` (``viewers``: see
+    :data:`SCORE_REPORT_FORMATS`)."""
+    return SCORE_REPORT_FORMATS[name](files, viewers or {})
 
 
 def _rules_toml(resolved: ResolvedRules) -> str:

@@ -1,0 +1,48 @@
+"""Where ``scala40 view`` writes a log's page, and which pages a report can link to.
+
+Kept apart from :mod:`scala40cli.cli.view_command` so that ``scala40 report`` finds
+the pages without importing the viewer.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from pathlib import PurePath
+from urllib.parse import quote
+
+from scala40cli.cli.output import names_a_file
+
+
+def page_path(path: str, output: str | None, several: bool) -> str:
+    """Where the page of ``path`` goes: ``output`` itself for one file, a file named
+    after the log in the folder ``output`` for several, else next to the log with the
+    suffix ``.html`` (``game.s40`` -> ``game.html``)."""
+    if output is None:
+        return str(PurePath(path).with_suffix(".html"))
+    if several or os.path.isdir(output):
+        return os.path.join(output, PurePath(path).with_suffix(".html").name)
+    return output
+
+
+def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
+    """The viewer page of each input that has one, as a link relative to the report
+    file: a page ``scala40 view`` wrote into the report's folder, or next to the log.
+    None when the report goes to standard output (there is nowhere to link from)."""
+    if not names_a_file(report):
+        return {}
+    folder = os.path.dirname(os.path.abspath(report))
+    found: dict[str, str] = {}
+    for path in inputs:
+        for page in (page_path(path, folder, True), page_path(path, None, False)):
+            if os.path.isfile(page) and not _same_file(page, report):
+                found[path] = quote(PurePath(os.path.relpath(page, folder)).as_posix())
+                break
+    return found
+
+
+def _same_file(one: str, other: str) -> bool:
+    try:
+        return os.path.samefile(one, other)
+    except OSError:
+        return False

@@ -1,0 +1,316 @@
+// scala40 view: draws the tables the referee held (the page's JSON data) and steps
+// through them. It holds no model of the game: each table is looked up, never worked
+// out. Every text of the log is put in the page with textContent, never as markup.
+"use strict";
+(function () {
+  const data = JSON.parse(document.getElementById("data").textContent);
+  const parts = data.parts;
+  const SUITS = {S: ["\u2660", "spades", "black"], H: ["\u2665", "hearts", "red"],
+                 D: ["\u2666", "diamonds", "red"], C: ["\u2663", "clubs", "black"]};
+  const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
+  const MOST_BACKS = 14;
+
+  // Every table of the file in order: [game index, step index].
+  const positions = [];
+  data.games.forEach(function (game, g) {
+    game.lines.forEach(function (_, s) { positions.push([g, s]); });
+    game.violationLines = new Set(game.problems.filter(function (p) { return !p.note; })
+      .map(function (p) { return p.line; }));
+  });
+  let current = 0;
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  // The table after a step, as `scala40 show --format json` writes it.
+  function table(g, s) {
+    const t = data.games[g].tables[s];
+    return {hand: t[0], phase: t[1], dealer: t[2], turn: t[3],
+            players: t[4].map(function (i) { return parts[i]; }),
+            melds: t[5].map(function (i) { return parts[i]; }),
+            pile: parts[t[6]], stock: {count: t[7], known: t[8] === null ? null : parts[t[8]]}};
+  }
+
+  function cardName(code) {
+    if (code === "JK") return "joker";
+    if (code === "?") return "unknown card";
+    const rank = code.slice(0, -1), suit = SUITS[code.slice(-1)];
+    return (RANKS[rank] || rank) + " of " + (suit ? suit[1] : code.slice(-1));
+  }
+
+  function card(code, extra, label) {
+    const node = el("span", "card");
+    node.setAttribute("role", "img");
+    if (code === "?") {
+      node.classList.add("back");
+      node.setAttribute("aria-label", label || "unknown card");
+    } else if (code === "JK") {
+      node.classList.add("joker");
+      node.appendChild(el("span", "rank", "JK"));
+      node.appendChild(el("span", "suit", "\u2605"));
+      node.setAttribute("aria-label", label || "joker");
+    } else {
+      const suit = SUITS[code.slice(-1)] || ["?", "?", "black"];
+      node.classList.add(suit[2]);
+      node.appendChild(el("span", "rank", code.slice(0, -1)));
+      node.appendChild(el("span", "suit", suit[0]));
+      node.setAttribute("aria-label", label || cardName(code));
+    }
+    if (extra) node.classList.add(extra);
+    return node;
+  }
+
+  function cardRow(codes, role) {
+    const row = el("div", "cards");
+    row.dataset.role = role;
+    codes.forEach(function (code) {
+      const c = card(code);
+      c.dataset.card = code;
+      row.appendChild(c);
+    });
+    return row;
+  }
+
+  function problemsOn(game, line) {
+    return game.problems.filter(function (p) { return p.line === line; });
+  }
+
+  function drawPlayers(root, t, here) {
+    const box = el("div", "players");
+    t.players.forEach(function (p) {
+      const seat = el("div", "player");
+      seat.dataset.player = p.name;
+      if (p.name === t.turn) seat.classList.add("turn");
+      if (p.out) seat.classList.add("out");
+      const head = el("h2");
+      head.appendChild(el("span", "name", p.name));
+      if (p.name === t.turn) head.appendChild(el("span", "tag", "\u25b6 to play"));
+      if (p.opened) head.appendChild(el("span", "tag", "opened"));
+      if (p.out) head.appendChild(el("span", "tag", "out"));
+      head.appendChild(el("span", "total", "total " + p.total));
+      seat.appendChild(head);
+      const row = cardRow(p.hand, "hand");
+      row.dataset.unknown = String(p.unknown);
+      for (let i = 0; i < Math.min(p.unknown, MOST_BACKS); i++) row.appendChild(card("?"));
+      if (p.unknown > MOST_BACKS) row.appendChild(el("span", "more", "+" + (p.unknown - MOST_BACKS)));
+      here.forEach(function (problem) {
+        if (problem.player !== p.name || !problem.mark.cards) return;
+        problem.mark.cards.forEach(function (code) {
+          const ghost = card(code, "ghost", cardName(code) + ", not in hand");
+          ghost.dataset.ghost = code;
+          row.appendChild(ghost);
+        });
+      });
+      seat.appendChild(row);
+      box.appendChild(seat);
+    });
+    root.appendChild(box);
+  }
+
+  function drawMelds(root, t, here) {
+    const box = el("div", "melds");
+    box.appendChild(el("h2", null, t.melds.length ? "Melds" : "Melds: none"));
+    const flagged = new Set(here.filter(function (p) { return !p.note; })
+      .map(function (p) { return p.mark.meld; }));
+    const laid = here.some(function (p) { return !p.note && p.mark.laid; });
+    t.melds.forEach(function (m, i) {
+      const row = el("div", "meld");
+      row.dataset.meld = String(m.number);
+      row.appendChild(el("span", "number", m.number + "."));
+      let j = 0;
+      m.cards.forEach(function (code) {
+        const label = code === "JK" && m.jokers[j] ? "joker as " + m.jokers[j].split("|").map(cardName).join(" or ") : undefined;
+        if (code === "JK") j++;
+        const c = card(code, null, label);
+        c.dataset.card = code;
+        row.appendChild(c);
+      });
+      row.appendChild(el("span", "owner", m.owner));
+      if (m.refused) { row.classList.add("refused"); row.appendChild(el("span", "tag", "\u2716 refused")); }
+      if (flagged.has(m.number) || (laid && i === t.melds.length - 1)) {
+        row.classList.add("flagged");
+        row.appendChild(el("span", "tag", "\u26a0 this line"));
+      }
+      box.appendChild(row);
+    });
+    root.appendChild(box);
+  }
+
+  function drawPiles(root, t) {
+    const box = el("div", "piles");
+    const pile = el("div", "pile");
+    pile.appendChild(el("h2", null, "Pile (" + t.pile.length + ", top last)"));
+    pile.appendChild(cardRow(t.pile, "pile"));
+    const stock = el("div", "stock");
+    stock.dataset.role = "stock";
+    stock.dataset.count = String(t.stock.count);
+    stock.appendChild(el("h2", null, "Stock: " + t.stock.count + " cards"));
+    stock.appendChild(card("?", null, "stock, " + t.stock.count + " cards"));
+    if (t.stock.known) {
+      stock.appendChild(el("p", "known", "known, top first:"));
+      stock.appendChild(cardRow(t.stock.known, "known"));
+    }
+    box.appendChild(pile);
+    box.appendChild(stock);
+    root.appendChild(box);
+  }
+
+  function drawProblems(root, here) {
+    if (!here.length) return;
+    const list = el("ul", "problems");
+    list.setAttribute("aria-label", "Problems of this line");
+    here.forEach(function (p) {
+      const item = el("li", p.note ? "note" : "violation");
+      item.appendChild(el("strong", null, (p.note ? "\u2139 note " : "\u26a0 violation ") + p.code));
+      item.appendChild(document.createTextNode(" " + p.message));
+      list.appendChild(item);
+    });
+    root.appendChild(list);
+  }
+
+  const logItems = [];
+  function buildLog() {
+    const list = document.getElementById("lines");
+    const kinds = {};
+    data.games.forEach(function (game) {
+      game.lines.forEach(function (line) { kinds[line] = "event"; });
+      game.problems.forEach(function (p) {
+        if (!p.note) kinds[p.line] = "bad";
+        else if (kinds[p.line] !== "bad") kinds[p.line] = "noted";
+      });
+    });
+    data.errors.forEach(function (p) { kinds[p.line] = "bad"; });
+    data.lines.forEach(function (text, i) {
+      const line = i + 1;
+      const item = el("li");
+      item.dataset.line = String(line);
+      item.appendChild(el("span", "number", String(line)));
+      const body = el("bdi", "text", text);
+      item.appendChild(body);
+      if (kinds[line]) item.classList.add(kinds[line]);
+      if (kinds[line] === "bad") item.appendChild(el("span", "badge", "\u26a0"));
+      if (kinds[line] === "noted") item.appendChild(el("span", "badge", "\u2139"));
+      item.addEventListener("click", function () { goLine(line); });
+      list.appendChild(item);
+      logItems.push(item);
+    });
+  }
+
+  function render() {
+    const g = positions[current][0], s = positions[current][1];
+    const game = data.games[g], line = game.lines[s], t = table(g, s);
+    const here = problemsOn(game, line);
+    const root = document.getElementById("table");
+    root.replaceChildren();
+    root.dataset.game = String(game.index);
+    root.dataset.line = String(line);
+    drawProblems(root, here);
+    drawPlayers(root, t, here);
+    drawMelds(root, t, here);
+    drawPiles(root, t);
+    let where = "Game " + game.index + ", line " + line;
+    where += t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")";
+    if (t.dealer) where += ", dealer " + t.dealer;
+    if (t.turn) where += ", " + t.turn + "'s turn";
+    document.getElementById("where").textContent = where;
+    logItems.forEach(function (item) { item.classList.remove("current"); item.removeAttribute("aria-current"); });
+    const item = logItems[line - 1];
+    if (item) {
+      item.classList.add("current");
+      item.setAttribute("aria-current", "step");
+      item.scrollIntoView({block: "nearest"});
+    }
+    try { history.replaceState(null, "", "#L" + line); } catch (e) { /* a file: URL may refuse */ }
+  }
+
+  function go(index) {
+    current = Math.max(0, Math.min(positions.length - 1, index));
+    render();
+  }
+
+  // The position of the table after `line`: in the game holding it, the last step on or before it.
+  function positionOf(line) {
+    let found = 0;
+    positions.forEach(function (pos, i) {
+      const game = data.games[pos[0]];
+      if (game.first <= line && game.lines[pos[1]] <= line) found = i;
+    });
+    return found;
+  }
+  function goLine(line) { go(positionOf(line)); }
+
+  function key(i, what) {
+    const g = positions[i][0], t = data.games[g].tables[positions[i][1]];
+    return what === "hand" ? g + ":" + t[0] : g + ":" + t[0] + ":" + t[3];
+  }
+  // The first table of the next (dir 1) or previous (dir -1) block of equal keys.
+  function seek(dir, what) {
+    const here = key(current, what);
+    let i = current;
+    while (i + dir >= 0 && i + dir < positions.length && key(i, what) === here) i += dir;
+    if (dir < 0) {
+      const there = key(i, what);
+      while (i > 0 && key(i - 1, what) === there) i--;
+    }
+    go(i);
+  }
+  function violation(dir) {
+    for (let i = current + dir; i >= 0 && i < positions.length; i += dir) {
+      const game = data.games[positions[i][0]];
+      if (game.violationLines.has(game.lines[positions[i][1]])) { go(i); return; }
+    }
+  }
+
+  const actions = {
+    ArrowLeft: function () { go(current - 1); }, ArrowRight: function () { go(current + 1); },
+    ArrowUp: function () { seek(-1, "turn"); }, ArrowDown: function () { seek(1, "turn"); },
+    PageUp: function () { seek(-1, "hand"); }, PageDown: function () { seek(1, "hand"); },
+    Home: function () { go(0); }, End: function () { go(positions.length - 1); },
+    n: function () { violation(1); }, p: function () { violation(-1); }
+  };
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const action = actions[event.key];
+    if (action) { event.preventDefault(); action(); }
+  });
+
+  function buttons() {
+    const nav = document.getElementById("buttons");
+    [["\u00ab first", "First line", "Home"], ["\u25c0 hand", "Previous hand", "PageUp"],
+     ["\u25c0 turn", "Previous turn", "ArrowUp"], ["\u25c0 line", "Previous line", "ArrowLeft"],
+     ["line \u25b6", "Next line", "ArrowRight"], ["turn \u25b6", "Next turn", "ArrowDown"],
+     ["hand \u25b6", "Next hand", "PageDown"], ["last \u00bb", "Last line", "End"],
+     ["\u26a0 \u25c0", "Previous violation", "p"], ["\u26a0 \u25b6", "Next violation", "n"]
+    ].forEach(function (b) {
+      const button = el("button", null, b[0]);
+      button.type = "button";
+      button.setAttribute("aria-label", b[1]);
+      button.title = b[1];
+      button.addEventListener("click", actions[b[2]]);
+      nav.appendChild(button);
+    });
+  }
+
+  document.getElementById("title").textContent = data.file;
+  buildLog();
+  buttons();
+  if (positions.length) {
+    const wanted = /^#L(\d+)$/.exec(location.hash);
+    goLine(wanted ? Number(wanted[1]) : 1);
+  } else {
+    document.getElementById("where").textContent = "No game in this file.";
+  }
+  // For the tests and for a person at the console: the table drawn, as `show` writes it.
+  window.scala40 = {
+    goLine: goLine,
+    table: function () { return table(positions[current][0], positions[current][1]); },
+    line: function () { return data.games[positions[current][0]].lines[positions[current][1]]; },
+    violationLines: function () {
+      return data.games.flatMap(function (g) { return Array.from(g.violationLines); });
+    }
+  };
+})();

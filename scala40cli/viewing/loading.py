@@ -1,0 +1,107 @@
+"""A log read whole for viewing: its lines as written, its games stepped by the referee.
+
+A viewer shows one file at a time, all of it, so the file is read at once (not a game
+at a time as an audit reads it). A JSON Lines log is read line for line as the audit
+reads it (one JSON line is one line of a log, so line numbers are the file's), and is
+shown as written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from scala40cli.judging.results import Problem
+from scala40cli.judging.rules import RuleChoice
+from scala40cli.judging.violations import Code
+from scala40cli.reading.events import GameLog
+from scala40cli.reading.inputs import input_format_of, open_log
+from scala40cli.reading.parser import decode_log, parse_text
+from scala40cli.viewing.stepping import SteppedGame, step_game
+
+
+@dataclass(frozen=True, slots=True)
+class ViewedFile:
+    """A log's lines (as written, without line ends), its games stepped, and its file
+    errors (syntax errors, a JSON line that is not an event)."""
+
+    path: str
+    lines: tuple[str, ...]
+    games: tuple[SteppedGame, ...]
+    errors: tuple[Problem, ...]
+
+    def game_at(self, line: int) -> SteppedGame | None:
+        """The game that holds ``line``: the last game starting on or before it."""
+        found = None
+        for game in self.games:
+            if game.game.line <= line:
+                found = game
+        return found
+
+
+class Unviewable(Exception):
+    """The file cannot be read; the message says why."""
+
+
+def load_file(path: str, choice: RuleChoice | None = None,
+              input_format: str | None = None, at_line: int | None = None) -> ViewedFile:
+    """Read, parse and step every game of the log at ``path`` (Unviewable if it cannot
+    be read); with ``at_line``, only the game that holds that line (0: the last line),
+    which is all ``show`` needs of a long file."""
+    try:
+        with open_log(path) as handle:
+            data = handle.read()
+    except OSError as error:
+        raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
+    return view_bytes(data, path, choice, input_format_of(path, input_format), at_line)
+
+
+def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
+               input_format: str = "s40", at_line: int | None = None) -> ViewedFile:
+    """:func:`load_file` for a log given as its bytes."""
+    text = decode_log(data)
+    errors: list[Problem] = []
+    if isinstance(text, Problem):  # shown as best it can be; its game is not judged
+        errors.append(text)
+        text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
+    shown = text.split("\n")
+    if shown and shown[-1] == "":
+        shown.pop()
+    shown = [line.rstrip("\r") for line in shown]
+    if input_format == "jsonl":
+        text = _as_s40(shown, errors)
+    parsed = parse_text(text)
+    bad = [p.line for p in errors if p.code is Code.BAD_ENCODING]
+    readable = _readable(parsed.games, bad)
+    if at_line is not None:
+        line = at_line or len(shown)
+        holder = [game for game in parsed.games if game.line <= line][-1:]
+        readable = [game for game in holder if game in readable]
+    games = tuple(step_game(game, choice) for game in readable)
+    ours = {problem.line for problem in errors}  # a JSON line's problem, not the parser's
+    theirs = tuple(p for p in parsed.errors if p.line not in ours)
+    return ViewedFile(path, tuple(shown), games, tuple(sorted(
+        (*errors, *theirs), key=lambda p: (p.line, p.column))))
+
+
+def _readable(games: tuple[GameLog, ...], bad: list[int]) -> list[GameLog]:
+    """The games with no line that is not UTF-8 (the audit does not judge those)."""
+    kept = []
+    for index, game in enumerate(games):
+        end = games[index + 1].line - 1 if index + 1 < len(games) else None
+        if not any(game.line <= line and (end is None or line <= end) for line in bad):
+            kept.append(game)
+    return kept
+
+
+def _as_s40(lines: list[str], errors: list[Problem]) -> str:
+    """The ``.s40`` text of JSON lines, one line for one, with the problems of those
+    that are no event (each then a line the parser turns away)."""
+    from scala40cli.reading.jsonl_logs import log_line
+
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        written, problem = log_line(line.encode("utf-8"), number)
+        if problem is not None:
+            errors.append(problem)
+        out.append(written.decode("utf-8").rstrip("\n"))
+    return "\n".join(out) + "\n"

@@ -1,0 +1,59 @@
+"""The viewer's page: one self-contained HTML file, its data, style and script inline.
+
+Nothing is fetched: the style and the script are the package's own files
+(``viewing/assets``), written into the page, and a Content-Security-Policy lets the
+page run that script alone (by its hash) and load nothing from anywhere. The log's
+text reaches the page only as JSON data, which the script puts in the page as text,
+never as markup, so a name or a tag with HTML in it is shown, not run.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+from importlib import resources
+from typing import Any
+
+from scala40cli.reporting.escape import html_text
+from scala40cli.viewing.loading import ViewedFile
+from scala40cli.viewing.page_data import page_data
+
+
+def asset(name: str) -> str:
+    """A file of ``viewing/assets`` (shipped in the wheel with the package)."""
+    return resources.files("scala40cli.viewing").joinpath("assets", name).read_text(
+        encoding="utf-8")
+
+
+def script_json(value: Any) -> str:
+    """JSON safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` can close it."""
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return (text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
+
+
+def _hash(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def page(viewed: ViewedFile) -> str:
+    """The page of a file (see the module docstring)."""
+    style, script = asset("viewer.css"), asset("viewer.js")
+    policy = (f"default-src 'none'; script-src {_hash(script)}; style-src {_hash(style)}; "
+              "img-src 'none'; connect-src 'none'; font-src 'none'; base-uri 'none'; "
+              "form-action 'none'")
+    title = html_text(f"scala40 view: {viewed.path}")
+    return (
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+        f"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n"
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+        f"<title>{title}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+        "<header><h1 id=\"title\"></h1><p id=\"where\" aria-live=\"polite\"></p>"
+        "<p class=\"keys\">Keys: &larr; &rarr; a line, &uarr; &darr; a turn, Page Up/Down "
+        "a hand, Home/End, n/p the next/previous violation; click a line of the log."
+        "</p>\n<nav id=\"buttons\"></nav></header>\n"
+        "<main><section id=\"table\" aria-label=\"The table\"></section>"
+        "<section id=\"log\" aria-label=\"The log\"><ol id=\"lines\"></ol></section></main>\n"
+        f"<script type=\"application/json\" id=\"data\">{script_json(page_data(viewed))}"
+        f"</script>\n<script>{script}</script>\n</body>\n</html>\n")

@@ -1,0 +1,196 @@
+"""``scala40 show``: the table the referee holds after any line, on every fixture, for
+JSON Lines logs and unknown cards, checked against the schema and against a count of
+the cards made without the referee."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from jsonschema import Draft202012Validator
+
+from scala40cli.cli.main import main
+from scala40cli.judging.referee import replay
+from scala40cli.reading.jsonl_logs import s40_to_jsonl
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.resources import schema
+from scala40cli.viewing.documents import show_document
+from scala40cli.viewing.loading import ViewedFile, view_bytes
+from scala40cli.viewing.stepping import step_game
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
+VALIDATOR = Draft202012Validator(schema("show.schema.json"))
+
+
+def _viewed(path: Path) -> ViewedFile:
+    return view_bytes(path.read_bytes(), str(path.relative_to(ROOT)))
+
+
+def test_the_schema_is_a_schema() -> None:
+    Draft202012Validator.check_schema(schema("show.schema.json"))
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_show_works_on_every_line_with_a_problem_of_every_fixture(path: Path) -> None:
+    viewed = _viewed(path)
+    for game in viewed.games:
+        lines = {p.line for p in (*game.result.violations, *game.result.notes)}
+        for line in sorted(lines | {game.game.line, game.last_line}):
+            document = show_document(viewed, game, line)
+            VALIDATOR.validate(document)
+            on_line = {p["line"] for p in document["on_line"]}
+            assert on_line <= {line}
+            if document["on_line"] and game.before(line) is not None:
+                assert document["before"] is not None
+
+
+@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_a_stepped_game_is_judged_as_a_replayed_one(path: Path) -> None:
+    for game in parse_text(path.read_bytes().decode("utf-8", errors="replace")).games:
+        assert step_game(game).result == replay(game)
+
+
+def test_show_on_a_violation_says_what_the_table_was_before_it() -> None:
+    path = "fixtures/illegal/T004-not-in-hand-meld.s40"
+    result = CliRunner().invoke(main, ["show", f"{path}:18", "--format", "json"])
+    assert result.exit_code == 0, result.output
+    document = json.loads(result.output)
+    VALIDATOR.validate(document)
+    anna_before = next(p for p in document["before"]["players"] if p["name"] == "Anna")
+    anna_after = next(p for p in document["players"] if p["name"] == "Anna")
+    assert "QD" not in anna_before["hand"] and {"QH", "QS", "QC"} <= set(anna_before["hand"])
+    assert len(anna_after["hand"]) == len(anna_before["hand"]) - 2  # QH QS laid, no QD
+    assert document["on_line"][0]["code"] == "T004"
+    assert document["text"] == "Anna meld QH QS QD"
+    text = CliRunner().invoke(main, ["show", f"{path}:18"]).output
+    assert "Before this line:" in text and "violation T004" in text
+
+
+def test_show_without_a_line_shows_the_end_and_a_wrong_line_is_a_usage_error() -> None:
+    path = "fixtures/legal/two-players.s40"
+    last = len((ROOT / path).read_text(encoding="utf-8").splitlines())
+    document = json.loads(CliRunner().invoke(main, ["show", path, "--format", "json"]).output)
+    assert document["line"] == last
+    wrong = CliRunner().invoke(main, ["show", f"{path}:{last + 5}"])
+    assert wrong.exit_code == 2 and "no line" in wrong.output
+    missing = CliRunner().invoke(main, ["show", "no/such.s40:3"])
+    assert missing.exit_code == 1 and "Traceback" not in missing.output
+
+
+def test_show_keeps_unknown_cards_unknown() -> None:
+    viewed = _viewed(ROOT / "fixtures/table/walk-through.s40")
+    game = viewed.games[0]
+    unknowns = [p.unknown for s in game.steps for p in s.view.players]
+    assert max(unknowns) > 0
+    for step in game.steps:
+        VALIDATOR.validate(show_document(viewed, game, step.line))
+
+
+@pytest.mark.parametrize("name", ["legal/four-players.s40", "illegal/T004-not-in-hand-meld.s40",
+                                  "table/walk-through.s40"])
+def test_a_json_lines_log_shows_the_same_tables(name: str) -> None:
+    path = ROOT / "fixtures" / name
+    jsonl = s40_to_jsonl(path.read_bytes())
+    assert isinstance(jsonl, str)
+    as_s40 = view_bytes(path.read_bytes(), "x")
+    as_json = view_bytes(jsonl.encode(), "x", input_format="jsonl")
+    for ours, theirs in zip(as_s40.games, as_json.games, strict=True):
+        assert [s.view for s in ours.steps] == [s.view for s in theirs.steps]
+
+
+def test_a_file_line_name_is_read_as_a_file_when_it_exists(tmp_path: Path) -> None:
+    from scala40cli.cli.show_command import split_place
+
+    odd = tmp_path / "odd.s40:7"
+    odd.write_text("")
+    assert split_place(str(odd)) == (str(odd), None)
+    assert split_place("game.s40:19") == ("game.s40", 19)
+    assert split_place("C:\\logs\\game.s40") == ("C:\\logs\\game.s40", None)
+
+
+# --- an independent count of the cards ------------------------------------------------
+
+
+def _independent_counts(text: str, players: list[str]) -> dict[int, dict[str, int]]:
+    """Each player's hand size, the pile's size and the cards out of the stock after each
+    line of a legal log, counted from the lines alone (no referee, no parser)."""
+    sizes: dict[str, int] = dict.fromkeys(players, 0)
+    pile = melded = 0
+    after: dict[int, dict[str, int]] = {}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        words = raw.split(";")[0].split()
+        if not words or words[0].startswith("["):
+            continue
+        if words[0] == "hand":
+            sizes, pile, melded = dict.fromkeys(players, 0), 0, 0
+        elif words[0] == "deal":
+            sizes[words[1]] = len(words) - 2
+        elif words[0] in ("upcard", "reshuffle"):
+            pile = 1  # the upcard starts the pile; a reshuffle leaves its top
+        elif words[0] in players and len(words) > 1:
+            who, verb = words[0], words[1]
+            if verb == "draw":
+                sizes[who] += 1
+            elif verb == "take":
+                sizes[who] += 1
+                pile -= 1
+            elif verb == "meld":
+                sizes[who] -= len(words) - 2
+                melded += len(words) - 2
+            elif verb == "attach":
+                laid = len(words) - 4  # P attach c1 .. cn to N
+                sizes[who] -= laid
+                melded += laid
+            elif verb == "discard":
+                sizes[who] -= 1
+                pile += 1
+        after[number] = {**sizes, "<pile>": pile, "<melded>": melded}
+    return after
+
+
+@pytest.mark.parametrize(("players", "seed", "rules"), [
+    (2, 11, None), (3, 12, "strict"), (4, 13, "rientro"), (6, 14, None), (5, 15, None)])
+def test_show_agrees_with_an_independent_count_of_the_cards(players: int, seed: int,
+                                                            rules: str | None) -> None:
+    from tests.test_make_matches import mm
+
+    chosen = mm.preset_rules(rules, {}) if rules is not None else mm.Rules()
+    made = mm.generate(players, seed, max_hands=3, rules=chosen)[0]
+    viewed = view_bytes(made.encode(), "made.s40")
+    names = mm.DEFAULT_NAMES[:players]
+    counted = _independent_counts(made, names)
+    deck = len(mm.full_deck(chosen.n_jokers))
+    checked = 0
+    for game in viewed.games:
+        assert not game.result.violations
+        for step in game.steps:
+            view, expected = step.view, counted.get(step.line)
+            if expected is None or view.phase != "play":
+                continue
+            sizes = {p.name: len(p.hand) + p.unknown for p in view.players if not p.out}
+            assert sizes == {n: expected[n] for n in sizes}, step.line
+            assert len(view.pile) == expected["<pile>"], step.line
+            melded = sum(len(m.cards) for m in view.melds)
+            assert melded == expected["<melded>"], step.line
+            assert sum(sizes.values()) + melded + len(view.pile) + view.stock_count == deck
+            seen = Counter(c for p in view.players for c in p.hand)
+            seen.update(c for m in view.melds for c in m.cards)
+            seen.update(view.pile)
+            assert not seen - Counter(mm.full_deck(chosen.n_jokers)), step.line
+            checked += 1
+    assert checked > 50
+
+
+def test_a_line_of_a_game_that_is_not_utf8_is_said_so(tmp_path: Path) -> None:
+    log = tmp_path / "bad.s40"
+    log.write_bytes(b'[Players "A" "B"]\nhand 1\n\n[Event "caf\xe9"]\n[Players "A" "B"]\n'
+                    b"hand 1\ndealer A\n")
+    runner = CliRunner()
+    refused = runner.invoke(main, ["show", f"{log}:7"])
+    assert refused.exit_code == 2 and "F002" in refused.output  # not game 1's table
+    shown = runner.invoke(main, ["show", f"{log}:2", "--format", "json"])
+    assert shown.exit_code == 0 and json.loads(shown.output)["game"] == 1

@@ -1,0 +1,97 @@
+"""``scala40 view``'s page without a browser: what it holds, how big it is, where it is
+written, and the report's links to it (tests/test_viewer_browser.py runs it)."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from scala40cli.cli.main import main
+from scala40cli.viewing.loading import view_bytes
+from scala40cli.viewing.page import page
+from tests.test_make_matches import mm
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = ROOT / "fixtures/legal/two-players.s40"
+
+
+def _data(html: str) -> dict:
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', html, re.S)
+    assert found is not None
+    return json.loads(found.group(1))
+
+
+def test_a_20_hand_match_of_6_players_is_under_1_mb() -> None:
+    rules = mm.preset_rules("classic", {"elimination": "none", "fixed_hands": "20"})
+    text = mm.generate(6, 1, max_hands=20, rules=rules)[0]
+    viewed = view_bytes(text.encode(), "long.s40")
+    assert len(viewed.games) == 1 and text.count("\nhand ") == 20
+    html = page(viewed)
+    assert len(html.encode()) < 1_000_000
+    data = _data(html)
+    assert len(data["games"][0]["tables"]) == len(viewed.games[0].steps) > 1000
+
+
+def test_the_page_fetches_nothing_and_runs_only_its_own_script() -> None:
+    html = page(view_bytes(LEGAL.read_bytes(), "two.s40"))
+    policy = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert policy is not None and "default-src 'none'" in policy.group(1)
+    assert "'unsafe-inline'" not in policy.group(1)
+    assert not re.search(r"""(?:src|href)\s*=\s*["']?(?:https?:)?//""", html)
+    assert "@import" not in html and "url(" not in html
+
+
+def test_the_log_cannot_close_the_data_element() -> None:
+    text = LEGAL.read_text(encoding="utf-8").replace(
+        '[Players "Anna" "Bruno"]', '[Event "</script><script>alert(1)</script>&amp;"]\n'
+        '[Players "Anna" "Bruno"]')
+    html = page(view_bytes(text.encode(), "</script>.s40"))
+    assert html.count("</script>") == 2  # the data's end and the script's, no other
+    data = _data(html)
+    assert any("</script><script>alert(1)" in line for line in data["lines"])
+    assert data["file"] == "</script>.s40"
+    assert "<title>scala40 view: &lt;/script&gt;.s40</title>" in html
+
+
+def test_view_writes_a_page_a_file_and_the_report_links_to_them(tmp_path: Path) -> None:
+    logs = [tmp_path / "a.s40", tmp_path / "b.s40"]
+    for log, source in zip(logs, ("legal/two-players.s40", "illegal/T004-not-in-hand-meld.s40"),
+                           strict=True):
+        log.write_bytes((ROOT / "fixtures" / source).read_bytes())
+    pages = tmp_path / "pages"
+    pages.mkdir()
+    runner = CliRunner()
+    done = runner.invoke(main, ["view", *map(str, logs), "-o", str(pages)])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in pages.iterdir()) == ["a.html", "b.html"]
+    refused = runner.invoke(main, ["view", *map(str, logs), "-o", str(tmp_path / "x.html")])
+    assert refused.exit_code == 2
+    alone = runner.invoke(main, ["view", str(logs[0])])
+    assert alone.exit_code == 0 and (tmp_path / "a.html").is_file()
+    missing = runner.invoke(main, ["view", str(tmp_path / "none.s40")])
+    assert missing.exit_code == 1 and "cannot read" in missing.output
+    report = pages / "report.html"
+    done = runner.invoke(main, ["report", *map(str, logs), "-o", str(report)])
+    assert done.exit_code == 0, done.output
+    written = report.read_text(encoding="utf-8")
+    assert 'href="a.html#L1"' in written and 'href="b.html#L3"' in written
+    elsewhere = tmp_path / "other" / "report.html"
+    elsewhere.parent.mkdir()
+    runner.invoke(main, ["report", str(logs[0]), "-o", str(elsewhere)])
+    assert 'href="../a.html#L1"' in elsewhere.read_text(encoding="utf-8")
+
+
+def test_view_a_json_lines_log(tmp_path: Path) -> None:
+    from scala40cli.reading.jsonl_logs import s40_to_jsonl
+
+    converted = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(converted, str)
+    log = tmp_path / "two.jsonl"
+    log.write_text(converted, encoding="utf-8")
+    done = CliRunner().invoke(main, ["view", str(log), "-o", "-"])
+    assert done.exit_code == 0
+    data = _data(done.output)
+    assert data["lines"][0].startswith("{") and len(data["games"][0]["tables"]) > 10
