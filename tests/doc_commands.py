@@ -290,7 +290,18 @@ def run_command(command: str, session: Session) -> None:
             return
 
 
+def _expand(words: list[str], folder: Path) -> list[str]:
+    """The words as a shell passes them: a pattern (``logs/*.s40``) that matches files
+    becomes their sorted names, one that matches none stays as written."""
+    expanded: list[str] = []
+    for word in words:
+        matches = sorted(folder.glob(word)) if any(c in word for c in "*?") else []
+        expanded += [str(m.relative_to(folder)) for m in matches] or [word]
+    return expanded
+
+
 def _run_program(words: list[str], given: bytes | None, folder: Path) -> Ran:
+    words = _expand(words, folder)
     if _is_scala40(words):
         args = words[1:] if Path(words[0]).name == "scala40" else words[3:]
         with pytest.MonkeyPatch.context() as patch:

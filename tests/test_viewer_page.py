@@ -95,3 +95,22 @@ def test_view_a_json_lines_log(tmp_path: Path) -> None:
     assert done.exit_code == 0
     data = _data(done.output)
     assert data["lines"][0].startswith("{") and len(data["games"][0]["tables"]) > 10
+
+
+def test_view_makes_the_folder_an_output_ending_in_a_slash_names(tmp_path: Path) -> None:
+    logs = [tmp_path / "a.s40", tmp_path / "sub" / "a.s40", tmp_path / "b.s40"]
+    for log in logs:
+        log.parent.mkdir(exist_ok=True)
+        log.write_bytes((ROOT / "fixtures" / "legal" / "two-players.s40").read_bytes())
+    runner = CliRunner()
+    done = runner.invoke(main, ["view", str(logs[0]), str(logs[2]), "-o", f"{tmp_path}/new/"])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in (tmp_path / "new").iterdir()) == ["a.html", "b.html"]
+    one = runner.invoke(main, ["view", str(logs[0]), "-o", f"{tmp_path}/one/"])
+    assert one.exit_code == 0 and (tmp_path / "one" / "a.html").is_file()
+    clash = runner.invoke(main, ["view", str(logs[0]), str(logs[1]), "-o", f"{tmp_path}/c/"])
+    assert clash.exit_code == 2 and "same page" in clash.output
+    assert not (tmp_path / "c" / "a.html").exists()
+    (tmp_path / "file").write_text("kept")
+    onto_file = runner.invoke(main, ["view", str(logs[0]), str(logs[2]), "-o", f"{tmp_path}/file/"])
+    assert onto_file.exit_code == 2 and (tmp_path / "file").read_text() == "kept"

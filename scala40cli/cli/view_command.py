@@ -10,7 +10,7 @@ import click
 from scala40cli.cli import settings
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
-from scala40cli.cli.view_pages import page_path
+from scala40cli.cli.view_pages import names_folder, page_path
 from scala40cli.reporting.escape import terminal_line
 from scala40cli.viewing.loading import Unviewable, load_file
 from scala40cli.viewing.page import page
@@ -23,9 +23,17 @@ def run_view(*, files: tuple[str, ...], output: str | None,
     (exit 1)."""
     choice = settings.rule_choice(rules_option, set_options)
     several = len(files) > 1
-    if several and output is not None and not os.path.isdir(output):
-        raise click.BadParameter("with several files, --output is a folder",
-                                 param_hint="'--output'")
+    if output is not None and several and not names_folder(output, False):
+        raise click.BadParameter("with several files, --output is a folder (a name "
+                                 "ending in / is made)", param_hint="'--output'")
+    pages = [page_path(path, output, several) for path in files]
+    twice = sorted({page for page in pages if page != "-" and pages.count(page) > 1})
+    if twice:
+        raise click.BadParameter(
+            f"two files would write the same page {terminal_line(twice[0])}: "
+            "view them in two runs", param_hint="'--output'")
+    if output is not None and names_folder(output, several):
+        _make_folder(output)
     status = EXIT_OK
     for path in files:
         try:
@@ -39,3 +47,15 @@ def run_view(*, files: tuple[str, ...], output: str | None,
         if target != "-":
             click.echo(f"wrote {terminal_line(target)}", err=True)
     click.get_current_context().exit(status)
+
+
+def _make_folder(output: str) -> None:
+    """The folder ``--output`` names, made if missing; a file there is a usage error."""
+    if os.path.exists(output) and not os.path.isdir(output):
+        raise click.BadParameter(f"{terminal_line(output)} is a file, not a folder",
+                                 param_hint="'--output'")
+    try:
+        os.makedirs(output, exist_ok=True)
+    except OSError as error:
+        raise click.BadParameter(f"cannot make the folder {terminal_line(output)}: "
+                                 f"{error.strerror}", param_hint="'--output'") from None

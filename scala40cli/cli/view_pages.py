@@ -20,9 +20,17 @@ def page_path(path: str, output: str | None, several: bool) -> str:
     suffix ``.html`` (``game.s40`` -> ``game.html``)."""
     if output is None:
         return str(PurePath(path).with_suffix(".html"))
-    if several or os.path.isdir(output):
+    if names_folder(output, several):
         return os.path.join(output, PurePath(path).with_suffix(".html").name)
     return output
+
+
+def names_folder(output: str, several: bool) -> bool:
+    """Whether ``--output`` is a folder of pages: several files, a name ending in a
+    separator (``pages/``) or a folder that exists. Standard output (``-``) never is."""
+    if output == "-":
+        return False
+    return several or output.endswith(("/", os.sep)) or os.path.isdir(output)
 
 
 def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
