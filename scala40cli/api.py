@@ -32,9 +32,9 @@ from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
 from scala40cli.audit.pipeline import audit_bytes, audit_lines, audit_path
-from scala40cli.judging.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
-from scala40cli.judging.rules import RuleChoice, RulesError, find_preset, resolve
-from scala40cli.reading.rulesfile import is_rules_file, load_rules_file
+from scala40cli.audit.rulesfile import is_rules_file, load_rules_file
+from scala40cli.judging.rulebook.rules import RuleChoice, RulesError, find_preset, resolve
+from scala40cli.model.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.summary import Summary
 
@@ -69,7 +69,8 @@ _PRESET_KEY = "preset"
 
 
 def rule_choice(rules: Rules) -> RuleChoice | None:
-    """The :class:`~scala40cli.judging.rules.RuleChoice` that ``rules`` stands for, checked.
+    """The :class:`~scala40cli.judging.rulebook.rules.RuleChoice` that ``rules`` stands for,
+    checked.
 
     A string is a rules file when it looks like one (``.toml``, ``.json``, a folder in
     it), else a preset name; a mapping holds switches and may name a ``preset``. Raises

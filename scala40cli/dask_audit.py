@@ -23,9 +23,9 @@ from scala40cli import __version__
 from scala40cli.api import Rules, rule_choice
 from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE, audit_lines, unreadable
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
-from scala40cli.judging.results import FileResult, GameResult, Problem
-from scala40cli.judging.rules import RuleChoice
-from scala40cli.judging.violations import Code
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.inputs import Missing, expand, input_format_of
 from scala40cli.reporting.base import gather
 from scala40cli.reporting.json_report import JsonObject, jsonl_record

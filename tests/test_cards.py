@@ -12,7 +12,9 @@ import pickle
 
 import pytest
 
-from scala40cli.judging.cards import (
+from scala40cli.judging.hands.deal import game_deck
+from scala40cli.judging.rulebook.rules import CLASSIC, with_values
+from scala40cli.model.cards import (
     HIGH_ACE,
     JOKER,
     NATURAL_CARDS,
@@ -25,8 +27,6 @@ from scala40cli.judging.cards import (
     penalty_points,
     rank_points,
 )
-from scala40cli.judging.deal import game_deck
-from scala40cli.judging.rules import CLASSIC, with_values
 
 # --- spellings ----------------------------------------------------------------------------
 

@@ -18,8 +18,8 @@ from click.testing import CliRunner
 
 from scala40cli.cli import choices, inputs, output
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import FileResult
+from scala40cli.model.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "scala40cli" / "cli"

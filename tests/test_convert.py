@@ -14,8 +14,8 @@ from jsonschema import Draft202012Validator
 
 from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult, Problem
-from scala40cli.judging.rules import PRESETS, RuleChoice
+from scala40cli.judging.rulebook.rules import PRESETS, RuleChoice
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.comments import split_comment
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Event

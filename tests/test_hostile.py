@@ -36,16 +36,15 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 from peak_memory import PROGRAM, run_measured, split_peak
 
+from scala40cli.audit import rulesfile, rulesread
 from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reading import (
     fastlines,
     inputs,
     lark_parser,
     parser,
-    rulesfile,
-    rulesread,
     syntax_errors,
     writer,
 )
@@ -714,7 +713,7 @@ def test_the_package_has_no_way_to_run_code_from_input() -> None:
             assert set(re.findall(r"pickle\.loads\((\w+)\)", code)) == {"batch", "sent"}
             code = re.sub(r"import pickle|\bpickle\.\w+", "", code)
         assert forbidden.search(code.replace("re.compile(", "")) is None, path.name
-    source = (ROOT / "scala40cli" / "reading" / "rulesread.py").read_text(encoding="utf-8")
+    source = (ROOT / "scala40cli" / "audit" / "rulesread.py").read_text(encoding="utf-8")
     assert "tomllib.loads(" in source and "json.loads(" in source
 
 

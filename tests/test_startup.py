@@ -54,7 +54,8 @@ def modules_after(*arguments: str, cache: Path | None = None) -> set[str]:
 
 
 HEAVY = {"lark", "jsonschema", "difflib", "concurrent.futures", "multiprocessing",
-         "scala40cli.audit.pipeline", "scala40cli.judging.referee", "scala40cli.reading.parser",
+         "scala40cli.audit.pipeline", "scala40cli.judging.match.referee",
+         "scala40cli.reading.parser",
          "scala40cli.reporting.text_report", "scala40cli.reporting.ci_reports",
          "scala40cli.reporting.html_report", "scala40cli.simulate"}
 
@@ -80,7 +81,7 @@ def test_version_imports_the_declarations_and_no_command() -> None:
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
-    assert {"scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
+    assert {"scala40cli.judging.match.referee", "scala40cli.reporting.text_report"} <= loaded
     unused = {"jsonschema", "concurrent.futures", "scala40cli.reporting.ci_reports",
               "scala40cli.reporting.html_report", "scala40cli.reporting.markdown",
               "scala40cli.simulate"}
@@ -93,7 +94,7 @@ def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
 #: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``.
 NOT_FOR_ONE_SERIAL_RUN = {
     "pickle", "scala40cli.audit.parallel", "scala40cli.reading.jsonl_logs",
-    "scala40cli.reading.rulesfile", "hashlib", "tempfile", "difflib",
+    "scala40cli.audit.rulesfile", "hashlib", "tempfile", "difflib",
     "xml.sax.saxutils", "urllib.request", "http.client", "email"}
 
 

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40cli.cli.main import main
-from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, card
-from scala40cli.judging.results import Problem
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, card
+from scala40cli.model.results import Problem
 from scala40cli.reading import events as events_module
 from scala40cli.reading.comments import comments_of, split_comment
 from scala40cli.reading.event_base import fields

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 
 
 @dataclass(frozen=True, slots=True)

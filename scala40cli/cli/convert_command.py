@@ -14,7 +14,7 @@ import click
 from scala40cli.cli.inputs import gather, read_input
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_PROBLEMS
-from scala40cli.judging.results import FileResult, Problem
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import input_format_of
 from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
 from scala40cli.reading.writer import format_log

@@ -36,14 +36,14 @@ from scala40cli.audit.pipeline import (
 )
 from scala40cli.audit.records import FileEnd, Record
 from scala40cli.cli import settings
-from scala40cli.judging.results import FileResult, Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import FileResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.inputs import Missing, open_log
 
 if TYPE_CHECKING:
     from scala40cli.audit.ignores import Selection
     from scala40cli.cli.config import Config
-    from scala40cli.judging.rules import RuleChoice
+    from scala40cli.judging.rulebook.rules import RuleChoice
 
 #: The file argument that means standard input, and the name it has in the report.
 STDIN_ARGUMENT = "-"

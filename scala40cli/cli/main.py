@@ -4,7 +4,7 @@ A thin layer: each command declares its arguments and options (the shared ones t
 the decorators of :mod:`scala40cli.cli.options`) and its help, and its body calls one
 function of the command's own module (``replay_command``, ``report_command``,
 ``fmt_command``, ``convert_command``, ``rules_command``, ``explain_command``, and
-:mod:`scala40cli.simulate.command`). Those gather their inputs through
+:mod:`scala40cli.cli.simulate_command`). Those gather their inputs through
 :mod:`scala40cli.cli.inputs`, write through :mod:`scala40cli.cli.output` and choose
 formats from the registries of :mod:`scala40cli.reporting.reporters`.
 
@@ -327,7 +327,7 @@ def simulate_command(out: str, force: bool, **options: Any) -> None:
     value, an --out that cannot or must not be written).
     """
     with _loading():
-        from scala40cli.simulate.command import run, setup_from_options
+        from scala40cli.cli.simulate_command import run, setup_from_options
 
     run(setup_from_options(**options), out, force=force)
 

@@ -19,12 +19,12 @@ from click.core import ParameterSource
 from scala40cli.audit.ignores import CodesError, Selection, parse_codes
 from scala40cli.audit.records import JudgedGame
 from scala40cli.cli.config import Config, ConfigError, load_config
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reading.inputs import Missing, expand
 
 if TYPE_CHECKING:  # the audit and the rules are loaded by the command that runs
     from scala40cli.audit.pipeline import Record
-    from scala40cli.judging.rules import RuleChoice
+    from scala40cli.judging.rulebook.rules import RuleChoice
 
 #: The file argument that means standard input.
 STDIN_ARGUMENT = "-"
@@ -89,8 +89,8 @@ def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
     """
     if rules is None and not sets:
         return None
-    from scala40cli.judging.rules import RulesError
-    from scala40cli.reading.rulesfile import choice_from
+    from scala40cli.audit.rulesfile import choice_from
+    from scala40cli.judging.rulebook.rules import RulesError
 
     try:
         return choice_from(rules, sets)

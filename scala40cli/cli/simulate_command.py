@@ -19,9 +19,9 @@ from typing import TextIO
 
 import click
 
+from scala40cli.audit.rulesfile import choice_from
 from scala40cli.cli.output import OutputError, write_text
-from scala40cli.judging.rules import RuleChoice, RulesError
-from scala40cli.reading.rulesfile import choice_from
+from scala40cli.judging.rulebook.rules import RuleChoice, RulesError
 from scala40cli.simulate.runner import Setup, game_text, make_setup, simulate_game
 
 STDOUT = "-"

@@ -26,7 +26,7 @@ except ImportError:  # pragma: no cover - another Python
             counts[card] = counts.get(card, 0) + 1
 
 if TYPE_CHECKING:  # cards makes its full deck of this class
-    from scala40cli.judging.cards import Card
+    from scala40cli.model.cards import Card
 
 
 class CardCounts(Counter["Card"]):

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
 
-from scala40cli.judging.card_counts import card_counts
+from scala40cli.model.card_counts import card_counts
 
 
 class Suit(StrEnum):

@@ -2,8 +2,8 @@
 
 :class:`Code` is the wire format: a code never changes meaning once published, and a
 retired code is never reused. :class:`CodeInfo` is an entry of the catalogue
-(:data:`scala40cli.judging.violations.RULEBOOK`), whose areas are written in
-:mod:`scala40cli.judging.catalogue`.
+(:data:`scala40cli.model.violations.RULEBOOK`), whose areas are written in
+:mod:`scala40cli.model.catalogue`.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ A worker pickles every result it judges and this process unpickles them, on the
 critical path of a parallel run. The generic way (``audit.parallel.keep_picklable``:
 a Python function reads each field by name, another calls the class with keywords)
 cost about 70 us a game, more than twice the pickling of the same values as plain
-tuples. Here each class of :mod:`scala40cli.judging.results` that a game's result is
+tuples. Here each class of :mod:`scala40cli.model.results` that a game's result is
 made of has a reducer, compiled with the rest of the judging core, that reads its
 fields directly and hands pickle a maker that takes them by position.
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from dataclasses import FrozenInstanceError
 from typing import Any, Final
 
-from scala40cli.judging.results import (
+from scala40cli.model.results import (
     Closing,
     Elimination,
     GameResult,
@@ -37,7 +37,7 @@ from scala40cli.judging.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 
 Reduced = tuple[Callable[..., Any], tuple[Any, ...]]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.violations import RULEBOOK, Code
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,20 +7,20 @@ code is never reused. The letter says the area: ``G`` game and match, ``D`` deal
 parsed), which the report lists under the file rather than under a game.
 ``docs/violations.md`` explains each one; a test keeps the two in step.
 
-The codes and the shape of an entry are in :mod:`scala40cli.judging.codes`; the entries,
-an area a module, in :mod:`scala40cli.judging.catalogue`. This module is where the rest
+The codes and the shape of an entry are in :mod:`scala40cli.model.codes`; the entries,
+an area a module, in :mod:`scala40cli.model.catalogue`. This module is where the rest
 of the package finds them.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.catalogue import (
+from scala40cli.model.catalogue import (
     deal_and_turns,
     files_and_match,
     melds_and_closing,
     stock_and_pile,
 )
-from scala40cli.judging.codes import Code, CodeInfo
+from scala40cli.model.codes import Code, CodeInfo
 
 __all__ = ["RULEBOOK", "Code", "CodeInfo"]
 

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from scala40cli.cli.choices import INPUT_FORMATS as INPUT_FORMATS
-from scala40cli.judging.results import GameResult, Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import GameResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.chunks import READ_PIECE, Chunk, game_chunks
 from scala40cli.reading.comments import split_comment
 from scala40cli.reading.events import Event

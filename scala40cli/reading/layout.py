@@ -30,8 +30,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.comments import Comment, split_comment
 from scala40cli.reading.events import Event, GameLog, HandStart

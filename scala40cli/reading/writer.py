@@ -21,7 +21,7 @@ for the same events. The API:
 The canonical form of a line:
 
 - single spaces between words, no indent, no comment, no trailing space;
-- cards as :attr:`~scala40cli.judging.cards.Card.code` (``10S`` not ``TS`` or ``10♠``, upper
+- cards as :attr:`~scala40cli.model.cards.Card.code` (``10S`` not ``TS`` or ``10♠``, upper
   case, ``JK`` not ``*``); a joker's declaration as ``JK(5S)``;
 - player names bare where the grammar reads a bare name there (a word of
   ``[A-Za-z0-9_.-]``; at the start of a line, also not one of the line keywords
@@ -54,8 +54,8 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.results import Problem
+from scala40cli.model.cards import Card
+from scala40cli.model.results import Problem
 from scala40cli.reading.events import (
     DEAL_SIZE,
     Attach,

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from typing import ClassVar, TextIO
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 from scala40cli.reporting.summary import Summary
 
 

@@ -18,8 +18,8 @@ from urllib.parse import quote
 
 from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import FileResult, GameResult, Problem
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import (
     json_safe,

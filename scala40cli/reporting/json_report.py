@@ -1,7 +1,7 @@
 """The JSON report: the document of ``schemas/report.schema.json`` and its objects.
 
 One function an object of the schema (a file, a game, a hand, a violation...), built
-from :mod:`scala40cli.judging.results` values only; the JSON and JSON Lines reporters,
+from :mod:`scala40cli.model.results` values only; the JSON and JSON Lines reporters,
 the comparison, the Dask records and the results' own ``to_dict()`` all use them, so
 that every JSON output of a game is the same object. Every key written here must be in
 the schema too.
@@ -14,7 +14,7 @@ from typing import Any
 
 from scala40cli import __version__
 from scala40cli.audit.records import FileError, JudgedGame, Record
-from scala40cli.judging.results import (
+from scala40cli.model.results import (
     FileResult,
     GameResult,
     HandResult,

@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 
 from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
@@ -33,7 +33,7 @@ from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.text_report import write_text
 
 if TYPE_CHECKING:
-    from scala40cli.judging.rules import ResolvedRules
+    from scala40cli.judging.rulebook.rules import ResolvedRules
     from scala40cli.reporting.compare import GameComparison
 
 
@@ -237,13 +237,13 @@ def render_score_report(name: str, files: Sequence[FileResult]) -> str:
 
 
 def _rules_toml(resolved: ResolvedRules) -> str:
-    from scala40cli.reading.rulesfile import rules_toml
+    from scala40cli.audit.rulesfile import rules_toml
 
     return rules_toml(resolved)
 
 
 def _rules_json(resolved: ResolvedRules) -> str:
-    from scala40cli.reading.rulesfile import rules_json
+    from scala40cli.audit.rulesfile import rules_json
 
     return rules_json(resolved)
 

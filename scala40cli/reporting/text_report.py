@@ -1,6 +1,6 @@
 """The text report: each problem where it is, a score sheet a game, the counts last.
 
-Built from :mod:`scala40cli.judging.results` values only, so the referee never formats
+Built from :mod:`scala40cli.model.results` values only, so the referee never formats
 anything. The score sheet's pieces (who closed a hand, a penalty taken as declared, the
 rules line, the teams) are shared with the Markdown and HTML reports and the
 comparison, so that every format says a thing in the same words.
@@ -13,7 +13,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
-from scala40cli.judging.results import (
+from scala40cli.judging.rulebook.rules import CLASSIC, PRESETS
+from scala40cli.model.results import (
     Closing,
     FileResult,
     GameResult,
@@ -22,7 +23,6 @@ from scala40cli.judging.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.judging.rules import CLASSIC, PRESETS
 
 # terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
 from scala40cli.reporting.escape import terminal_line, workflow_neutral

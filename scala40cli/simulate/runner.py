@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scala40cli import __version__
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     PRESETS,
     RULE_KEYS,
     RuleChoice,
@@ -21,7 +21,7 @@ from scala40cli.judging.rules import (
     find_preset,
     resolve,
 )
-from scala40cli.judging.standings import plays_in_teams, teams_problem
+from scala40cli.judging.scores.standings import plays_in_teams, teams_problem
 from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots

@@ -13,13 +13,13 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
-from scala40cli.judging.card_counts import card_counts, count_cards, no_cards
-from scala40cli.judging.cards import JOKER, Card, full_deck
-from scala40cli.judging.findings import Finding, Flag
-from scala40cli.judging.phases import Kind
-from scala40cli.judging.results import Problem
-from scala40cli.judging.rules import Rules, UpcardJoker
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.phases import Kind
+from scala40cli.judging.rulebook.rules import Rules, UpcardJoker
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.card_counts import card_counts, count_cards, no_cards
+from scala40cli.model.cards import JOKER, Card, full_deck
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Deal, Dealer, Event, Stock, Upcard
 
 

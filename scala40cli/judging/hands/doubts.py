@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import Enum
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 
 
 class Part(Enum):

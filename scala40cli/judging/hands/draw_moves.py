@@ -1,23 +1,23 @@
 """The moves that bring a card into a hand: draw, take, buy, and the reshuffle of the stock.
 
 Each handler is the referee's "gate -> verify -> report -> apply" for one move, once
-the gate (:func:`~scala40cli.judging.phases.gate`) has let the line through: it finds
-the turn the line belongs to (:meth:`~scala40cli.judging.turn_order.TurnOrder.accept`),
-asks the rules (:mod:`~scala40cli.judging.verify`), reports what they find, and moves
+the gate (:func:`~scala40cli.judging.hands.phases.gate`) has let the line through: it finds
+the turn the line belongs to (:meth:`~scala40cli.judging.hands.turn_order.TurnOrder.accept`),
+asks the rules (:mod:`~scala40cli.judging.tabletop.verify`), reports what they find, and moves
 the card as far as it is physically there, so that later moves are judged against what
 happened at the table (D27).
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.lookahead import used_this_turn
-from scala40cli.judging.table import add_card, take_card
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.turn_order import TurnOrder
-from scala40cli.judging.verify import verify_buy, verify_take, void_after_draw
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.lookahead import used_this_turn
+from scala40cli.judging.hands.turn_order import TurnOrder
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.table import add_card, take_card
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import verify_buy, verify_take, void_after_draw
+from scala40cli.model.cards import Card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Buy, Draw, Reshuffle, Take
 
 

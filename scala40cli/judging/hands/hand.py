@@ -1,12 +1,13 @@
 """The referee of one hand: each line through the gate, then to the handler of its move.
 
 :class:`HandReferee` is fed the lines of one hand one at a time (:meth:`~HandReferee.feed`):
-gate -> verify -> report -> apply. The gate (:func:`~scala40cli.judging.phases.gate`)
+gate -> verify -> report -> apply. The gate (:func:`~scala40cli.judging.hands.phases.gate`)
 reads the phase -> allowed events table and alone reports a line out of place; the
-handlers of the moves (:mod:`~scala40cli.judging.draw_moves`,
-:mod:`~scala40cli.judging.play_moves`, and :class:`~scala40cli.judging.deal.DealChecker`
+handlers of the moves (:mod:`~scala40cli.judging.hands.draw_moves`,
+:mod:`~scala40cli.judging.hands.play_moves`, and :class:`~scala40cli.judging.hands.deal.DealChecker`
 for the lines of the deal) ask the ``verify_*`` functions of
-:mod:`~scala40cli.judging.verify`, report the :class:`~scala40cli.judging.findings.Finding`
+:mod:`~scala40cli.judging.tabletop.verify`, report the
+:class:`~scala40cli.judging.tabletop.findings.Finding`
 values they return (a violation, or a note when it follows from an earlier problem,
 D28), then apply the move as far as the cards are physically there, so that later
 moves are judged against what happened at the table (not against what should have
@@ -16,8 +17,8 @@ The hand goes through three phases: ``SETUP`` (dealer, deals, upcard, stock),
 ``PLAY`` (turns) and ``ENDED`` (closed, void, given up as unreadable, or ended by its
 score line). This module holds what the gate asks of the hand and the one table of
 which handler judges each kind of line; the hand's state and accounts are in
-:mod:`~scala40cli.judging.hand_books`, its end in :mod:`~scala40cli.judging.hand_end`,
-whose turn it is in :mod:`~scala40cli.judging.turn_order`. Which rule decides each
+:mod:`~scala40cli.judging.hands.hand_books`, its end in :mod:`~scala40cli.judging.hands.hand_end`,
+whose turn it is in :mod:`~scala40cli.judging.hands.turn_order`. Which rule decides each
 judgement is named in the docstrings: "D17" is the decision numbered 17 in
 ``docs/decisions.md`` (anchor ``#d17``).
 """
@@ -27,15 +28,23 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any, cast
 
-from scala40cli.judging.card_counts import card_counts
-from scala40cli.judging.deal import DealChecker
-from scala40cli.judging.draw_moves import on_buy, on_draw, on_reshuffle, on_take
-from scala40cli.judging.findings import Flag
-from scala40cli.judging.lookahead import last_deal_line, players_to_come
-from scala40cli.judging.phases import KINDS, PLAY_KINDS, Kind, Phase, Step, gate, steps_by_type
-from scala40cli.judging.play_moves import on_attach, on_discard, on_meld, on_swap
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.turn_order import TurnOrder
+from scala40cli.judging.hands.deal import DealChecker
+from scala40cli.judging.hands.draw_moves import on_buy, on_draw, on_reshuffle, on_take
+from scala40cli.judging.hands.lookahead import last_deal_line, players_to_come
+from scala40cli.judging.hands.phases import (
+    KINDS,
+    PLAY_KINDS,
+    Kind,
+    Phase,
+    Step,
+    gate,
+    steps_by_type,
+)
+from scala40cli.judging.hands.play_moves import on_attach, on_discard, on_meld, on_swap
+from scala40cli.judging.hands.turn_order import TurnOrder
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.findings import Flag
+from scala40cli.model.card_counts import card_counts
 from scala40cli.reading.events import (
     PLAYER_EVENTS,
     Attach,

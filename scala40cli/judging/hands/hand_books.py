@@ -1,33 +1,34 @@
 """The books of one hand: what its referee knows, how it reports, and the turn's accounts.
 
 :class:`HandBooks` is the state a hand referee keeps on top of the cards where they are
-(:class:`~scala40cli.judging.table.TableState`): the players and their order, the deal
-being written, the turn going on (:class:`~scala40cli.judging.turn.Turn`), who has
-played, and what is uncertain since a reported problem (:class:`~scala40cli.judging.doubts.Doubts`).
-It reports each :class:`~scala40cli.judging.findings.Finding` (a violation, or a note
+(:class:`~scala40cli.judging.tabletop.table.TableState`): the players and their order, the deal
+being written, the turn going on (:class:`~scala40cli.judging.tabletop.turn.Turn`), who has
+played, and what is uncertain since a reported problem
+(:class:`~scala40cli.judging.hands.doubts.Doubts`).
+It reports each :class:`~scala40cli.judging.tabletop.findings.Finding` (a violation, or a note
 when it only follows from an earlier problem, D28), and keeps the accounts every move
 shares: a draw the log lost, cards taken out of a hand, the checks made when a turn is
-over. The moves themselves are in :mod:`~scala40cli.judging.draw_moves` and
-:mod:`~scala40cli.judging.play_moves`, the end of the hand in
-:mod:`~scala40cli.judging.hand_end`.
+over. The moves themselves are in :mod:`~scala40cli.judging.hands.draw_moves` and
+:mod:`~scala40cli.judging.hands.play_moves`, the end of the hand in
+:mod:`~scala40cli.judging.hands.hand_end`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.deal import DealChecker, card_codes
-from scala40cli.judging.doubts import Doubts
-from scala40cli.judging.findings import Finding, Flag
-from scala40cli.judging.phases import Phase
-from scala40cli.judging.results import Closing, Problem
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.scoring import Bounds
-from scala40cli.judging.table import TableState, add_card
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import verify_end_of_turn
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.deal import DealChecker, card_codes
+from scala40cli.judging.hands.doubts import Doubts
+from scala40cli.judging.hands.phases import Phase
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.scores.scoring import Bounds
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.judging.tabletop.table import TableState, add_card
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import verify_end_of_turn
+from scala40cli.model.cards import Card
+from scala40cli.model.results import Closing, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Discard, Event, Meld, PlayerEvent, Swap, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
@@ -92,7 +93,7 @@ class HandBooks(TableState):
         #: has ended the hand, it goes back to the gate, to be turned away (T005).
         self.over_before_line = False
         #: The hand was ended by its score line (see
-        #: :meth:`~scala40cli.judging.hand_end.HandEnding.end_as_declared`).
+        #: :meth:`~scala40cli.judging.hands.hand_end.HandEnding.end_as_declared`).
         self.declared_end = False
         #: The penalties of the hand's score line, once it is read (D25).
         self.declared: dict[str, int] | None = None
@@ -236,7 +237,8 @@ class HandBooks(TableState):
     # --- the end of a turn ---------------------------------------------------------------
 
     def end_turn(self) -> None:
-        """End-of-turn checks (see :func:`~scala40cli.judging.verify.verify_end_of_turn`)."""
+        """End-of-turn checks (see
+        :func:`~scala40cli.judging.tabletop.verify.verify_end_of_turn`)."""
         turn = self.turn
         if turn is None:
             return

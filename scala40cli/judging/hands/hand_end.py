@@ -5,23 +5,23 @@ A hand ends when a player empties their hand (by a discard, or by laying down wh
 referee cannot judge it further (an unreadable line, a hand cut short), or at its score
 line: a hand of a paper score sheet, or one whose end the referee lost after a reported
 problem (D28). :class:`HandEnding` makes each of these ends and sets the penalties
-(:mod:`~scala40cli.judging.scoring`) the match referee adds to the totals.
+(:mod:`~scala40cli.judging.scores.scoring`) the match referee adds to the totals.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.hand_books import HandBooks
-from scala40cli.judging.phases import Phase
-from scala40cli.judging.results import Closing, Problem
-from scala40cli.judging.scoring import (
+from scala40cli.judging.hands.hand_books import HandBooks
+from scala40cli.judging.hands.phases import Phase
+from scala40cli.judging.scores.scoring import (
     closed_hand_penalties,
     unverified_penalties,
     void_hand_penalties,
 )
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import verify_closing, verify_closing_by_laying
-from scala40cli.judging.violations import Code
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import verify_closing, verify_closing_by_laying
+from scala40cli.model.results import Closing, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Discard, Event, Meld, PlayerEvent, Swap
 
 
@@ -73,7 +73,7 @@ class HandEnding(HandBooks):
     def void_before_line(self) -> None:
         """D16: the line being judged finds the stock spent for good, so the hand was
         void before it: the hand ends, and the line goes back to the gate
-        (:meth:`~scala40cli.judging.hand.HandReferee.feed`), which turns it away as a
+        (:meth:`~scala40cli.judging.hands.hand.HandReferee.feed`), which turns it away as a
         line after the end (T005)."""
         self.end_void()
         self.over_before_line = True

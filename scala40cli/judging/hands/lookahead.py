@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.phases import DEAL_EVENTS
+from scala40cli.judging.hands.phases import DEAL_EVENTS
+from scala40cli.model.cards import Card
 from scala40cli.reading.events import (
     Attach,
     Buy,

@@ -26,9 +26,9 @@ from enum import Enum
 from types import MappingProxyType
 from typing import Protocol
 
-from scala40cli.judging.findings import Finding, Flag
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import (
     Attach,
     Buy,

@@ -1,20 +1,19 @@
 """The moves that take cards out of a hand: meld, attach, swap and discard.
 
 Each handler is the referee's "gate -> verify -> report -> apply" for one move, once
-the gate (:func:`~scala40cli.judging.phases.gate`) has let the line through: it finds
-the turn the line belongs to (:meth:`~scala40cli.judging.turn_order.TurnOrder.accept`),
-asks the rules (:mod:`~scala40cli.judging.verify`), reports what they find, and applies
+the gate (:func:`~scala40cli.judging.hands.phases.gate`) has let the line through: it finds
+the turn the line belongs to (:meth:`~scala40cli.judging.hands.turn_order.TurnOrder.accept`),
+asks the rules (:mod:`~scala40cli.judging.tabletop.verify`), reports what they find, and applies
 the move as far as the cards are physically there (D27). A move that empties the hand
-closes it (:mod:`~scala40cli.judging.hand_end`).
+closes it (:mod:`~scala40cli.judging.hands.hand_end`).
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.cards import JOKER
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.melds import forced_swap
-from scala40cli.judging.turn_order import TurnOrder
-from scala40cli.judging.verify import (
+from scala40cli.judging.hands.turn_order import TurnOrder
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.melds import forced_swap
+from scala40cli.judging.tabletop.verify import (
     record_attach,
     record_meld,
     record_swap,
@@ -25,7 +24,8 @@ from scala40cli.judging.verify import (
     verify_swap,
     verify_touch,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.cards import JOKER
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Discard, Meld, Swap
 
 

@@ -2,22 +2,22 @@
 
 Every line of play is someone's: :meth:`TurnOrder.attribute` reads a line written
 under a mistyped name as the player's in turn when the next lines go on with that
-player (D28, with :mod:`~scala40cli.judging.lookahead`), and :meth:`TurnOrder.accept`
+player (D28, with :mod:`~scala40cli.judging.hands.lookahead`), and :meth:`TurnOrder.accept`
 finds the turn a line belongs to (D19: a stranger's line is reported and ignored,
 another player's line ends the turn going on and takes the turn over, the end of a
-buy gives the turn back). The moves (:mod:`~scala40cli.judging.draw_moves`,
-:mod:`~scala40cli.judging.play_moves`) start from :meth:`TurnOrder.accept`.
+buy gives the turn back). The moves (:mod:`~scala40cli.judging.hands.draw_moves`,
+:mod:`~scala40cli.judging.hands.play_moves`) start from :meth:`TurnOrder.accept`.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.hand_end import HandEnding
-from scala40cli.judging.lookahead import mistyped, next_player_event
-from scala40cli.judging.results import Problem
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import verify_touch
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.hand_end import HandEnding
+from scala40cli.judging.hands.lookahead import mistyped, next_player_event
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import verify_touch
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Attach, Discard, Draw, Event, Meld, PlayerEvent, Swap, Take
 

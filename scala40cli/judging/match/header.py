@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scala40cli.judging.findings import Finding, Flag
-from scala40cli.judging.names import lookalikes, nfc
-from scala40cli.judging.rules import RuleChoice, Rules, resolve
-from scala40cli.judging.standings import teams_problem
-from scala40cli.judging.violations import Code
+from scala40cli.judging.match.names import lookalikes, nfc
+from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
+from scala40cli.judging.scores.standings import teams_problem
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place
 from scala40cli.reading.events import GameLog, Tag, Unparsed
 

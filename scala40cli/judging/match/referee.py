@@ -1,12 +1,12 @@
 """The referee of a match: header tags, the sequence of hands, totals and eliminations.
 
 :func:`replay` takes one parsed game and returns everything found in it. Each hand is
-judged by a :class:`~scala40cli.judging.hand.HandReferee`; this module checks what spans hands
+judged by a :class:`~scala40cli.judging.hands.hand.HandReferee`; this module checks what spans hands
 (numbering, the dealer's rotation, totals, who is out, the end of the match) and
 sends every line of a hand to that hand. The header tags are read by
-:mod:`~scala40cli.judging.header`, the ``score`` lines judged by
-:mod:`~scala40cli.judging.scorelines`, and whether a line may come now is the gate's
-question (:func:`~scala40cli.judging.phases.gate`).
+:mod:`~scala40cli.judging.match.header`, the ``score`` lines judged by
+:mod:`~scala40cli.judging.match.scorelines`, and whether a line may come now is the gate's
+question (:func:`~scala40cli.judging.hands.phases.gate`).
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from __future__ import annotations
 import gc
 from collections.abc import Sequence
 
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.hand import HandReferee
-from scala40cli.judging.header import read_header
-from scala40cli.judging.lookahead import next_hand_number
-from scala40cli.judging.names import nfc
-from scala40cli.judging.phases import Phase, gate
-from scala40cli.judging.results import GameResult, HandResult, Problem, TagValue
-from scala40cli.judging.rules import CLASSIC, RuleChoice, Rules
-from scala40cli.judging.scorelines import judge_score_line, report_missing_score
-from scala40cli.judging.standings import Standings
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.hands.lookahead import next_hand_number
+from scala40cli.judging.hands.phases import Phase, gate
+from scala40cli.judging.match.header import read_header
+from scala40cli.judging.match.names import nfc
+from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
+from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules
+from scala40cli.judging.scores.standings import Standings
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place, replace
 from scala40cli.reading.events import (
     Event,
@@ -285,7 +285,7 @@ class MatchReferee:
     def on_score(self, event: Score) -> None:
         """Decision D25: a score line names every player of the hand once; each
         difference with the referee's penalties is reported. Whether it may come now is
-        the gate's question (:func:`~scala40cli.judging.phases.gate`)."""
+        the gate's question (:func:`~scala40cli.judging.hands.phases.gate`)."""
         hand = self.hand
         if gate(hand, event, self.flag) is None or hand is None:
             return

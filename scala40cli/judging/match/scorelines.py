@@ -1,7 +1,7 @@
 """A hand's ``score`` line against the referee's penalties, and penalties taken as declared.
 
 A score line names every player of the hand once (D25); whether it may come at all
-is the gate's question (:func:`~scala40cli.judging.phases.gate`). Where the referee
+is the gate's question (:func:`~scala40cli.judging.hands.phases.gate`). Where the referee
 has seen every card, each declared penalty must equal its own. Where a player ends
 the hand with cards it has not seen (``?``, format 1.1), their penalty is taken as
 declared and checked as far as the seen cards allow: never less than the value of the
@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from scala40cli.judging.findings import Finding, Flag
-from scala40cli.judging.hand import HandReferee
-from scala40cli.judging.results import Closing
-from scala40cli.judging.scoring import Bounds
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.scores.scoring import Bounds
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.results import Closing
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place
 from scala40cli.reading.events import Score
 

@@ -1,7 +1,7 @@
 """The presets: named rule sets, each a set of values for every switch.
 
 Every preset starts from ``classic`` and changes only the switches it names; each is
-checked when it is built (its values go through :func:`~scala40cli.judging.rule_values.
+checked when it is built (its values go through :func:`~scala40cli.judging.rulebook.rule_values.
 with_values`, and the match-length switches must agree). :data:`RULE_TEXTS` says which
 preset plays each of the rule texts the switch table quotes.
 """
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scala40cli.judging.rule_enums import ELIMINATION_NONE
-from scala40cli.judging.rule_values import RulesError, with_values
-from scala40cli.judging.switches import CLASSIC, Rules
+from scala40cli.judging.rulebook.rule_enums import ELIMINATION_NONE
+from scala40cli.judging.rulebook.rule_values import RulesError, with_values
+from scala40cli.judging.rulebook.switches import CLASSIC, Rules
 
 # --- consistency --------------------------------------------------------------------------
 

@@ -1,6 +1,7 @@
 """The value types of the rule switches: one enum per switch that takes words.
 
-A member's value is the token users write; :mod:`scala40cli.judging.switches` says which member
+A member's value is the token users write; :mod:`scala40cli.judging.rulebook.switches` says which
+member
 is the ``classic`` one and what each switch means.
 """
 

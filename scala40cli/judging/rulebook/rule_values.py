@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable, Mapping
 
-from scala40cli.judging.switches import RULE_KEYS, SWITCH_BY_KEY, Rules, ValueKind
+from scala40cli.judging.rulebook.switches import RULE_KEYS, SWITCH_BY_KEY, Rules, ValueKind
 
 
 class RulesError(ValueError):

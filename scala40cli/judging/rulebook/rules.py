@@ -1,9 +1,10 @@
 """The rules of a game: the switches, the presets, and how a game's rules are resolved.
 
 This module is the one place the rest of the package imports rules from. The switches
-are described in :mod:`scala40cli.judging.switches` (one descriptor each, and the
-:class:`Rules` object), their values are read by :mod:`scala40cli.judging.rule_values`, the
-presets are in :mod:`scala40cli.judging.presets`; this module resolves the rules of one game
+are described in :mod:`scala40cli.judging.rulebook.switches` (one descriptor each, and the
+:class:`Rules` object), their values are read by :mod:`scala40cli.judging.rulebook.rule_values`, the
+presets are in :mod:`scala40cli.judging.rulebook.presets`; this module resolves the rules of one
+game
 from a preset, the log's tags and the command line.
 """
 
@@ -13,7 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.presets import (
+from scala40cli.judging.rulebook.presets import (
     DEFAULT_FIXED_HANDS,
     MATCH_LENGTH_KEYS,
     PRESETS,
@@ -24,7 +25,7 @@ from scala40cli.judging.presets import (
     inconsistency,
     preset,
 )
-from scala40cli.judging.rule_enums import (
+from scala40cli.judging.rulebook.rule_enums import (
     ELIMINATION_NONE,
     ELIMINATION_PER_PLAYER,
     ELIMINATION_VALUES,
@@ -49,7 +50,7 @@ from scala40cli.judging.rule_enums import (
     UpcardJoker,
     YesNo,
 )
-from scala40cli.judging.rule_values import (
+from scala40cli.judging.rulebook.rule_values import (
     RulesError,
     allowed_values,
     parse_value,
@@ -57,7 +58,7 @@ from scala40cli.judging.rule_values import (
     value_tokens,
     with_values,
 )
-from scala40cli.judging.switches import (
+from scala40cli.judging.rulebook.switches import (
     CLASSIC,
     INTEGER_KEYS,
     MEANINGS,

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from enum import Enum, StrEnum
 from typing import Any
 
-from scala40cli.judging.rule_enums import (
+from scala40cli.judging.rulebook.rule_enums import (
     ELIMINATION_NONE,
     ELIMINATION_PER_PLAYER,
     ELIMINATION_VALUES,

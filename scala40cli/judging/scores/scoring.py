@@ -2,7 +2,7 @@
 
 Pure functions over plain values, so that every rule of the score sheet can be tested
 on its own: the penalty of a hand of cards, the penalties of a closed or void hand.
-The match's totals and who is out are :mod:`~scala40cli.judging.standings`'s.
+The match's totals and who is out are :mod:`~scala40cli.judging.scores.standings`'s.
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from scala40cli.judging.cards import Card, penalty_points
-from scala40cli.judging.rules import AcePenalty, InHandBonus, Rules, UnopenedPenalty
+from scala40cli.judging.rulebook.rules import AcePenalty, InHandBonus, Rules, UnopenedPenalty
+from scala40cli.model.cards import Card, penalty_points
 
 #: Rule values bound once: on Python 3.11 reading an enum member off its class costs
 #: 0.45 us (``EnumType.__getattr__``), which every player's penalty would pay.

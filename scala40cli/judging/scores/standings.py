@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import Closing, Elimination, TeamResult
-from scala40cli.judging.rules import Rules, Teams, YesNo
+from scala40cli.judging.rulebook.rules import Rules, Teams, YesNo
+from scala40cli.model.results import Closing, Elimination, TeamResult
 
 #: Players at the start needed for re-entry (text D: "giocando in tre o più persone").
 REENTRY_MIN_PLAYERS = 3

@@ -1,7 +1,7 @@
 """The one shape of a problem found by a check, from its detection to its report.
 
-Every ``verify_*`` function of :mod:`scala40cli.judging.verify` returns :class:`Finding`
-values; the hand referee reports them (as :class:`~scala40cli.judging.results.Problem`, with
+Every ``verify_*`` function of :mod:`scala40cli.judging.tabletop.verify` returns :class:`Finding`
+values; the hand referee reports them (as :class:`~scala40cli.model.results.Problem`, with
 the hand, the player and, for a consequence of an earlier problem, its cause), and
 the simulator refuses a bot's move when a check finds anything.
 """
@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Event
 
 
@@ -30,7 +30,7 @@ class Finding:
 
 class Flag(Protocol):
     """``flag(finding, player)`` reports a finding as a violation of ``player`` and
-    returns it as a :class:`~scala40cli.judging.results.Problem`; with ``cause``, it
+    returns it as a :class:`~scala40cli.model.results.Problem`; with ``cause``, it
     keeps a note instead, a consequence of that earlier problem (D28)."""
 
     def __call__(self, finding: Finding, player: str | None = None,

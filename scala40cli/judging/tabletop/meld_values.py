@@ -2,7 +2,7 @@
 
 A group is a set of one rank, called so not to clash with Python's ``set``. Both are
 immutable values (their attributes are ``Final``: attaching or swapping makes a new
-meld, :mod:`scala40cli.judging.melds` says which), equal when their cards are.
+meld, :mod:`scala40cli.judging.tabletop.melds` says which), equal when their cards are.
 
 They are plain classes with their own ``__init__``, not dataclasses: mypyc compiles an
 ``__init__`` written out, while a dataclass's is made by Python at run time (1.7 us a
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card
 
 
 class Run:

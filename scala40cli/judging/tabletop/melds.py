@@ -15,11 +15,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
-from scala40cli.judging.meld_values import Group, Meld, Run
-from scala40cli.judging.placement import run_layouts
-from scala40cli.judging.rules import Rules, SetJokerSuit
-from scala40cli.judging.run_problems import ASCENDING, attach_problem, run_problem
+from scala40cli.judging.rulebook.rules import Rules, SetJokerSuit
+from scala40cli.judging.tabletop.meld_values import Group, Meld, Run
+from scala40cli.judging.tabletop.placement import run_layouts
+from scala40cli.judging.tabletop.run_problems import ASCENDING, attach_problem, run_problem
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card, rank_points
 from scala40cli.reading.events import TableCard
 
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank, Suit
 from scala40cli.reading.events import TableCard
 
 #: A run as placement finds it: its lowest position and its cards, lowest first.

@@ -1,6 +1,7 @@
 """Why cards of one suit make no run, or do not extend one: the real reason, in words.
 
-:mod:`scala40cli.judging.melds` decides whether a run is valid; when it is not, these functions
+:mod:`scala40cli.judging.tabletop.melds` decides whether a run is valid; when it is not, these
+functions
 say why, naming the cards, so that a player reading the report sees the mistake at
 once: two copies of a card, cards written downwards, a gap, a joker standing where no
 card is missing, a wrap round the ace. They only explain; they never decide.
@@ -11,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from itertools import pairwise
 
-from scala40cli.judging.cards import HIGH_ACE, Card, Rank, Suit, card
+from scala40cli.model.cards import HIGH_ACE, Card, Rank, Suit, card
 
 ASCENDING = "runs are written ascending, ace first in A-2-3 and last in Q-K-A"
 

@@ -3,17 +3,17 @@
 :class:`TableState` holds the hands (the cards seen and how many are unknown), the
 stock (its order when the log gave it), the discard pile, the melds with who laid
 each, and who has opened. Its moves only carry cards; whether a move is legal is for
-:mod:`scala40cli.judging.verify` to say, and what to report for the hand referee
-(:class:`~scala40cli.judging.hand.HandReferee`, which keeps its table in this state).
+:mod:`scala40cli.judging.tabletop.verify` to say, and what to report for the hand referee
+(:class:`~scala40cli.judging.hands.hand.HandReferee`, which keeps its table in this state).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from scala40cli.judging.card_counts import count_cards, no_cards
-from scala40cli.judging.cards import Card
-from scala40cli.judging.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.model.card_counts import count_cards, no_cards
+from scala40cli.model.cards import Card
 
 
 class TableState:

@@ -2,14 +2,14 @@
 
 :class:`Turn` records what the judge needs once a turn is over (the card taken, the
 opening melds and their value, the cards laid down, the jokers freed). The referee
-and the simulator keep one each; the checks are in :mod:`scala40cli.judging.verify`.
+and the simulator keep one each; the checks are in :mod:`scala40cli.judging.tabletop.verify`.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.results import Problem
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.model.cards import Card
+from scala40cli.model.results import Problem
 from scala40cli.reading.events import Buy, Event, Meld, Swap, Take
 
 

@@ -2,10 +2,12 @@
 
 Each function looks at one move (a take, a meld, an attach, a swap, a discard, the
 closing, the end of a turn) against the table it is made at and returns the
-:class:`~scala40cli.judging.findings.Finding` values of the rules it breaks, empty when it is
-legal. The hand referee reports them (its moves in :mod:`~scala40cli.judging.draw_moves`
-and :mod:`~scala40cli.judging.play_moves`, the end of a turn in
-:mod:`~scala40cli.judging.hand_books`, the closing in :mod:`~scala40cli.judging.hand_end`).
+:class:`~scala40cli.judging.tabletop.findings.Finding` values of the rules it breaks, empty when it
+is
+legal. The hand referee reports them (its moves in :mod:`~scala40cli.judging.hands.draw_moves`
+and :mod:`~scala40cli.judging.hands.play_moves`, the end of a turn in
+:mod:`~scala40cli.judging.hands.hand_books`, the closing in
+:mod:`~scala40cli.judging.hands.hand_end`).
 The simulator asks the same functions: its table (:mod:`~scala40cli.simulate.engine`)
 and the plays it carries out (:mod:`~scala40cli.simulate.moves`) refuse a bot's move
 when they find anything, and the board its bots plan on
@@ -13,7 +15,7 @@ when they find anything, and the board its bots plan on
 and the simulator can never disagree on what is legal.
 
 Every rule switch that decides the legality of a move is read here, by one function
-for each rule it changes; what makes a valid meld is :mod:`~scala40cli.judging.melds`'s
+for each rule it changes; what makes a valid meld is :mod:`~scala40cli.judging.tabletop.melds`'s
 (``jokers_per_meld``, ``run_max``, ``set_joker_suit``), which these functions ask.
 ``tests/test_rule_reads.py`` holds the table of which module reads which switch.
 Which rule decides each check is named in the docstrings: "D12" is the decision
@@ -25,11 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
-from scala40cli.judging.cards import JOKER, Card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.melds import MeldError, attach, build_meld, fits, opening_value, swap
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     ClosingDiscard,
     ClosingFirstRound,
     DiscardJoker,
@@ -45,8 +43,19 @@ from scala40cli.judging.rules import (
     TakeBeforeOpening,
     YesNo,
 )
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.violations import Code
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.melds import (
+    MeldError,
+    attach,
+    build_meld,
+    fits,
+    opening_value,
+    swap,
+)
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.model.cards import JOKER, Card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Buy, Discard, Meld, Swap, Take
 
 #: Does a card fit a table meld (``melds.fits``, or a shortcut proved equal to it)?

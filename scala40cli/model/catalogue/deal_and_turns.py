@@ -1,12 +1,12 @@
 """The violation catalogue: problems of the deal (``D``) and of turn order and phases (``T``).
 
 Each entry says what its code means, the rule it enforces in words, where the docs
-explain that rule, and an example; :mod:`scala40cli.judging.violations` gathers them.
+explain that rule, and an example; :mod:`scala40cli.model.violations` gathers them.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.codes import Code, CodeInfo
+from scala40cli.model.codes import Code, CodeInfo
 
 ENTRIES: dict[Code, CodeInfo] = {
     Code.HAND_NUMBER: CodeInfo(

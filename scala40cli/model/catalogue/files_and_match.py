@@ -3,12 +3,12 @@ parsed, listed under the file rather than under a game), and of the game and the
 (``G``).
 
 Each entry says what its code means, the rule it enforces in words, where the docs
-explain that rule, and an example; :mod:`scala40cli.judging.violations` gathers them.
+explain that rule, and an example; :mod:`scala40cli.model.violations` gathers them.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.codes import Code, CodeInfo
+from scala40cli.model.codes import Code, CodeInfo
 
 ENTRIES: dict[Code, CodeInfo] = {
     Code.UNREADABLE_FILE: CodeInfo(

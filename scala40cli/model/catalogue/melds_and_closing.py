@@ -2,12 +2,12 @@
 and scores (``C``).
 
 Each entry says what its code means, the rule it enforces in words, where the docs
-explain that rule, and an example; :mod:`scala40cli.judging.violations` gathers them.
+explain that rule, and an example; :mod:`scala40cli.model.violations` gathers them.
 """
 
 from __future__ import annotations
 
-from scala40cli.judging.codes import Code, CodeInfo
+from scala40cli.model.codes import Code, CodeInfo
 
 ENTRIES: dict[Code, CodeInfo] = {
     Code.INVALID_MELD: CodeInfo(

@@ -8,10 +8,10 @@ A rules file holds an optional preset and a table of switches::
     take_after_opening = "free"
 
 It is read with :mod:`tomllib` or :mod:`json` only, chosen by the extension (``.toml``,
-``.json``): nothing in a rules file can run code. :mod:`scala40cli.reading.rulesread` reads it
+``.json``): nothing in a rules file can run code. :mod:`scala40cli.audit.rulesread` reads it
 safely (a regular file, not too big, not too deep, no key written twice). It is checked against
 ``schemas/rules.schema.json``, and every problem is told in words that name the key, the
-value and the allowed values. The schema is built from :mod:`scala40cli.judging.rules` by
+value and the allowed values. The schema is built from :mod:`scala40cli.judging.rulebook.rules` by
 :func:`rules_schema_document` (a test keeps the shipped file equal to it), so the two
 cannot drift.
 """
@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from scala40cli.judging.rule_values import shown_token
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rule_values import shown_token
+from scala40cli.judging.rulebook.rules import (
     INTEGER_KEYS,
     PRESETS,
     RULE_KEYS,
@@ -45,7 +45,7 @@ from scala40cli.reading.resources import schema
 
 if TYPE_CHECKING:
     from jsonschema import Draft202012Validator
-from scala40cli.reading.rulesread import LongNumber, read_document
+from scala40cli.audit.rulesread import LongNumber, read_document
 
 SCHEMA_NAME = "rules.schema.json"
 SET_SOURCE = "--set"
@@ -57,7 +57,8 @@ _NUMBER = re.compile(r"-?[0-9]+")
 
 def _positive_up_to(high: int) -> str:
     """A regular expression of the whole numbers 1 to ``high`` in the digits 0-9,
-    leading zeros allowed: what :func:`scala40cli.judging.rule_values.whole_number` accepts."""
+    leading zeros allowed: what :func:`scala40cli.judging.rulebook.rule_values.whole_number`
+    accepts."""
     top = str(high)
     parts = ["[1-9]" + "[0-9]" * (length - 1) for length in range(1, len(top))]
     for index, digit in enumerate(top):
@@ -139,7 +140,7 @@ _SCALAR_OBJECT = re.compile(
 def rules_schema_text() -> str:
     """:func:`rules_schema_document` as the text of ``schemas/rules.schema.json``: indented,
     with lists of values and small objects on one line. Regenerate the file with
-    ``python -c "from scala40cli.reading.rulesfile import rules_schema_text as t;
+    ``python -c "from scala40cli.audit.rulesfile import rules_schema_text as t;
     print(t(), end='')" > schemas/rules.schema.json``."""
 
     def one_line(found: re.Match[str]) -> str:

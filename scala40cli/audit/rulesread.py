@@ -2,8 +2,9 @@
 
 A rules file comes from the command line, so from anybody: it may be a FIFO, a device,
 huge, nested 100,000 deep, hold a key twice or a number of 5,000 digits. Each of these
-is a :class:`~scala40cli.judging.rules.RulesError` in words here, before the schema checks what
-the document says (:mod:`scala40cli.reading.rulesfile`). Only :mod:`tomllib` and :mod:`json`
+is a :class:`~scala40cli.judging.rulebook.rules.RulesError` in words here, before the schema checks
+what
+the document says (:mod:`scala40cli.audit.rulesfile`). Only :mod:`tomllib` and :mod:`json`
 parse it: nothing in a rules file can run code.
 """
 
@@ -18,8 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from scala40cli.judging.rule_values import RulesError, shown_token
-from scala40cli.judging.switches import SWITCHES
+from scala40cli.judging.rulebook.rule_values import RulesError, shown_token
+from scala40cli.judging.rulebook.switches import SWITCHES
 
 #: A rules file is a few hundred bytes; a bigger one is not read (a file of 1 MiB is a
 #: thousand times the size of one that sets every switch).
