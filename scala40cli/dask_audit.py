@@ -19,7 +19,6 @@ import io
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from scala40cli import __version__
 from scala40cli.api import Rules, rule_choice
 from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE, audit_lines, unreadable
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
@@ -30,6 +29,7 @@ from scala40cli.reading.inputs import Missing, expand, input_format_of
 from scala40cli.reporting.base import gather
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.summary import Summary, Tally
+from scala40cli.version import __version__
 
 if TYPE_CHECKING:
     from dask.bag import Bag

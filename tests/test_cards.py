@@ -14,6 +14,7 @@ import pytest
 
 from scala40cli.judging.hands.deal import game_deck
 from scala40cli.judging.rulebook.rules import CLASSIC, with_values
+from scala40cli.model.card_counts import full_deck
 from scala40cli.model.cards import (
     HIGH_ACE,
     JOKER,
@@ -22,7 +23,6 @@ from scala40cli.model.cards import (
     Rank,
     Suit,
     card,
-    full_deck,
     parse_card,
     penalty_points,
     rank_points,

@@ -65,7 +65,7 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
 def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
     imported = {node.module for node in ast.walk(tree_of(CLI / "main.py"))
                 if isinstance(node, ast.ImportFrom) and node.col_offset == 0}
-    assert imported == {"__future__", "collections.abc", "typing", "scala40cli",
+    assert imported == {"__future__", "collections.abc", "typing", "scala40cli.version",
                         "scala40cli.cli.choices", "scala40cli.cli.options",
                         "scala40cli.cli.status", "scala40cli.cli.stopping"}
 

@@ -44,6 +44,7 @@ from scala40cli.reading import (
     fastlines,
     inputs,
     lark_parser,
+    layout,
     parser,
     syntax_errors,
     writer,
@@ -302,7 +303,7 @@ def test_the_limits_are_the_same_without_the_fast_path(text: bytes) -> None:
 
 
 def test_fmt_does_not_rewrite_a_log_over_a_limit() -> None:
-    problems = writer.format_log(HEAD + b";" * (MAX_LINE_CHARS + 1) + b"\n")
+    problems = layout.format_log(HEAD + b";" * (MAX_LINE_CHARS + 1) + b"\n")
     assert isinstance(problems, tuple)
     assert [(str(p.code), p.line) for p in problems] == [("F003", 11)]
 

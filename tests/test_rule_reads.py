@@ -102,7 +102,7 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("model/result_pickling.py", "teams"): "GameResult.teams",
     ("reporting/charts.py", "teams"): "GameResult.teams",
     ("reporting/html_report.py", "teams"): "GameResult.teams",
-    ("reporting/json_report.py", "teams"): "GameResult.teams",
+    ("model/results.py", "teams"): "GameResult.teams",
     ("reporting/markdown.py", "teams"): "GameResult.teams",
     ("reporting/text_report.py", "teams"): "GameResult.teams",
 }

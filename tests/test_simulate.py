@@ -220,7 +220,7 @@ def test_the_same_seed_gives_the_same_bytes() -> None:
 
 def test_the_written_text_is_canonical() -> None:
     """The simulator writes with the canonical writer: ``fmt`` leaves it unchanged."""
-    from scala40cli.reading.writer import format_log
+    from scala40cli.reading.layout import format_log
 
     text = run("simulate", "--players", "3", "--games", "2", "--seed", "3").stdout
     assert format_log(text.encode("utf-8")) == text

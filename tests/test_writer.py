@@ -40,8 +40,9 @@ from scala40cli.reading.events import (
     Upcard,
 )
 from scala40cli.reading.fastlines import LINE_KEYWORDS, VERBS
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.parser import decode_log, parse_text
-from scala40cli.reading.writer import event_line, format_log, quote, write_game, write_log
+from scala40cli.reading.writer import event_line, quote, write_game, write_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))

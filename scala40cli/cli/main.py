@@ -24,7 +24,6 @@ from typing import Any, NoReturn, TextIO
 
 import click
 
-from scala40cli import __version__
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
@@ -46,6 +45,7 @@ from scala40cli.cli.options import (
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
 from scala40cli.cli.stopping import stopping_cleanly
+from scala40cli.version import __version__
 
 __all__ = ["main", "run"]
 

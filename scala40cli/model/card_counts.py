@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 try:  # the C loop Counter itself counts with (CPython)
     from collections import _count_elements  # type: ignore[attr-defined]
@@ -25,8 +24,10 @@ except ImportError:  # pragma: no cover - another Python
         for card in cards:
             counts[card] = counts.get(card, 0) + 1
 
-if TYPE_CHECKING:  # cards makes its full deck of this class
-    from scala40cli.model.cards import Card
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card
+
+#: Two of each natural card (a deck is made for every hand the referee replays).
+_NATURAL_PAIRS: dict[Card, int] = dict.fromkeys(NATURAL_CARDS, 2)
 
 
 class CardCounts(Counter["Card"]):
@@ -56,3 +57,11 @@ def card_counts(counts: Mapping[Card, int]) -> CardCounts:
     made: CardCounts = dict.__new__(CardCounts)
     dict.update(made, counts)
     return made
+
+
+def full_deck(jokers: int = 4) -> CardCounts:
+    """The two-deck pack as a multiset: every natural card twice, plus the jokers."""
+    deck = card_counts(_NATURAL_PAIRS)
+    if jokers:
+        deck[JOKER] = jokers
+    return deck

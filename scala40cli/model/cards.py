@@ -8,12 +8,9 @@ parse_card("TS")`` holds, comparisons are cheap and the referee can keep hands a
 
 from __future__ import annotations
 
-from collections import Counter
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 from typing import Final
-
-from scala40cli.model.card_counts import card_counts
 
 
 class Suit(StrEnum):
@@ -108,8 +105,6 @@ _INTERNED: dict[tuple[int, str], Card] = {
 
 #: Every natural card once, suit by suit, ace to king.
 NATURAL_CARDS: tuple[Card, ...] = tuple(_INTERNED.values())
-#: Two of each (a deck is made for every hand the referee replays).
-_NATURAL_PAIRS: dict[Card, int] = dict.fromkeys(NATURAL_CARDS, 2)
 
 
 def card(rank: Rank | int, suit: Suit | str) -> Card:
@@ -153,14 +148,6 @@ def parse_card(text: str) -> Card:
         raise CardError(f"{text!r} is not a card: expected a rank (A 2-10 J Q K) "
                         "and a suit (S H D C), or JK")
     return found
-
-
-def full_deck(jokers: int = 4) -> Counter[Card]:
-    """The two-deck pack as a multiset: every natural card twice, plus the jokers."""
-    deck: Counter[Card] = card_counts(_NATURAL_PAIRS)
-    if jokers:
-        deck[JOKER] = jokers
-    return deck
 
 
 def rank_points(rank: int) -> int:

@@ -1,7 +1,11 @@
 """What a replay finds: violations, hand results, game and file results.
 
-Plain frozen values, built by the referee and the parser and turned into JSON or text
-by the reporters (:mod:`scala40cli.reporting.json_report`, ...). Nothing here knows about the rules.
+Plain frozen values, built by the referee and the parser, and the one JSON object of
+each (the functions at the end, which ``to_dict()`` returns): the JSON and JSON Lines
+reporters, the comparison and the Dask records write these same objects
+(:mod:`scala40cli.reporting.json_report`), so every JSON output of a game is the same.
+Every key written here must be in ``schemas/report.schema.json`` too. Nothing here
+knows about the rules, nor about any reporter.
 """
 
 from __future__ import annotations
@@ -35,8 +39,6 @@ class Problem:
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this problem: a file error's (``F`` codes, with
         ``context``) or a game violation's (with ``hand`` and ``player``)."""
-        from scala40cli.reporting.json_report import file_error_json, violation_json
-
         if self.code.startswith("F"):
             return file_error_json(self)
         return violation_json(self)
@@ -154,8 +156,6 @@ class GameResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this game (an item of ``files[].games``)."""
-        from scala40cli.reporting.json_report import game_json
-
         return game_json(self)
 
 
@@ -173,6 +173,93 @@ class FileResult:
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this file (an item of ``files``)."""
-        from scala40cli.reporting.json_report import file_json
-
         return file_json(self)
+
+
+# --- the JSON objects of the report ------------------------------------------------------
+
+JsonObject = dict[str, Any]
+
+
+def file_json(result: FileResult) -> JsonObject:
+    return {
+        "path": result.path,
+        "ok": result.ok,
+        "errors": [file_error_json(problem) for problem in result.errors],
+        "games": [game_json(game) for game in result.games],
+    }
+
+
+def file_error_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "context": problem.context}
+
+
+def violation_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+
+
+def _place_json(problem: Problem) -> JsonObject:
+    return {
+        "code": str(problem.code),
+        "name": problem.name,
+        "message": problem.message,
+        "line": problem.line,
+        "column": problem.column,
+    }
+
+
+def _note_json(problem: Problem) -> JsonObject:
+    """A consequence of a reported violation, with where that violation is."""
+    cause = problem.caused_by
+    assert cause is not None
+    return {**violation_json(problem),
+            "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
+
+
+def game_json(game: GameResult) -> JsonObject:
+    document: JsonObject = {
+        "index": game.index,
+        "line": game.line,
+        "tags": [_tag_json(tag) for tag in game.tags],
+        "players": list(game.players),
+        "rules": dict(game.rules),
+        "rule_sources": dict(game.rule_sources),
+        "teams": [_team_json(team) for team in game.teams],
+        "ok": game.ok,
+        "violations": [violation_json(problem) for problem in game.violations],
+        "hands": [_hand_json(hand) for hand in game.hands],
+        "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
+        "totals": dict(game.totals),
+        "finished": game.finished,
+        "winner": game.winner,
+        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
+    }
+    if game.notes:  # only then: a game without notes reads as before
+        document["notes"] = [_note_json(problem) for problem in game.notes]
+    return document
+
+
+def _team_json(team: TeamResult) -> JsonObject:
+    return {"name": team.name, "players": list(team.players), "total": team.total}
+
+
+def _tag_json(tag: TagValue) -> JsonObject:
+    return {"name": tag.name, "values": list(tag.values), "line": tag.line}
+
+
+def _hand_json(hand: HandResult) -> JsonObject:
+    row: JsonObject = {
+        "number": hand.number,
+        "line": hand.line,
+        "dealer": hand.dealer,
+        "closer": hand.closer,
+        "closing": str(hand.closing),
+        "penalties": dict(hand.penalties),
+        "declared": None if hand.declared is None else dict(hand.declared),
+        "totals": dict(hand.totals),
+        "playoff": hand.playoff,
+    }
+    if hand.unverified:
+        row["unverified"] = [{"player": player, "reason": reason}
+                             for player, reason in hand.unverified.items()]
+    return row

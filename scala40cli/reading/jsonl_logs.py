@@ -32,9 +32,10 @@ from scala40cli.reading.events_json import (
     event_object,
     read_object,
 )
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.limits import MAX_LINE_CHARS
 from scala40cli.reading.parser import decode_log, parse_text
-from scala40cli.reading.writer import event_line, format_log
+from scala40cli.reading.writer import event_line
 from scala40cli.reporting.escape import json_safe
 
 #: What a JSON line that cannot be read becomes: a line no parser accepts.

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli import __version__
 from scala40cli.judging.rulebook.rules import (
     PRESETS,
     RULE_KEYS,
@@ -27,6 +26,7 @@ from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots
 from scala40cli.simulate.engine import SimulationStuck
 from scala40cli.simulate.match import MAX_HANDS, MatchRecord, play_match, team_names
+from scala40cli.version import __version__
 
 #: Times a game is played again from a derived seed when a hand cannot end.
 RETRIES = 5

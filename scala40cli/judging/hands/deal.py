@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from scala40cli.judging.hands.phases import Kind
 from scala40cli.judging.rulebook.rules import Rules, UpcardJoker
 from scala40cli.judging.tabletop.findings import Finding, Flag
-from scala40cli.model.card_counts import card_counts, count_cards, no_cards
-from scala40cli.model.cards import JOKER, Card, full_deck
+from scala40cli.model.card_counts import card_counts, count_cards, full_deck, no_cards
+from scala40cli.model.cards import JOKER, Card
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import Deal, Dealer, Event, Stock, Upcard

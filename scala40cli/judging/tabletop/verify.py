@@ -2,17 +2,15 @@
 
 Each function looks at one move (a take, a meld, an attach, a swap, a discard, the
 closing, the end of a turn) against the table it is made at and returns the
-:class:`~scala40cli.judging.tabletop.findings.Finding` values of the rules it breaks, empty when it
-is
-legal. The hand referee reports them (its moves in :mod:`~scala40cli.judging.hands.draw_moves`
-and :mod:`~scala40cli.judging.hands.play_moves`, the end of a turn in
-:mod:`~scala40cli.judging.hands.hand_books`, the closing in
-:mod:`~scala40cli.judging.hands.hand_end`).
-The simulator asks the same functions: its table (:mod:`~scala40cli.simulate.engine`)
-and the plays it carries out (:mod:`~scala40cli.simulate.moves`) refuse a bot's move
-when they find anything, and the board its bots plan on
-(:mod:`~scala40cli.simulate.board`) asks them before it plans a play; so the referee
-and the simulator can never disagree on what is legal.
+:class:`~scala40cli.judging.tabletop.findings.Finding` values of the rules it breaks,
+empty when it is legal. The hand referee reports them (its moves in
+:mod:`~scala40cli.judging.hands.draw_moves` and :mod:`~scala40cli.judging.hands.play_moves`,
+the end of a turn in :mod:`~scala40cli.judging.hands.hand_books`, the closing in
+:mod:`~scala40cli.judging.hands.hand_end`). The simulator asks the same functions: its
+table (:mod:`~scala40cli.simulate.engine`) and the plays it carries out
+(:mod:`~scala40cli.simulate.moves`) refuse a bot's move when they find anything, and the
+board its bots plan on (:mod:`~scala40cli.simulate.board`) asks them before it plans a
+play; so the referee and the simulator can never disagree on what is legal.
 
 Every rule switch that decides the legality of a move is read here, by one function
 for each rule it changes; what makes a valid meld is :mod:`~scala40cli.judging.tabletop.melds`'s
