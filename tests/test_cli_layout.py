@@ -1,6 +1,7 @@
 """The command line is a thin layer (issue 11): declarations in ``cli/main.py``, each
-command's work in its own module, the shared options declared once, one input pipeline
-(``cli/inputs.py``), one output writer (``cli/output.py``), formats from the registry.
+command's work in its own module, the shared options declared once, one road for the
+inputs (``audit/road.py``, see tests/test_road.py), one output writer
+(``cli/output.py``), formats from the registry.
 
 Each layout test reads the source, so that the next change keeps the shape: the old
 ``cli.py`` of 759 lines, with four declarations of ``--rules``/``--set``, three ways

@@ -4,9 +4,10 @@ A thin layer: each command declares its arguments and options (the shared ones t
 the decorators of :mod:`scala40cli.cli.options`) and its help, and its body calls one
 function of the command's own module (``replay_command``, ``report_command``,
 ``fmt_command``, ``convert_command``, ``rules_command``, ``explain_command``, and
-:mod:`scala40cli.cli.simulate_command`). Those gather their inputs through
-:mod:`scala40cli.cli.inputs`, write through :mod:`scala40cli.cli.output` and choose
-formats from the registries of :mod:`scala40cli.reporting.reporters`.
+:mod:`scala40cli.cli.simulate_command`). Those that judge logs hand one
+request to the audit (:mod:`scala40cli.audit.road`), the others read their inputs
+through :mod:`scala40cli.cli.inputs`; all write through :mod:`scala40cli.cli.output`
+and choose formats from the registries of :mod:`scala40cli.reporting.reporters`.
 
 Only click and the light modules of this package (the options, their vocabularies, the
 exit statuses) are imported at start: every command imports its module when it runs, so

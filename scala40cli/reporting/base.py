@@ -3,7 +3,7 @@
 A reporter writes the report of a streamed audit (the records of
 :mod:`scala40cli.audit.records`) as it goes, keeping no more of each game than its
 format needs; the formats that need every result at once (``scala40 report``)
-:func:`gather` them.
+:func:`gather` them (the audit's :func:`scala40cli.audit.records.gather`, re-exported here).
 An output format is one more :class:`Reporter` class in ``reporters.REPORTERS`` rather
 than one more branch in the command.
 """
