@@ -90,12 +90,14 @@ def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
 
 #: What a serial replay of a ``.s40`` file, with no rules file and no misspelt name,
 #: does not need: the workers' pickling, JSON Lines input, rules files (and the
-#: hashing of the parser cache's key), temporary files, the did-you-mean hints, and
-#: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``.
+#: hashing of the parser cache's key), temporary files, the did-you-mean hints,
+#: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``, and
+#: the engine of ``--dask`` (the audit's other engine).
 NOT_FOR_ONE_SERIAL_RUN = {
     "pickle", "scala40cli.audit.parallel", "scala40cli.reading.jsonl_logs",
     "scala40cli.audit.rulesfile", "hashlib", "tempfile", "difflib",
-    "xml.sax.saxutils", "urllib.request", "http.client", "email"}
+    "xml.sax.saxutils", "urllib.request", "http.client", "email",
+    "scala40cli.audit.dask_engine", "scala40cli.dask_audit", "dask", "fsspec"}
 
 
 @pytest.mark.parametrize("report", ["jsonl", "github", "sarif"])
