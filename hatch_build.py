@@ -29,19 +29,25 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
-COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chunks",
-            "reading/parser", "reading/lark_parser", "reading/lark_events", "reading/games",
-            "reading/gc_pause", "judging/referee", "judging/hand", "judging/turn",
-            "judging/melds", "judging/deal", "judging/standings", "judging/scoring",
-            "judging/results", "judging/rules", "judging/violations", "judging/codes",
-            "judging/catalogue/files_and_match", "judging/catalogue/deal_and_turns",
-            "judging/catalogue/stock_and_pile", "judging/catalogue/melds_and_closing",
-            "reading/limits", "reading/syntax_errors", "judging/phases", "judging/table",
-            "judging/verify", "judging/findings", "judging/hand_books", "judging/hand_end",
-            "judging/turn_order", "judging/draw_moves", "judging/play_moves",
-            "judging/header", "judging/placement", "judging/lookahead",
-            "judging/doubts", "judging/meld_values", "judging/scorelines", "judging/names",
-            "reading/event_base", "judging/result_pickling")
+COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/violations",
+            "model/codes", "model/catalogue/files_and_match",
+            "model/catalogue/deal_and_turns", "model/catalogue/stock_and_pile",
+            "model/catalogue/melds_and_closing",
+            "reading/events", "reading/fastlines", "reading/chunks", "reading/parser",
+            "reading/lark_parser", "reading/lark_events", "reading/games",
+            "reading/gc_pause", "reading/limits", "reading/syntax_errors",
+            "reading/event_base",
+            "judging/rulebook/rules",
+            "judging/tabletop/turn", "judging/tabletop/melds", "judging/tabletop/table",
+            "judging/tabletop/verify", "judging/tabletop/findings",
+            "judging/tabletop/placement", "judging/tabletop/meld_values",
+            "judging/scores/standings", "judging/scores/scoring",
+            "judging/hands/hand", "judging/hands/deal", "judging/hands/phases",
+            "judging/hands/hand_books", "judging/hands/hand_end", "judging/hands/turn_order",
+            "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
+            "judging/hands/doubts",
+            "judging/match/referee", "judging/match/header", "judging/match/scorelines",
+            "judging/match/names")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

@@ -30,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from corruptions import Case, Edit, make_cases, source
 
-from scala40cli.judging.referee import replay
+from scala40cli.judging.match.referee import replay
 from scala40cli.reading.parser import parse_text
 
 #: Pairs of corruptions made per game for the second figure.

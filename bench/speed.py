@@ -76,7 +76,7 @@ if not INSTALLED:
     sys.path.insert(0, str(ROOT))
 
 from scala40cli.audit.pipeline import audit_path, stream_records  # noqa: E402
-from scala40cli.judging.referee import replay  # noqa: E402
+from scala40cli.judging.match.referee import replay  # noqa: E402
 from scala40cli.reading.chunks import decode_chunk, game_chunks  # noqa: E402
 from scala40cli.reading.events import GameLog  # noqa: E402
 from scala40cli.reading.parser import iter_games  # noqa: E402
@@ -427,9 +427,10 @@ def main() -> None:
         print(json.dumps(dataclasses.asdict(
             jobs_compared(args.jobs_only, args.jobs_rounds, args.side_rounds))))
         return
-    import scala40cli.judging.referee
+    import scala40cli.judging.match.referee
 
-    build = "compiled" if not scala40cli.judging.referee.__file__.endswith(".py") else "pure Python"
+    referee = scala40cli.judging.match.referee
+    build = "compiled" if not referee.__file__.endswith(".py") else "pure Python"
     print(f"scala40 bench/speed.py, {datetime.date.today()}, {machine()}, {build}")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)

@@ -29,8 +29,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from scala40cli.judging.rules import RuleChoice, Rules, resolve
-from scala40cli.reading.rulesfile import choice_from
+from scala40cli.audit.rulesfile import choice_from
+from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
 from scala40cli.simulate import Bot, Level, play_match
 
 PAIRINGS: tuple[tuple[Level, Level], ...] = (

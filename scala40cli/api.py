@@ -1,9 +1,11 @@
 """The public Python API: audit game logs from a program, without a subprocess.
 
 Everything here is what ``scala40 replay`` does, as functions that return values: the
-same parser, the same referee, the same JSON objects. A result's ``to_dict()`` is the
-object the JSON report writes for it (``schemas/report.schema.json``), built by the very
-functions the report uses, so a program and the command line can never disagree.
+same parser, the same referee, the same JSON objects; :func:`audit_file` takes the very
+road of ``replay`` (:mod:`scala40cli.audit.road`), with a request of its own. A
+result's ``to_dict()`` is the object the JSON report writes for it
+(``schemas/report.schema.json``), built by the very functions the report uses, so a
+program and the command line can never disagree.
 
 >>> from scala40cli import audit_text
 >>> log = '[Players "Anna" "Bruno"]\\nhand 1\\ndealer Anna\\n'
@@ -31,10 +33,12 @@ from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
-from scala40cli.audit.pipeline import audit_bytes, audit_lines, audit_path
-from scala40cli.judging.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
-from scala40cli.judging.rules import RuleChoice, RulesError, find_preset, resolve
-from scala40cli.reading.rulesfile import is_rules_file, load_rules_file
+from scala40cli.audit.pipeline import audit_bytes, audit_lines
+from scala40cli.audit.request import AuditRequest, Local
+from scala40cli.audit.road import file_results
+from scala40cli.audit.rulesfile import is_rules_file, load_rules_file
+from scala40cli.judging.rulebook.rules import RuleChoice, RulesError, find_preset, resolve
+from scala40cli.model.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.summary import Summary
 
@@ -69,7 +73,8 @@ _PRESET_KEY = "preset"
 
 
 def rule_choice(rules: Rules) -> RuleChoice | None:
-    """The :class:`~scala40cli.judging.rules.RuleChoice` that ``rules`` stands for, checked.
+    """The :class:`~scala40cli.judging.rulebook.rules.RuleChoice` that ``rules`` stands for,
+    checked.
 
     A string is a rules file when it looks like one (``.toml``, ``.json``, a folder in
     it), else a preset name; a mapping holds switches and may name a ``preset``. Raises
@@ -134,8 +139,10 @@ def audit_file(path: str | os.PathLike[str], *, rules: Rules = None, jobs: int =
     ``jobs`` above 1 judges the games in that many processes, with the same result. A
     ``.jsonl`` file is read as JSON Lines events unless ``input_format`` says otherwise.
     """
-    return audit_path(os.fspath(path), rule_choice(rules), jobs=jobs,
-                      input_format=input_format)
+    request = AuditRequest(inputs=(os.fspath(path),), rules=rule_choice(rules),
+                           input_format=input_format, engine=Local(jobs), expand=False)
+    (result,) = file_results(request)
+    return result
 
 
 def iter_games(source: str | bytes | Iterable[str] | Iterable[bytes], *,

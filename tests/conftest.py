@@ -16,7 +16,8 @@ import pytest
 from hypothesis import settings
 from jsonschema import Draft202012Validator
 
-from scala40cli.judging.results import (
+from scala40cli.judging.rulebook.rules import CLASSIC, RULE_KEYS
+from scala40cli.model.results import (
     Closing,
     Elimination,
     FileResult,
@@ -26,8 +27,7 @@ from scala40cli.judging.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.judging.rules import CLASSIC, RULE_KEYS
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 from scala40cli.reading.resources import schema
 
 # Property tests are reproducible in CI: same examples every run, no timing flakes.

@@ -50,9 +50,10 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card, full_deck
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import Problem
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.card_counts import full_deck
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, Rank, Suit, card
+from scala40cli.model.results import Problem
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import (
     Attach,

@@ -23,7 +23,7 @@ from jsonschema import Draft4Validator, Draft202012Validator
 
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 from scala40cli.reading.resources import schema
 
 SARIF_SCHEMA = json.loads((Path(__file__).parent / "data" / "sarif-schema-2.1.0.json")

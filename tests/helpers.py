@@ -13,9 +13,9 @@ import re
 from collections import Counter
 from typing import Any
 
-from scala40cli.judging.cards import Card, parse_card
-from scala40cli.judging.melds import Meld, build_meld
-from scala40cli.judging.rules import CLASSIC, Rules
+from scala40cli.judging.rulebook.rules import CLASSIC, Rules
+from scala40cli.judging.tabletop.melds import Meld, build_meld
+from scala40cli.model.cards import Card, parse_card
 from scala40cli.reading.events import TableCard
 
 _TABLE_CARD = re.compile(r"(?P<card>[^()\s]+)(?:\((?P<stands_for>[^()\s]+)\))?")

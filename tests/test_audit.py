@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit.pipeline import FILE_COLUMN, FILE_LINE, audit_bytes, audit_path
-from scala40cli.judging.rules import RuleChoice
-from scala40cli.judging.violations import Code
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL_FIXTURE = ROOT / "fixtures" / "legal" / "two-players.s40"

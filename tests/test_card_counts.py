@@ -6,8 +6,14 @@ from collections import Counter
 
 import pytest
 
-from scala40cli.judging.card_counts import CardCounts, card_counts, count_cards, no_cards
-from scala40cli.judging.cards import JOKER, full_deck, parse_card
+from scala40cli.model.card_counts import (
+    CardCounts,
+    card_counts,
+    count_cards,
+    full_deck,
+    no_cards,
+)
+from scala40cli.model.cards import JOKER, parse_card
 
 CARDS = [parse_card(code) for code in ("AS", "AS", "KH", "JK", "10D", "AS")]
 

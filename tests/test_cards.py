@@ -12,7 +12,10 @@ import pickle
 
 import pytest
 
-from scala40cli.judging.cards import (
+from scala40cli.judging.hands.deal import game_deck
+from scala40cli.judging.rulebook.rules import CLASSIC, with_values
+from scala40cli.model.card_counts import full_deck
+from scala40cli.model.cards import (
     HIGH_ACE,
     JOKER,
     NATURAL_CARDS,
@@ -20,13 +23,10 @@ from scala40cli.judging.cards import (
     Rank,
     Suit,
     card,
-    full_deck,
     parse_card,
     penalty_points,
     rank_points,
 )
-from scala40cli.judging.deal import game_deck
-from scala40cli.judging.rules import CLASSIC, with_values
 
 # --- spellings ----------------------------------------------------------------------------
 

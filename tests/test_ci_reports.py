@@ -14,8 +14,8 @@ from referencing import Registry, Resource
 
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult, Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import FileResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.resources import schema
 from scala40cli.reporting.ci_reports import (
     GithubReporter,

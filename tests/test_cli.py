@@ -18,9 +18,9 @@ from scala40cli.cli.explain_command import find_code
 from scala40cli.cli.main import main
 from scala40cli.cli.rules_command import rules_listing
 from scala40cli.cli.status import exit_status
-from scala40cli.judging.results import FileResult
-from scala40cli.judging.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.judging.rulebook.rules import MEANINGS, PRESETS, RULE_KEYS, allowed_values, preset
+from scala40cli.model.results import FileResult
+from scala40cli.model.violations import RULEBOOK, Code
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL_FIXTURE = ROOT / "fixtures" / "legal" / "two-players.s40"

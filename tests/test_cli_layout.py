@@ -1,6 +1,7 @@
 """The command line is a thin layer (issue 11): declarations in ``cli/main.py``, each
-command's work in its own module, the shared options declared once, one input pipeline
-(``cli/inputs.py``), one output writer (``cli/output.py``), formats from the registry.
+command's work in its own module, the shared options declared once, one road for the
+inputs (``audit/road.py``, see tests/test_road.py), one output writer
+(``cli/output.py``), formats from the registry.
 
 Each layout test reads the source, so that the next change keeps the shape: the old
 ``cli.py`` of 759 lines, with four declarations of ``--rules``/``--set``, three ways
@@ -18,8 +19,8 @@ from click.testing import CliRunner
 
 from scala40cli.cli import choices, inputs, output
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import FileResult
+from scala40cli.model.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
 CLI = ROOT / "scala40cli" / "cli"
@@ -65,7 +66,7 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
 def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
     imported = {node.module for node in ast.walk(tree_of(CLI / "main.py"))
                 if isinstance(node, ast.ImportFrom) and node.col_offset == 0}
-    assert imported == {"__future__", "collections.abc", "typing", "scala40cli",
+    assert imported == {"__future__", "collections.abc", "typing", "scala40cli.version",
                         "scala40cli.cli.choices", "scala40cli.cli.options",
                         "scala40cli.cli.status", "scala40cli.cli.stopping"}
 

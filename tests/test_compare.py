@@ -10,8 +10,8 @@ from click.testing import CliRunner
 from conftest import ReportCheck
 
 from scala40cli.cli.main import main
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import GameResult
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.results import GameResult
 from scala40cli.reading.parser import parse_text
 from scala40cli.reporting.compare import compare_game
 

@@ -14,15 +14,15 @@ from jsonschema import Draft202012Validator
 
 from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult, Problem
-from scala40cli.judging.rules import PRESETS, RuleChoice
+from scala40cli.judging.rulebook.rules import PRESETS, RuleChoice
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.comments import split_comment
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Event
 from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.resources import schema
-from scala40cli.reading.writer import format_log
 from scala40cli.simulate import game_text, make_setup, simulate_game
 
 ROOT = Path(__file__).resolve().parent.parent

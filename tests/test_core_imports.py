@@ -17,8 +17,9 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "scala40cli"
 FORBIDDEN = ("click", "lark", "jsonschema")
 #: Every module of the judging layer, the package included.
-JUDGING = ("judging", *sorted(f"judging.{path.stem}" for path in (PACKAGE / "judging").glob("*.py")
-                              if path.stem != "__init__"))
+JUDGING = tuple(sorted(
+    ".".join(path.relative_to(PACKAGE).with_suffix("").parts).removesuffix(".__init__")
+    for path in (PACKAGE / "judging").rglob("*.py")))
 SIMULATOR = ("simulate.engine", "simulate.match", "simulate.moves", "simulate.planner",
              "simulate.board", "simulate.fitting", "simulate.plays")
 

@@ -37,7 +37,7 @@ from corruptions import (
     walks,
 )
 
-from scala40cli.judging.referee import replay
+from scala40cli.judging.match.referee import replay
 from scala40cli.reading.parser import parse_text
 
 SOURCES = default_sources()

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from scala40cli.cli.main import main
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.violations import RULEBOOK, Code
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from scala40cli.judging.cards import JOKER, parse_card
+from scala40cli.model.cards import JOKER, parse_card
 from scala40cli.reading import events as events_module
 from scala40cli.reading.event_base import Event, Place, fields, replace
 from scala40cli.reading.events import (

@@ -25,8 +25,8 @@ import pytest
 from conftest import ReportCheck
 
 from scala40cli.audit.pipeline import audit_path
-from scala40cli.judging.results import FileResult, GameResult
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import FileResult, GameResult
+from scala40cli.model.violations import Code
 from scala40cli.reporting.json_report import report_document
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"

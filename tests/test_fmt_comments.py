@@ -25,8 +25,8 @@ from peak_memory import run_measured
 from scala40cli.cli.main import main
 from scala40cli.reading.comments import Comment, comments_of, split_comment
 from scala40cli.reading.event_base import fields
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.parser import parse_text
-from scala40cli.reading.writer import format_log
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "log-format.md"

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scala40cli.audit.pipeline import audit_bytes, audit_path
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reading.fastlines import CARD
 from scala40cli.reporting.html_report import html_report
 from scala40cli.reporting.json_report import report_document

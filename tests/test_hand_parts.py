@@ -11,16 +11,16 @@ from dataclasses import dataclass, field
 
 from helpers import cards
 
-from scala40cli.judging.cards import parse_card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.hand import HandReferee
-from scala40cli.judging.header import read_header
-from scala40cli.judging.lookahead import last_deal_line, next_hand_number
-from scala40cli.judging.phases import Kind, Phase
-from scala40cli.judging.results import Closing, Problem
-from scala40cli.judging.rules import CLASSIC, Teams
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.hands.lookahead import last_deal_line, next_hand_number
+from scala40cli.judging.hands.phases import Kind, Phase
+from scala40cli.judging.match.header import read_header
+from scala40cli.judging.rulebook.rules import CLASSIC, Teams
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.model.cards import parse_card
+from scala40cli.model.results import Closing, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Buy, Event, Tag
 from scala40cli.reading.parser import parse_text
@@ -272,7 +272,7 @@ def test_pairs_need_four_players() -> None:
 def test_the_look_ahead_sees_every_line_a_player_writes() -> None:
     """Compiled by mypyc too (the suite runs on the compiled wheel): who is still to
     play, and whose line comes next, for each kind of line a player writes."""
-    from scala40cli.judging.lookahead import next_player_event, players_to_come
+    from scala40cli.judging.hands.lookahead import next_player_event, players_to_come
     from scala40cli.reading.events import PLAYER_EVENTS, Reshuffle, TableCard
 
     # typed values: the compiled classes check the types of what they are given

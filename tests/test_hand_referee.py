@@ -1,6 +1,7 @@
 """The referee of one hand, and the checker of its deal, on their own, rule by rule.
 
-:class:`~scala40cli.judging.deal.DealChecker` and :class:`~scala40cli.judging.hand.HandReferee`
+:class:`~scala40cli.judging.hands.deal.DealChecker` and
+:class:`~scala40cli.judging.hands.hand.HandReferee`
 are fed the events of one hand, parsed from a few lines, with no match around them;
 each test is named after the rule it pins and says on which line the problem must be reported
 (docs/decisions.md, "Where each problem is reported").
@@ -19,14 +20,14 @@ from typing import Any
 import pytest
 from helpers import rules
 
-from scala40cli.judging.cards import parse_card
-from scala40cli.judging.deal import DealChecker, Dealt
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.hand import HandReferee
-from scala40cli.judging.phases import DEAL_KINDS, PLAY_KINDS, STEPS, Kind, Phase, Step
-from scala40cli.judging.results import Closing, Problem
-from scala40cli.judging.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
-from scala40cli.judging.violations import Code
+from scala40cli.judging.hands.deal import DealChecker, Dealt
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.hands.phases import DEAL_KINDS, PLAY_KINDS, STEPS, Kind, Phase, Step
+from scala40cli.judging.rulebook.rules import CLASSIC, ClosingDiscard, Rules, UpcardJoker
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.model.cards import parse_card
+from scala40cli.model.results import Closing, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import (
     Deal,
     Dealer,

@@ -6,8 +6,8 @@ from collections import Counter
 from pathlib import Path
 
 from scala40cli.api import audit_file
-from scala40cli.judging.cards import parse_card
-from scala40cli.judging.held_cards import MOST, held_before, holding_hint
+from scala40cli.judging.tabletop.held_cards import MOST, held_before, holding_hint
+from scala40cli.model.cards import parse_card
 
 ROOT = Path(__file__).resolve().parent.parent
 

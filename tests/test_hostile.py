@@ -36,16 +36,16 @@ from click.testing import CliRunner, Result
 from conftest import ReportCheck
 from peak_memory import PROGRAM, run_measured, split_peak
 
+from scala40cli.audit import rulesfile, rulesread
 from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reading import (
     fastlines,
     inputs,
     lark_parser,
+    layout,
     parser,
-    rulesfile,
-    rulesread,
     syntax_errors,
     writer,
 )
@@ -306,7 +306,7 @@ def test_the_limits_are_the_same_without_the_fast_path(text: bytes) -> None:
 
 
 def test_fmt_does_not_rewrite_a_log_over_a_limit() -> None:
-    problems = writer.format_log(HEAD + b";" * (MAX_LINE_CHARS + 1) + b"\n")
+    problems = layout.format_log(HEAD + b";" * (MAX_LINE_CHARS + 1) + b"\n")
     assert isinstance(problems, tuple)
     assert [(str(p.code), p.line) for p in problems] == [("F003", 11)]
 
@@ -717,7 +717,7 @@ def test_the_package_has_no_way_to_run_code_from_input() -> None:
             assert set(re.findall(r"pickle\.loads\((\w+)\)", code)) == {"batch", "sent"}
             code = re.sub(r"import pickle|\bpickle\.\w+", "", code)
         assert forbidden.search(code.replace("re.compile(", "")) is None, path.name
-    source = (ROOT / "scala40cli" / "reading" / "rulesread.py").read_text(encoding="utf-8")
+    source = (ROOT / "scala40cli" / "audit" / "rulesread.py").read_text(encoding="utf-8")
     assert "tomllib.loads(" in source and "json.loads(" in source
 
 

@@ -28,7 +28,7 @@ from scala40cli.audit.parallel import available_cpus, batches, ordered_map
 from scala40cli.audit.pipeline import _sources_size, audit_path
 from scala40cli.audit.workers import Workers
 from scala40cli.cli.main import main
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
@@ -292,8 +292,9 @@ def test_what_crosses_to_workers_pickles_through_its_constructor() -> None:
     import copyreg
     import pickle
 
-    from scala40cli.judging import results, rules
-    from scala40cli.judging.result_pickling import reduce_game_result
+    from scala40cli.judging.rulebook import rules
+    from scala40cli.model import results
+    from scala40cli.model.result_pickling import reduce_game_result
     from scala40cli.reading.chunks import Chunk
 
     assert copyreg.dispatch_table[results.GameResult] is reduce_game_result

@@ -1,14 +1,16 @@
-"""The package's layout: small modules, and layers that import only what lies under them.
+"""The package's layout: small modules, layers that import only what lies under them,
+and no circle of imports.
 
 README's "Where the code lives" describes the layers; these tests keep the description
-true. Only the imports run when a module is imported are checked (an import inside a
-function, such as ``GameResult.to_dict`` reaching the JSON serialisers, runs only when
-it is called).
+true. Every import counts, wherever it is written: at the top of a module, inside a
+function (run only when it is called, but a dependence all the same), or under
+``TYPE_CHECKING`` (a dependence of the types). The graph is drawn module by module.
 """
 
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -16,22 +18,28 @@ import pytest
 PACKAGE = Path(__file__).resolve().parent.parent / "scala40cli"
 MAX_LINES = 400
 
-#: What each layer may import from the package, by dotted prefix below ``scala40cli``.
+#: The layers, from the ground up, and what each may import of the package, by dotted
+#: prefix below ``scala40cli``: itself and what lies under it.
 ALLOWED = {
-    "judging": ("judging", "reading.events", "reading.event_base"),
-    "reading": ("judging", "reading"),
-    "audit": ("judging", "reading", "audit"),
-    "reporting": ("judging", "reading", "audit", "reporting"),
-    "api": ("judging", "reading", "audit", "reporting", "api"),
-    "dask_audit": ("judging", "reading", "audit", "reporting", "api"),
-    "simulate": ("judging", "reading", "simulate", "cli.output"),
-    "viewing": ("judging", "reading", "reporting.escape", "viewing"),
-    "cli": ("judging", "reading", "audit", "reporting", "api", "dask_audit",
+    "model": ("model",),
+    "reading": ("model", "reading"),
+    "judging": ("model", "reading", "judging"),
+    "audit": ("model", "reading", "judging", "audit"),
+    "reporting": ("model", "reading", "judging", "audit", "reporting"),
+    "api": ("model", "reading", "judging", "audit", "reporting", "api"),
+    "dask_audit": ("model", "reading", "judging", "audit", "reporting", "api",
+                   "dask_audit"),
+    "__init__": ("api",),
+    "simulate": ("model", "reading", "judging", "simulate"),
+    "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
+    "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
             "simulate", "viewing", "cli"),
 }
-#: The package's root (``__version__``), the vocabularies of the options and the
-#: escapers import nothing of the package: any layer may use them.
-LEAVES = ("__init__", "cli.choices", "reporting.escape")
+#: The version, the vocabularies of the options and the escapers import nothing of the
+#: package: any layer may use them.
+LEAVES = ("version", "cli.choices", "reporting.escape")
+#: The rooms of ``judging``, from the ground up: a room imports only the rooms under it.
+JUDGING_ROOMS = ("rulebook", "tabletop", "scores", "hands", "match")
 
 
 def _modules() -> list[Path]:
@@ -39,35 +47,114 @@ def _modules() -> list[Path]:
 
 
 def _name(path: Path) -> str:
-    return ".".join(path.relative_to(PACKAGE).with_suffix("").parts)
+    """A module's dotted name below ``scala40cli`` (a package by its folder's name; the
+    package itself is ``__init__``)."""
+    parts = path.relative_to(PACKAGE).with_suffix("").parts
+    if parts[-1] == "__init__" and len(parts) > 1:
+        parts = parts[:-1]
+    return ".".join(parts)
 
 
-def _top_level_imports(path: Path) -> set[str]:
-    """The package's modules that importing ``path`` imports, below ``scala40cli.``."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+@cache
+def _known() -> frozenset[str]:
+    return frozenset(_name(path) for path in _modules())
+
+
+def _target(name: str) -> str | None:
+    """The package's module that an absolute import of ``name`` loads, below
+    ``scala40cli.``; ``__init__`` for the package itself, None for another package."""
+    if name == "scala40cli":
+        return "__init__"
+    if not name.startswith("scala40cli."):
+        return None
+    return name.removeprefix("scala40cli.")
+
+
+def _absolute(module: str, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    is_package = (PACKAGE.joinpath(*module.split(".")) / "__init__.py").is_file()
+    base = ["scala40cli", *module.split(".")][:None if is_package else -1]
+    base = base[:len(base) - node.level + 1]
+    return ".".join([*base, *([node.module] if node.module else [])])
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module of the package that ``path`` imports, anywhere in it: a name
+    imported from a package counts as that package's submodule when it is one."""
+    module = _name(path)
     found: set[str] = set()
-    todo: list[ast.stmt] = list(tree.body)
-    while todo:
-        node = todo.pop()
-        if isinstance(node, ast.If | ast.Try):
-            if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(t for alias in node.names if (t := _target(alias.name)))
+        elif isinstance(node, ast.ImportFrom):
+            target = _target(_absolute(module, node))
+            if target is None:
                 continue
-            todo += node.body + node.orelse
-        elif isinstance(node, ast.ClassDef):
-            todo += node.body
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            if node.module == "scala40cli":  # __version__, from the package's root
-                found.add("__init__")
-            elif node.module.startswith("scala40cli."):
-                found.add(node.module.removeprefix("scala40cli."))
-        elif isinstance(node, ast.Import):
-            found.update(alias.name.removeprefix("scala40cli.") for alias in node.names
-                         if alias.name.startswith("scala40cli."))
+            for alias in node.names:
+                sub = alias.name if target == "__init__" else f"{target}.{alias.name}"
+                found.add(sub if sub in _known() else target)
+    found.discard(module)
+    return found
+
+
+@cache
+def import_graph() -> dict[str, frozenset[str]]:
+    return {_name(path): frozenset(imports_of(path)) for path in _modules()}
+
+
+def circles(graph: dict[str, frozenset[str]]) -> list[list[str]]:
+    """The strongly connected parts of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(start: str) -> None:
+        # iterative, so that a long chain of imports does not reach Python's limit
+        work = [(start, iter(sorted(graph.get(start, ()))))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(graph.get(child, ())))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                part: list[str] = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    part.append(member)
+                    if member == node:
+                        break
+                if len(part) > 1:
+                    found.append(sorted(part))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
     return found
 
 
 def _layer(module: str) -> str:
     return module.split(".")[0]
+
+
+def _is_under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for prefix in prefixes)
 
 
 @pytest.mark.parametrize("path", _modules(), ids=_name)
@@ -76,32 +163,88 @@ def test_no_module_is_over_400_lines(path: Path) -> None:
     assert lines <= MAX_LINES, f"{_name(path)} has {lines} lines: split it along a concept"
 
 
-@pytest.mark.parametrize("path", [p for p in _modules() if _layer(_name(p)) in ALLOWED],
-                         ids=_name)
+def test_no_circle_of_imports() -> None:
+    """Not even through an import inside a function: a module that needs another
+    only when a function runs still needs it."""
+    assert circles(import_graph()) == []
+
+
+@pytest.mark.parametrize("path", [p for p in _modules()
+                                  if _layer(_name(p)) in ALLOWED
+                                  and _name(p) not in LEAVES], ids=_name)
 def test_a_layer_imports_only_the_layers_under_it(path: Path) -> None:
     module = _name(path)
     allowed = ALLOWED[_layer(module)] + LEAVES
-    wrong = sorted(name for name in _top_level_imports(path)
-                   if not any(name == prefix or name.startswith(prefix + ".")
-                              for prefix in allowed))
+    wrong = sorted(name for name in imports_of(path) if not _is_under(name, allowed))
     assert not wrong, f"{module} imports {wrong}"
+
+
+def test_every_module_is_in_a_layer() -> None:
+    assert {_layer(name) for name in _known()} - set(ALLOWED) == {"__main__", "version"}
 
 
 @pytest.mark.parametrize("leaf", LEAVES)
 def test_the_shared_leaves_import_nothing_of_the_package(leaf: str) -> None:
     path = PACKAGE.joinpath(*leaf.split(".")).with_suffix(".py")
-    assert _top_level_imports(path) == set()
+    assert imports_of(path) == set()
+
+
+def _room(module: str) -> int | None:
+    parts = module.split(".")
+    if parts[0] != "judging" or len(parts) < 2:
+        return None
+    return JUDGING_ROOMS.index(parts[1])
+
+
+def test_judging_is_grouped_in_rooms() -> None:
+    """No module lies loose in ``judging/``: each is in a room of JUDGING_ROOMS."""
+    loose = sorted(path.name for path in (PACKAGE / "judging").glob("*.py")
+                   if path.name != "__init__.py")
+    assert loose == []
+    rooms = {path.name for path in (PACKAGE / "judging").iterdir()
+             if (path / "__init__.py").is_file()}
+    assert rooms == set(JUDGING_ROOMS)
+
+
+@pytest.mark.parametrize("path", sorted((PACKAGE / "judging").rglob("*.py")), ids=_name)
+def test_a_room_of_judging_imports_only_the_rooms_under_it(path: Path) -> None:
+    module = _name(path)
+    room = _room(module)
+    if room is None:  # the package itself
+        assert imports_of(path) == set()
+        return
+    above = sorted(name for name in imports_of(path)
+                   if (other := _room(name)) is not None and other > room)
+    assert not above, f"{module} imports {above}, in rooms above its own"
 
 
 def test_only_the_library_sits_at_the_top_of_the_package() -> None:
     top = {path.stem for path in PACKAGE.glob("*.py")}
-    assert top == {"__init__", "__main__", "api", "dask_audit"}
+    assert top == {"__init__", "__main__", "api", "dask_audit", "version"}
 
 
-def test_the_scan_sees_a_layer_breach() -> None:
-    """The check above would fail on a judging module importing the reporters."""
-    assert "reporting.json_report" in _top_level_imports(PACKAGE / "dask_audit.py")
-    assert not any(prefix == "reporting" for prefix in ALLOWED["judging"])
+# --- the scan itself ------------------------------------------------------------------
+
+
+def test_the_scan_sees_imports_inside_functions_and_for_types() -> None:
+    """``pipeline`` imports the process pool only inside a function, and the JSON Lines
+    chunks also for its types; the package's ``__init__`` loads the API on first use."""
+    assert "audit.pipeline" in imports_of(PACKAGE / "api.py")
+    pipeline = imports_of(PACKAGE / "audit" / "pipeline.py")
+    assert {"reading.jsonl_logs", "audit.parallel"} <= pipeline
+    assert "api" in imports_of(PACKAGE / "__init__.py")
+
+
+def test_the_scan_sees_a_circle() -> None:
+    graph = {"a": frozenset({"b"}), "b": frozenset({"c"}), "c": frozenset({"a"}),
+             "d": frozenset({"a"})}
+    assert circles(graph) == [["a", "b", "c"]]
+    assert circles({"a": frozenset({"b"}), "b": frozenset()}) == []
+
+
+def test_the_scan_resolves_a_submodule_imported_from_its_package() -> None:
+    """``from scala40cli.model import results`` is an import of ``model.results``."""
+    assert "model.results" in imports_of(PACKAGE / "audit" / "pipeline.py")
 
 
 def _compiled_modules() -> list[str]:
@@ -116,6 +259,13 @@ def _compiled_modules() -> list[str]:
             assert isinstance(value, tuple)
             return [str(name) for name in value]
     raise AssertionError("hatch_build.py has no COMPILED")
+
+
+def test_every_compiled_module_exists() -> None:
+    """A module moved without its entry in hatch_build.py would silently stay Python."""
+    missing = [name for name in _compiled_modules()
+               if not (PACKAGE / f"{name}.py").is_file()]
+    assert missing == []
 
 
 #: Where the events are defined.

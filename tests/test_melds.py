@@ -18,8 +18,8 @@ from helpers import cards, meld, rules, table_cards
 from hypothesis import given
 from hypothesis import strategies as st
 
-from scala40cli.judging.cards import HIGH_ACE, Rank, Suit, card, parse_card, rank_points
-from scala40cli.judging.melds import (
+from scala40cli.judging.rulebook.rules import CLASSIC, Rules, SetJokerSuit
+from scala40cli.judging.tabletop.melds import (
     Group,
     MeldError,
     Run,
@@ -31,7 +31,7 @@ from scala40cli.judging.melds import (
     opening_value,
     swap,
 )
-from scala40cli.judging.rules import CLASSIC, Rules, SetJokerSuit
+from scala40cli.model.cards import HIGH_ACE, Rank, Suit, card, parse_card, rank_points
 
 ANY = rules(set_joker_suit=SetJokerSuit.ANY)
 DECLARED = rules(set_joker_suit=SetJokerSuit.DECLARED)
@@ -425,10 +425,10 @@ def test_an_undeclared_joker_on_a_2_to_k_run_must_say_which_ace() -> None:
 
 
 _ATTACH_SCRIPT = """
-from scala40cli.judging.cards import parse_card
+from scala40cli.model.cards import parse_card
 from scala40cli.reading.events import TableCard
-from scala40cli.judging.melds import attach, build_meld
-from scala40cli.judging.rules import CLASSIC
+from scala40cli.judging.tabletop.melds import attach, build_meld
+from scala40cli.judging.rulebook.rules import CLASSIC
 run = build_meld([TableCard(parse_card(c)) for c in {run!r}.split()], CLASSIC)
 print(attach(run, [TableCard(parse_card("AS")), TableCard(parse_card("JK"), parse_card("AS"))],
              CLASSIC))
@@ -734,7 +734,7 @@ def test_every_meld_and_attach_fixture_has_its_message() -> None:
 
 @pytest.mark.parametrize("name", sorted(MESSAGES))
 def test_meld_and_attach_messages_name_the_real_reason(name: str) -> None:
-    from scala40cli.judging.referee import replay
+    from scala40cli.judging.match.referee import replay
     from scala40cli.reading.parser import parse_text
 
     text = (ILLEGAL / f"{name}.s40").read_text(encoding="utf-8")

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.cli.main import main
-from scala40cli.judging.names import invisible_characters, lookalikes, same_name, skeleton
-from scala40cli.judging.results import GameResult
-from scala40cli.judging.violations import Code
+from scala40cli.judging.match.names import invisible_characters, lookalikes, same_name, skeleton
+from scala40cli.model.results import GameResult
+from scala40cli.model.violations import Code
 
 ROOT = Path(__file__).resolve().parent.parent
 ACCENTED = ROOT / "fixtures" / "legal" / "accented-names.s40"

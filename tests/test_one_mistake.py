@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from conftest import ReportCheck
 
-from scala40cli.judging.cards import card
-from scala40cli.judging.lookahead import mistyped
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import FileResult, GameResult
+from scala40cli.judging.hands.lookahead import mistyped
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.cards import card
+from scala40cli.model.results import FileResult, GameResult
 from scala40cli.reading.events import Discard, Draw, Meld, TableCard
 from scala40cli.reading.parser import parse_text
 from scala40cli.reporting.json_report import report_document

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lark import Lark
 
-from scala40cli.judging.cards import JOKER, Card, card, parse_card
-from scala40cli.judging.violations import Code
+from scala40cli.model.cards import JOKER, Card, card, parse_card
+from scala40cli.model.violations import Code
 from scala40cli.reading import fastlines
 from scala40cli.reading.events import (
     Attach,

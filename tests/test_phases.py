@@ -1,4 +1,4 @@
-"""What may happen when (scala40cli/judging/phases.py): the gate, rule by rule.
+"""What may happen when (scala40cli/judging/hands/phases.py): the gate, rule by rule.
 
 Each test is named after the rule it pins and says on which line the problem is
 reported; the games are replayed whole, as the match referee judges them. The last
@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-import scala40cli.judging.hand as hand_module
-from scala40cli.judging.phases import KINDS, STEPS, Kind, Phase, Step
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import GameResult
+import scala40cli.judging.hands.hand as hand_module
+from scala40cli.judging.hands.phases import KINDS, STEPS, Kind, Phase, Step
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.results import GameResult
 from scala40cli.reading.event_base import Place
 from scala40cli.reading.events import Event, Tag
 from scala40cli.reading.parser import parse_text
@@ -240,7 +240,7 @@ def test_each_line_of_play_handed_straight_to_a_handler_goes_to_its_tables() -> 
     """``_judge_in_play`` names the handler of its commonest kinds of line itself (a
     native call when compiled): each ``if kind is X`` branch calls ``_HANDLERS[X]``, with
     ``X`` cast to itself, and whatever it does not name goes through the table."""
-    tree = ast.parse((PACKAGE / "judging" / "hand.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PACKAGE / "judging" / "hands" / "hand.py").read_text(encoding="utf-8"))
     chain = next(node for node in ast.walk(tree)
                  if isinstance(node, ast.FunctionDef) and node.name == "_judge_in_play")
     branch = chain.body[1]  # after the docstring
@@ -272,7 +272,7 @@ def test_only_the_gate_reports_a_line_out_of_place() -> None:
     reporting = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                  if _mentions(path, "OUT_OF_PLACE")}
     # The gate, and the catalogue entry that says what T006 means.
-    assert reporting == {"judging/phases.py", "judging/catalogue/deal_and_turns.py"}
+    assert reporting == {"judging/hands/phases.py", "model/catalogue/deal_and_turns.py"}
 
 
 def test_only_the_gate_turns_a_line_away_after_the_end_of_its_hand() -> None:
@@ -282,13 +282,13 @@ def test_only_the_gate_turns_a_line_away_after_the_end_of_its_hand() -> None:
                for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                and node.func.attr == "after_end"}
-    assert callers == {"judging/phases.py"}
+    assert callers == {"judging/hands/phases.py"}
 
 
 @pytest.mark.parametrize("module", ["draw_moves", "play_moves", "deal", "turn_order",
                                     "hand_books"])
 def test_no_handler_asks_which_phase_it_is(module: str) -> None:
-    tree = ast.parse((PACKAGE / "judging" / f"{module}.py").read_text(encoding="utf-8"))
+    tree = ast.parse((PACKAGE / "judging" / "hands" / f"{module}.py").read_text(encoding="utf-8"))
     asked = [node.lineno for node in ast.walk(tree)
              if isinstance(node, ast.Compare) and any(
                  isinstance(side, ast.Attribute) and side.attr == "phase"

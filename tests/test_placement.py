@@ -15,8 +15,8 @@ from itertools import product
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card
-from scala40cli.judging.placement import Layout, run_layouts
+from scala40cli.judging.tabletop.placement import Layout, run_layouts
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank, Suit, card
 from scala40cli.reading.events import TableCard
 
 SUIT = Suit.SPADES

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 
 from scala40cli.audit.pipeline import in_line_order
 from scala40cli.cli.main import main
-from scala40cli.judging.results import GameResult, Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import GameResult, Problem
+from scala40cli.model.violations import Code
 
 FIXTURE = str(Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
               / "G001-missing-players-unreadable-tag.s40")

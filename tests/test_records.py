@@ -18,7 +18,7 @@ from scala40cli.audit.pipeline import (
     stream_records,
 )
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, records_of
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reporting.base import gather
 from scala40cli.reporting.summary import Summary, Tally
 

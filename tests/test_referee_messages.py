@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit.pipeline import audit_path
-from scala40cli.judging.referee import closest_player
-from scala40cli.judging.results import FileResult
-from scala40cli.judging.violations import Code
+from scala40cli.judging.match.referee import closest_player
+from scala40cli.model.results import FileResult
+from scala40cli.model.violations import Code
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures" / "illegal"
 

@@ -14,9 +14,9 @@ from conftest import ReportCheck
 
 from scala40cli import __version__
 from scala40cli.cli.main import main
-from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult
-from scala40cli.judging.rules import CLASSIC
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.judging.rulebook.rules import CLASSIC
+from scala40cli.model.results import Closing, FileResult, GameResult, HandResult
+from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reading.resources import schema
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.reporters import REPORTERS, JsonReporter, TextReporter

@@ -1,5 +1,5 @@
 """A game's results cross to and from worker processes through their own reducers
-(scala40cli/judging/result_pickling.py): every field of every class arrives."""
+(scala40cli/model/result_pickling.py): every field of every class arrives."""
 
 from __future__ import annotations
 
@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 import scala40cli.audit.pipeline  # noqa: F401  (registers the reducers, as a run does)
-from scala40cli.judging import result_pickling, results
-from scala40cli.judging.result_pickling import REDUCERS
-from scala40cli.judging.results import (
+from scala40cli.model import result_pickling, results
+from scala40cli.model.result_pickling import REDUCERS
+from scala40cli.model.results import (
     Closing,
     Elimination,
     GameResult,
@@ -24,7 +24,7 @@ from scala40cli.judging.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 
 CAUSE = Problem(code=Code.NOT_IN_HAND, message="cause", line=3, column=1, hand=1,
                 player="Anna", context="Anna discard 5H", caused_by=None)

@@ -27,17 +27,17 @@ from pathlib import Path
 
 import pytest
 
-from scala40cli.judging.switches import Rules
+from scala40cli.judging.rulebook.switches import Rules
 
 PACKAGE = Path(__file__).resolve().parent.parent / "scala40cli"
 SWITCH_NAMES = frozenset(field.name for field in dataclasses.fields(Rules))
 
 #: The rules modules: they describe, read, check and resolve every switch.
 RULES_MODULES = frozenset({
-    "judging/switches.py",  # the descriptors and Rules (elimination_threshold, as_tokens)
-    "judging/rule_values.py",  # a token read as a switch's value
-    "judging/presets.py",  # the presets' checks (elimination and fixed_hands agree)
-    "judging/rules.py",  # one game's rules resolved (the match length settled)
+    "judging/rulebook/switches.py",  # the descriptors and Rules (elimination_threshold, as_tokens)
+    "judging/rulebook/rule_values.py",  # a token read as a switch's value
+    "judging/rulebook/presets.py",  # the presets' checks (elimination and fixed_hands agree)
+    "judging/rulebook/rules.py",  # one game's rules resolved (the match length settled)
 })
 
 #: The reason of a simulator read that only steers a bot's search.
@@ -45,64 +45,65 @@ STRATEGY = "strategy: "
 
 #: switch -> the modules that read it (outside the rules modules) -> what they decide.
 READERS: dict[str, dict[str, str]] = {
-    "jokers": {"judging/deal.py": "game_deck: the deck a hand is dealt from"},
-    "upcard_joker": {"judging/deal.py": "upcard_returned: a joker turned up goes back"},
+    "jokers": {"judging/hands/deal.py": "game_deck: the deck a hand is dealt from"},
+    "upcard_joker": {"judging/hands/deal.py": "upcard_returned: a joker turned up goes back"},
     "opening_points": {
-        "judging/verify.py": "below_threshold (and the message's words)",
+        "judging/tabletop/verify.py": "below_threshold (and the message's words)",
         "simulate/planner.py": STRATEGY + "the meld search aims at the threshold",
         "simulate/bots.py": STRATEGY + "could the card taken open? the same search",
     },
-    "opening_jokers": {"judging/verify.py": "verify_meld: no joker in an opening"},
+    "opening_jokers": {"judging/tabletop/verify.py": "verify_meld: no joker in an opening"},
     # one value only (yes): nothing to decide
     "opening_same_turn": {},
-    "jokers_per_meld": {"judging/melds.py": "jokers_fit (and the message's words)"},
+    "jokers_per_meld": {"judging/tabletop/melds.py": "jokers_fit (and the message's words)"},
     "run_max": {
-        "judging/melds.py": "_check_run_shape: the longest run",
+        "judging/tabletop/melds.py": "_check_run_shape: the longest run",
         "simulate/planner.py": STRATEGY + "the search proposes no longer run",
         "simulate/bots.py": STRATEGY + "the same search, to weigh a card",
     },
     "take_before_opening": {
-        "judging/verify.py": "verify_take (forbidden), _taken_card_findings (only_to_open)"},
-    "take_after_opening": {"judging/verify.py": "_taken_card_findings: must_use"},
-    "discard_taken_card": {"judging/verify.py": "verify_discard: the card just taken"},
-    "opening_turn_plays": {"judging/verify.py": "verify_touch: plays in the opening turn"},
-    "joker_swap": {"judging/verify.py": "verify_swap"},
-    "freed_joker": {"judging/verify.py": "freed_joker_must_be_used"},
-    "set_joker_suit": {"judging/melds.py": "_declared_suit_binds"},
-    "discard_playable": {"judging/verify.py": "verify_discard: a card that fits"},
-    "discard_joker": {"judging/verify.py": "verify_discard: a joker"},
-    "closing_discard": {"judging/verify.py": "laying_down_may_close"},
-    "closing_first_round": {"judging/verify.py": "closing_allowed"},
-    "one_go_threshold": {"judging/verify.py": "_threshold_applies"},
-    "in_hand_bonus": {"judging/scoring.py": "others_doubled, and the closer's -100"},
-    "winner_bonus": {"judging/scoring.py": "closed_hand_penalties: the closer's score"},
-    "ace_penalty": {"judging/scoring.py": "hand_penalty: what an ace costs"},
-    "unopened_penalty": {"judging/scoring.py": "pays_flat_penalty"},
-    "stock_exhausted": {"judging/verify.py": "void_after_draw, stock_dead"},
+        "judging/tabletop/verify.py":
+            "verify_take (forbidden), _taken_card_findings (only_to_open)"},
+    "take_after_opening": {"judging/tabletop/verify.py": "_taken_card_findings: must_use"},
+    "discard_taken_card": {"judging/tabletop/verify.py": "verify_discard: the card just taken"},
+    "opening_turn_plays": {"judging/tabletop/verify.py": "verify_touch: plays in the opening turn"},
+    "joker_swap": {"judging/tabletop/verify.py": "verify_swap"},
+    "freed_joker": {"judging/tabletop/verify.py": "freed_joker_must_be_used"},
+    "set_joker_suit": {"judging/tabletop/melds.py": "_declared_suit_binds"},
+    "discard_playable": {"judging/tabletop/verify.py": "verify_discard: a card that fits"},
+    "discard_joker": {"judging/tabletop/verify.py": "verify_discard: a joker"},
+    "closing_discard": {"judging/tabletop/verify.py": "laying_down_may_close"},
+    "closing_first_round": {"judging/tabletop/verify.py": "closing_allowed"},
+    "one_go_threshold": {"judging/tabletop/verify.py": "_threshold_applies"},
+    "in_hand_bonus": {"judging/scores/scoring.py": "others_doubled, and the closer's -100"},
+    "winner_bonus": {"judging/scores/scoring.py": "closed_hand_penalties: the closer's score"},
+    "ace_penalty": {"judging/scores/scoring.py": "hand_penalty: what an ace costs"},
+    "unopened_penalty": {"judging/scores/scoring.py": "pays_flat_penalty"},
+    "stock_exhausted": {"judging/tabletop/verify.py": "void_after_draw, stock_dead"},
     # Rules.elimination_threshold, in switches.py
     "elimination": {},
-    "reentry": {"judging/standings.py": "reentry_options"},
-    "mortal_combat": {"judging/standings.py": "record: the highest penalty is out"},
-    "compra": {"judging/verify.py": "verify_buy"},
-    "teams": {"judging/standings.py": "teams_problem, plays_in_teams"},
-    "fixed_hands": {"judging/standings.py": "_settle: a match of a fixed number of hands"},
+    "reentry": {"judging/scores/standings.py": "reentry_options"},
+    "mortal_combat": {"judging/scores/standings.py": "record: the highest penalty is out"},
+    "compra": {"judging/tabletop/verify.py": "verify_buy"},
+    "teams": {"judging/scores/standings.py": "teams_problem, plays_in_teams"},
+    "fixed_hands": {"judging/scores/standings.py": "_settle: a match of a fixed number of hands"},
 }
 
 #: (module, attribute): an attribute of another object that has a switch's name.
 HOMONYMS: dict[tuple[str, str], str] = {
-    ("judging/meld_values.py", "jokers"): "Group.jokers, the jokers in a set",
-    ("judging/melds.py", "jokers"): "Group.jokers",
+    ("judging/tabletop/meld_values.py", "jokers"): "Group.jokers, the jokers in a set",
+    ("judging/tabletop/melds.py", "jokers"): "Group.jokers",
     ("simulate/fitting.py", "jokers"): "Group.jokers",
     ("viewing/snapshot.py", "jokers"): "Group.jokers and MeldView.jokers",
-    ("judging/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
-    ("judging/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
-    ("judging/referee.py", "teams"): "Header.teams",
-    ("judging/standings.py", "teams"): "Standings.teams, the two pairs",
+    ("judging/hands/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
+    ("judging/match/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
+    ("judging/match/referee.py", "teams"): "Header.teams",
+    ("judging/scores/standings.py", "teams"): "Standings.teams, the two pairs",
     ("simulate/match.py", "teams"): "Standings.teams",
-    ("judging/result_pickling.py", "teams"): "GameResult.teams",
+    ("model/result_pickling.py", "teams"): "GameResult.teams",
     ("reporting/charts.py", "teams"): "GameResult.teams",
     ("reporting/html_report.py", "teams"): "GameResult.teams",
-    ("reporting/json_report.py", "teams"): "GameResult.teams",
+    ("model/results.py", "teams"): "GameResult.teams",
     ("reporting/markdown.py", "teams"): "GameResult.teams",
     ("reporting/text_report.py", "teams"): "GameResult.teams",
 }

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 from switch_table import CLASSIC_TOKENS, MATRIX, NUMBER_SWITCHES
 
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     MEANINGS,
     PRESETS,
@@ -761,5 +761,6 @@ def test_one_descriptor_per_switch_is_the_rules_object() -> None:
 @pytest.mark.parametrize("module", ["rules", "switches", "rule_enums", "rule_values",
                                     "presets"])
 def test_the_rules_modules_stay_small(module: str) -> None:
-    path = Path(__file__).resolve().parent.parent / "scala40cli" / "judging" / f"{module}.py"
+    rulebook = Path(__file__).resolve().parent.parent / "scala40cli" / "judging" / "rulebook"
+    path = rulebook / f"{module}.py"
     assert len(path.read_text(encoding="utf-8").splitlines()) <= 400

@@ -13,7 +13,18 @@ from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 from test_rules import CLASSIC_TOKENS, MATRIX, PRESET_CHANGES
 
-from scala40cli.judging.rules import (
+from scala40cli.audit.rulesfile import (
+    choice_from,
+    is_rules_file,
+    load_rules_file,
+    parse_set,
+    rules_document,
+    rules_json,
+    rules_schema_document,
+    rules_schema_text,
+    rules_toml,
+)
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     PRESETS,
     RULE_KEYS,
@@ -25,17 +36,6 @@ from scala40cli.judging.rules import (
     with_values,
 )
 from scala40cli.reading.resources import schema
-from scala40cli.reading.rulesfile import (
-    choice_from,
-    is_rules_file,
-    load_rules_file,
-    parse_set,
-    rules_document,
-    rules_json,
-    rules_schema_document,
-    rules_schema_text,
-    rules_toml,
-)
 
 
 @pytest.fixture
@@ -60,7 +60,7 @@ def error_of(name: str) -> str:
 
 
 def test_shipped_schema_is_the_one_built_from_the_rules_module() -> None:
-    """Regenerate with: python -c "from scala40cli.reading.rulesfile import rules_schema_text as t;
+    """Regenerate with: python -c "from scala40cli.audit.rulesfile import rules_schema_text as t;
     print(t(), end='')" > schemas/rules.schema.json"""
     assert schema("rules.schema.json") == rules_schema_document()
     assert json.loads(rules_schema_text()) == rules_schema_document()

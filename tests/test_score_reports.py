@@ -24,7 +24,7 @@ from click.testing import CliRunner, Result
 from scala40cli.api import audit_text
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
-from scala40cli.judging.results import (
+from scala40cli.model.results import (
     Elimination,
     FileResult,
     GameResult,
@@ -32,7 +32,7 @@ from scala40cli.judging.results import (
     Problem,
     TagValue,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.html_report import html_report
 from scala40cli.reporting.markdown import markdown_report, sparkline_block

@@ -16,9 +16,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40cli.audit.pipeline import audit_bytes
-from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, penalty_points
-from scala40cli.judging.results import Closing
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     AcePenalty,
     InHandBonus,
@@ -28,15 +26,17 @@ from scala40cli.judging.rules import (
     UnopenedPenalty,
     with_values,
 )
-from scala40cli.judging.scoring import (
+from scala40cli.judging.scores.scoring import (
     closed_hand_penalties,
     hand_penalty,
     others_doubled,
     pays_flat_penalty,
     void_hand_penalties,
 )
-from scala40cli.judging.standings import Standings, plays_in_teams, teams_problem
-from scala40cli.judging.violations import Code
+from scala40cli.judging.scores.standings import Standings, plays_in_teams, teams_problem
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, penalty_points
+from scala40cli.model.results import Closing
+from scala40cli.model.violations import Code
 from scala40cli.simulate.runner import make_setup
 
 ACE_11 = rules(ace_penalty=AcePenalty.ELEVEN)

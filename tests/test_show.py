@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from jsonschema import Draft202012Validator
 
 from scala40cli.cli.main import main
-from scala40cli.judging.referee import replay
+from scala40cli.judging.match.referee import replay
 from scala40cli.reading.jsonl_logs import s40_to_jsonl
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.resources import schema

@@ -24,12 +24,8 @@ from click.testing import CliRunner, Result
 
 from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.cli.main import main
-from scala40cli.judging.cards import JOKER, Card, parse_card
-from scala40cli.judging.deal import upcard_returned
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.melds import build_meld, fits
-from scala40cli.judging.results import GameResult
-from scala40cli.judging.rules import (
+from scala40cli.judging.hands.deal import upcard_returned
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     PRESETS,
     RULE_KEYS,
@@ -38,8 +34,12 @@ from scala40cli.judging.rules import (
     value_tokens,
     with_values,
 )
-from scala40cli.judging.scoring import hand_penalty
-from scala40cli.judging.turn import Turn
+from scala40cli.judging.scores.scoring import hand_penalty
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.melds import build_meld, fits
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.model.cards import JOKER, Card, parse_card
+from scala40cli.model.results import GameResult
 from scala40cli.reading.events import (
     Buy,
     Discard,
@@ -220,7 +220,7 @@ def test_the_same_seed_gives_the_same_bytes() -> None:
 
 def test_the_written_text_is_canonical() -> None:
     """The simulator writes with the canonical writer: ``fmt`` leaves it unchanged."""
-    from scala40cli.reading.writer import format_log
+    from scala40cli.reading.layout import format_log
 
     text = run("simulate", "--players", "3", "--games", "2", "--seed", "3").stdout
     assert format_log(text.encode("utf-8")) == text

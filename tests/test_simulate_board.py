@@ -16,8 +16,7 @@ from types import MappingProxyType
 import pytest
 from helpers import cards, rules, table_cards
 
-from scala40cli.judging.cards import parse_card
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     ClosingDiscard,
     DiscardPlayable,
@@ -28,9 +27,10 @@ from scala40cli.judging.rules import (
     TakeAfterOpening,
     TakeBeforeOpening,
 )
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import verify_meld
-from scala40cli.judging.violations import Code
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import verify_meld
+from scala40cli.model.cards import parse_card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Meld
 from scala40cli.simulate.board import (
     Board,

@@ -17,11 +17,12 @@ from helpers import meld, table_cards
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, card, full_deck
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.melds import MeldError, build_meld, fits
-from scala40cli.judging.rules import CLASSIC, Rules, value_tokens, with_values
-from scala40cli.judging.verify import verify_attach
+from scala40cli.judging.rulebook.rules import CLASSIC, Rules, value_tokens, with_values
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.melds import MeldError, build_meld, fits
+from scala40cli.judging.tabletop.verify import verify_attach
+from scala40cli.model.card_counts import full_deck
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, card
 from scala40cli.reading.events import Attach, TableCard
 from scala40cli.simulate.fitting import attach_forms, fits_fast, may_fit, spots
 

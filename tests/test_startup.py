@@ -54,7 +54,8 @@ def modules_after(*arguments: str, cache: Path | None = None) -> set[str]:
 
 
 HEAVY = {"lark", "jsonschema", "difflib", "concurrent.futures", "multiprocessing",
-         "scala40cli.audit.pipeline", "scala40cli.judging.referee", "scala40cli.reading.parser",
+         "scala40cli.audit.pipeline", "scala40cli.judging.match.referee",
+         "scala40cli.reading.parser",
          "scala40cli.reporting.text_report", "scala40cli.reporting.ci_reports",
          "scala40cli.reporting.html_report", "scala40cli.simulate"}
 
@@ -67,7 +68,7 @@ def test_version_imports_click_and_nothing_of_the_referee() -> None:
 
 #: What the command line is built of at start: the group, the commands' declarations,
 #: the shared options and their vocabularies, the exit statuses.
-DECLARATIONS = {"scala40cli", "scala40cli.cli", "scala40cli.cli.main",
+DECLARATIONS = {"scala40cli", "scala40cli.version", "scala40cli.cli", "scala40cli.cli.main",
                 "scala40cli.cli.choices", "scala40cli.cli.options", "scala40cli.cli.status",
                 "scala40cli.cli.stopping"}
 
@@ -80,7 +81,7 @@ def test_version_imports_the_declarations_and_no_command() -> None:
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
-    assert {"scala40cli.judging.referee", "scala40cli.reporting.text_report"} <= loaded
+    assert {"scala40cli.judging.match.referee", "scala40cli.reporting.text_report"} <= loaded
     unused = {"jsonschema", "concurrent.futures", "scala40cli.reporting.ci_reports",
               "scala40cli.reporting.html_report", "scala40cli.reporting.markdown",
               "scala40cli.simulate"}
@@ -89,12 +90,14 @@ def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
 
 #: What a serial replay of a ``.s40`` file, with no rules file and no misspelt name,
 #: does not need: the workers' pickling, JSON Lines input, rules files (and the
-#: hashing of the parser cache's key), temporary files, the did-you-mean hints, and
-#: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``.
+#: hashing of the parser cache's key), temporary files, the did-you-mean hints,
+#: ``xml.sax.saxutils``, which imports ``urllib.request``, ``http`` and ``email``, and
+#: the engine of ``--dask`` (the audit's other engine).
 NOT_FOR_ONE_SERIAL_RUN = {
     "pickle", "scala40cli.audit.parallel", "scala40cli.reading.jsonl_logs",
-    "scala40cli.reading.rulesfile", "hashlib", "tempfile", "difflib",
-    "xml.sax.saxutils", "urllib.request", "http.client", "email"}
+    "scala40cli.audit.rulesfile", "hashlib", "tempfile", "difflib",
+    "xml.sax.saxutils", "urllib.request", "http.client", "email",
+    "scala40cli.audit.dask_engine", "scala40cli.dask_audit", "dask", "fsspec"}
 
 
 @pytest.mark.parametrize("report", ["jsonl", "github", "sarif"])

@@ -27,8 +27,8 @@ from typing import Any
 import pytest
 from switch_table import MATRIX
 
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import GameResult
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.results import GameResult
 from scala40cli.reading.parser import parse_text
 
 SWITCHES_DIR = Path(__file__).resolve().parent.parent / "fixtures" / "switches"
@@ -494,7 +494,7 @@ def test_fixed_hands_preset_alone_changes_the_verdict() -> None:
 def test_every_preset_but_fisca_has_a_verdict_it_alone_changes() -> None:
     """fisca plays classic's values everywhere the federation's rules are known (see
     docs/rules.md), so no game can tell it from classic; every other preset has a row."""
-    from scala40cli.judging.rules import CLASSIC, PRESETS
+    from scala40cli.judging.rulebook.rules import CLASSIC, PRESETS
 
     covered = {preset for _f, preset, _v in PRESET_CASES} | {"fixed-hands", "classic"}
     assert covered == set(PRESETS) - {"fisca"}

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit.pipeline import audit_path
-from scala40cli.judging.violations import Code
+from scala40cli.model.violations import Code
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.syntax_errors import card_suggestions
 

@@ -1,4 +1,4 @@
-"""The table of one hand (scala40cli/judging/table.py): where the cards go on each move."""
+"""The table of one hand (scala40cli/judging/tabletop/table.py): where the cards go on each move."""
 
 from __future__ import annotations
 
@@ -6,8 +6,8 @@ from collections import Counter
 
 from helpers import cards, hand
 
-from scala40cli.judging.cards import Card, parse_card
-from scala40cli.judging.table import TableState, add_card, take_card
+from scala40cli.judging.tabletop.table import TableState, add_card, take_card
+from scala40cli.model.cards import Card, parse_card
 
 
 def table_with(stock: str = "", pile: str = "", known_order: bool = True) -> TableState:

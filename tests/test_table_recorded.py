@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import GameResult, Problem
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.results import GameResult, Problem
 from scala40cli.reading.parser import parse_text
 from scala40cli.simulate import Level, game_text, make_setup, simulate_game
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from scala40cli.judging.referee import replay
-from scala40cli.judging.results import GameResult
+from scala40cli.judging.match.referee import replay
+from scala40cli.model.results import GameResult
 from scala40cli.reading.parser import parse_text
 
 HEAD = '[Players "Anna" "Bruno"]\n'

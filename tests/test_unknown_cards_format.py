@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from scala40cli.judging.cards import card
-from scala40cli.judging.violations import Code
+from scala40cli.model.cards import card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Deal, Draw
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.parser import parse_text
-from scala40cli.reading.writer import event_line, format_log
+from scala40cli.reading.writer import event_line
 
 HEAD = '[Players "Anna" "Bruno"]\nhand 1\n'
 

@@ -1,7 +1,7 @@
 """The verify_* functions, one rule a test, named as the rule reads.
 
 These are the checks the referee reports and the simulator obeys
-(scala40cli/judging/verify.py); each test builds the move and the turn it is made in, and
+(scala40cli/judging/tabletop/verify.py); each test builds the move and the turn it is made in, and
 reads the codes the check returns.
 """
 
@@ -11,10 +11,7 @@ from collections import Counter
 
 from helpers import cards, meld, rules, table_cards
 
-from scala40cli.judging.cards import JOKER, parse_card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     CLASSIC,
     ClosingDiscard,
     ClosingFirstRound,
@@ -30,8 +27,10 @@ from scala40cli.judging.rules import (
     TakeBeforeOpening,
     YesNo,
 )
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import (
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import (
     below_threshold,
     closing_allowed,
     freed_joker_must_be_used,
@@ -53,7 +52,8 @@ from scala40cli.judging.verify import (
     verify_turn_discard,
     void_after_draw,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.cards import JOKER, parse_card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Buy, Discard, Meld, Swap, Take
 
 AT = {"line": 1, "column": 1}
@@ -421,7 +421,7 @@ def test_a_turn_copy_has_every_attribute_of_the_turn() -> None:
     """Turn.copy (the simulator tries a closing on a copy) copies every attribute: a
     new attribute left out of its list would be caught here (in the pure build, where
     a turn's attributes can be listed)."""
-    from scala40cli.judging.turn import _FIELDS
+    from scala40cli.judging.tabletop.turn import _FIELDS
 
     turn = Turn(player="Anna", opened_before=True, drew=True, draws=1)
     turn.opening_value, turn.taken, turn.closed = 40, parse_card("KD"), True

@@ -6,13 +6,13 @@ from types import ModuleType
 
 import pytest
 
-from scala40cli.judging.catalogue import (
+from scala40cli.model.catalogue import (
     deal_and_turns,
     files_and_match,
     melds_and_closing,
     stock_and_pile,
 )
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.violations import RULEBOOK, Code
 
 AREAS: dict[ModuleType, str] = {files_and_match: "FG", deal_and_turns: "DT",
                                 stock_and_pile: "S", melds_and_closing: "MC"}

@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from scala40cli.cli.main import main
-from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card, card
-from scala40cli.judging.results import Problem
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, card
+from scala40cli.model.results import Problem
 from scala40cli.reading import events as events_module
 from scala40cli.reading.comments import comments_of, split_comment
 from scala40cli.reading.event_base import fields
@@ -40,8 +40,9 @@ from scala40cli.reading.events import (
     Upcard,
 )
 from scala40cli.reading.fastlines import LINE_KEYWORDS, VERBS
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.parser import decode_log, parse_text
-from scala40cli.reading.writer import event_line, format_log, quote, write_game, write_log
+from scala40cli.reading.writer import event_line, quote, write_game, write_log
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))

@@ -22,8 +22,8 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from scala40cli.judging.results import GameResult, Ignored, IgnoredBy, Problem
-from scala40cli.judging.violations import RULEBOOK
+from scala40cli.model.results import GameResult, Ignored, IgnoredBy, Problem
+from scala40cli.model.violations import RULEBOOK
 from scala40cli.reading.comments import split_comment
 
 #: An inline acceptance, in a comment: ``scala40: ignore`` and perhaps codes.

@@ -1,7 +1,7 @@
 """Audit one input: decode it, parse it, replay every game through the referee.
 
 The one place where the stages meet, so that the command line, the tests and any other
-caller get the same :class:`~scala40cli.judging.results.FileResult` for the same bytes. Bad
+caller get the same :class:`~scala40cli.model.results.FileResult` for the same bytes. Bad
 input never raises here: it becomes a file error (``F001`` unreadable, ``F002`` not
 UTF-8, ``F003`` syntax) or a game violation, because a referee that stops at the first
 problem tells a player less than one that reports them all.
@@ -28,12 +28,13 @@ from scala40cli.audit.ignores import accept_inline, inline_ignores
 from scala40cli.audit.picklable import keep_picklable
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame
 from scala40cli.audit.records import Record as Record  # what stream_records yields
-from scala40cli.judging import results, rules
-from scala40cli.judging.referee import replay
-from scala40cli.judging.result_pickling import REDUCERS
-from scala40cli.judging.results import FileResult, GameResult, Problem
-from scala40cli.judging.rules import RuleChoice
-from scala40cli.judging.violations import Code
+from scala40cli.judging.match.referee import replay
+from scala40cli.judging.rulebook import rules
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model import results
+from scala40cli.model.result_pickling import REDUCERS
+from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading import chunks
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.events import GameLog

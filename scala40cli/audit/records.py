@@ -9,10 +9,10 @@ they pickle as they are, for the Dask workers that send them back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,3 +56,20 @@ def records_of(files: Sequence[FileResult]) -> Iterator[Record]:
             yield JudgedGame(result.path, game)
         yield from (FileError(result.path, problem) for problem in errors)
         yield FileEnd(result.path)
+
+
+def gather(records: Iterable[Record]) -> list[FileResult]:
+    """The file results of a streamed audit, for the reports that need them all."""
+    files: list[FileResult] = []
+    errors: list[Problem] = []
+    games: list[GameResult] = []
+    for record in records:
+        match record:
+            case JudgedGame(game=game):
+                games.append(game)
+            case FileError(problem=problem):
+                errors.append(problem)
+            case FileEnd(path=path):
+                files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
+                errors, games = [], []
+    return files

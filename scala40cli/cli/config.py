@@ -24,8 +24,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from fnmatch import fnmatchcase
-from pathlib import Path, PurePosixPath
+from pathlib import Path
+
+from scala40cli.audit.exclusions import Exclusions
 
 PYPROJECT = "pyproject.toml"
 #: Keys of ``[tool.scala40]`` and the kind of value each takes, in words.
@@ -59,25 +60,15 @@ class Config:
     color: str | None = None
     jobs: int | None = None
 
+    @property
+    def exclusions(self) -> Exclusions:
+        """The ``exclude`` patterns, matched relative to the configuration's folder."""
+        return Exclusions(self.exclude, None if self.path is None else self.path.parent)
+
     def excludes(self, path: str) -> bool:
         """Does an ``exclude`` pattern match ``path``: the path as given, relative to
         the configuration's folder, or any tail of its folders and name?"""
-        if not self.exclude:
-            return False
-        candidates = {PurePosixPath(path).as_posix()}
-        if self.path is not None:
-            try:
-                relative = Path(path).resolve().relative_to(self.path.parent.resolve())
-                candidates.add(relative.as_posix())
-            except ValueError:
-                pass
-        for candidate in list(candidates):
-            parts = candidate.split("/")
-            candidates.update("/".join(parts[i:]) for i in range(1, len(parts)))
-        patterns = [pattern.removeprefix("./").rstrip("/") for pattern in self.exclude]
-        # A pattern matches a file, or a folder and so everything below it.
-        return any(fnmatchcase(candidate, pattern) or fnmatchcase(candidate, pattern + "/*")
-                   for pattern in patterns for candidate in candidates)
+        return self.exclusions.excludes(path)
 
 
 def find_config(start: Path | None = None) -> Path | None:

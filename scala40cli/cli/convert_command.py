@@ -14,10 +14,10 @@ import click
 from scala40cli.cli.inputs import gather, read_input
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_PROBLEMS
-from scala40cli.judging.results import FileResult, Problem
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import input_format_of
 from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
-from scala40cli.reading.writer import format_log
+from scala40cli.reading.layout import format_log
 from scala40cli.reporting.text_report import problem_lines
 
 #: A log's bytes in one format as text in another, or the problems that prevent it.

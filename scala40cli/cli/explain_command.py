@@ -1,11 +1,11 @@
 """``scala40 explain``: what a violation code means, from the rulebook of
-:mod:`scala40cli.judging.violations`."""
+:mod:`scala40cli.model.violations`."""
 
 from __future__ import annotations
 
 import click
 
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.violations import RULEBOOK, Code
 
 
 def run_explain(*, code: str | None) -> None:

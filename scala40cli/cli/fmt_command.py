@@ -23,7 +23,7 @@ from scala40cli.cli.rewrite import (
     rewrite_stream,
 )
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
-from scala40cli.judging.results import FileResult
+from scala40cli.model.results import FileResult
 from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
 

@@ -1,19 +1,16 @@
-"""The input pipeline of every command: what its FILE arguments stand for, and how
-they are read.
+"""The inputs of every command: what its FILE arguments stand for, how they are read,
+and how the progress of an audit is shown.
 
-:func:`gather` is the one place that reads FILE arguments, for ``replay``, ``report``,
-``fmt`` and ``convert`` alike: each argument becomes a
-:data:`~scala40cli.audit.pipeline.Source` (the name a report shows, and a path, ``None``
-for standard input, or the ``F001`` of an argument that names nothing). The commands
-that judge logs expand folders and patterns (:mod:`scala40cli.reading.inputs`) and
-leave out what the configuration excludes; ``fmt`` and ``convert`` take each argument
-as the one file it names. Then:
+What the arguments stand for is the audit's to say (:mod:`scala40cli.audit.sources`):
+the commands that judge logs hand their arguments to the audit in a request
+(:mod:`scala40cli.audit.request`), which expands them. Here:
 
-- :func:`input_records` judges the sources as a stream of records (``replay``,
-  ``report``), :func:`input_results` under several rule sets at once (``--compare``),
-  both with a progress bar on a terminal;
-- :func:`open_input` and :func:`read_input` open one source, or give its ``F001``
-  (``fmt``, ``convert``).
+- :func:`gather` gives ``fmt`` and ``convert`` the sources of their arguments, each the
+  one file it names (or ``-``), and :func:`open_input` and :func:`read_input` open
+  one, or give its ``F001``;
+- :func:`input_paths` lists the files an audit will read, for ``--output`` not to
+  overwrite one;
+- :func:`terminal_progress` is the progress bar of an audit on a terminal.
 """
 
 from __future__ import annotations
@@ -25,53 +22,27 @@ from typing import TYPE_CHECKING, BinaryIO
 
 import click
 
-from scala40cli.audit.pipeline import (
-    FILE_COLUMN,
-    FILE_LINE,
-    Source,
-    audit_many,
-    stdin_bytes,
-    stream_records,
-    unreadable,
-)
-from scala40cli.audit.records import FileEnd, Record
-from scala40cli.cli import settings
-from scala40cli.judging.results import FileResult, Problem
-from scala40cli.judging.violations import Code
-from scala40cli.reading.inputs import Missing, open_log
+from scala40cli.audit.pipeline import Source, stdin_bytes, unreadable
+from scala40cli.audit.sources import STDIN_ARGUMENT as STDIN_ARGUMENT
+from scala40cli.audit.sources import STDIN_NAME as STDIN_NAME
+from scala40cli.audit.sources import sources
+from scala40cli.model.results import FileResult
+from scala40cli.reading.inputs import open_log
 
 if TYPE_CHECKING:
-    from scala40cli.audit.ignores import Selection
+    from click._termui_impl import ProgressBar
+
+    from scala40cli.audit.request import Progress
     from scala40cli.cli.config import Config
-    from scala40cli.judging.rules import RuleChoice
-
-#: The file argument that means standard input, and the name it has in the report.
-STDIN_ARGUMENT = "-"
-STDIN_NAME = "<stdin>"
-
-#: Files from which a progress bar is worth showing.
-PROGRESS_MIN_FILES = 5
 
 
 def gather(arguments: Sequence[str], config: Config | None = None, *,
            expand: bool = True) -> list[Source]:
-    """The sources the FILE arguments stand for, in order. With ``expand``: files,
-    folders, patterns and ``-``, each once, less what ``config`` excludes; an argument
-    that names nothing is a source whose result is its ``F001``. Without: each argument
-    as given, a file or ``-``."""
-    if not expand:
-        return [_source(argument) for argument in arguments]
-    return [_source(item) for item in settings.included(arguments, config)]
-
-
-def _source(item: str | Missing) -> Source:
-    if isinstance(item, Missing):
-        problem = Problem(code=Code.UNREADABLE_FILE, message=item.reason,
-                          line=FILE_LINE, column=FILE_COLUMN)
-        return (item.argument, FileResult(path=item.argument, errors=(problem,)))
-    if item == STDIN_ARGUMENT:
-        return (STDIN_NAME, None)
-    return (item, item)
+    """The sources the FILE arguments stand for, in order (see
+    :func:`scala40cli.audit.sources.sources`): with ``expand``, files, folders, patterns
+    and ``-``, less what ``config`` excludes; without, each argument as given."""
+    return sources(arguments, config.exclusions if config is not None else None,
+                   expand=expand)
 
 
 def input_paths(arguments: Sequence[str]) -> Iterator[str]:
@@ -105,49 +76,26 @@ def read_input(source: Source) -> bytes | FileResult:
         return unreadable(source[0], error)
 
 
-def input_records(arguments: Sequence[str], choice: RuleChoice | None, *, jobs: int = 1,
-                  input_format: str | None = None, selection: Selection | None = None,
-                  config: Config | None = None, dask: str | None = None
-                  ) -> Iterator[Record]:
-    """The audit of the arguments as a stream (``pipeline.stream_records``), on Dask
-    when ``dask`` names a scheduler, with a progress bar on standard error when it is
-    a terminal and there are several files; the violations ``selection`` leaves out
-    moved to each game's ``ignored``."""
-    if dask is not None:
-        records = settings.dask_records(arguments, choice, dask, input_format, config, jobs)
-        return _selected(records, selection)
-    sources = gather(arguments, config)
-    records = _selected(stream_records(sources, choice, jobs=jobs,
-                                       input_format=input_format), selection)
-    if len(sources) >= PROGRESS_MIN_FILES and sys.stderr.isatty():
-        records = _with_progress(records, len(sources))
-    return records
+class _ProgressBar:
+    """A progress bar on standard error, a step a file."""
+
+    def __init__(self) -> None:
+        self.bar: ProgressBar[int] | None = None
+
+    def start(self, files: int) -> None:
+        self.bar = click.progressbar(length=files, label="Replaying", file=sys.stderr)
+        self.bar.__enter__()
+
+    def advance(self) -> None:
+        if self.bar is not None:
+            self.bar.update(1)
+
+    def finish(self) -> None:
+        if self.bar is not None:
+            self.bar.__exit__(None, None, None)
+            self.bar = None
 
 
-def _selected(records: Iterator[Record], selection: Selection | None) -> Iterator[Record]:
-    if selection is None or selection.everything:
-        return records
-    return settings.selected(records, selection)
-
-
-def _with_progress(records: Iterator[Record], files: int) -> Iterator[Record]:
-    """The records, advancing a progress bar on standard error at the end of each file."""
-    with click.progressbar(length=files, label="Replaying", file=sys.stderr) as bar:
-        for record in records:
-            if isinstance(record, FileEnd):
-                bar.update(1)
-            yield record
-
-
-def input_results(arguments: Sequence[str], choices: Sequence[RuleChoice | None], *,
-                  jobs: int = 1, input_format: str | None = None,
-                  config: Config | None = None) -> list[tuple[FileResult, ...]]:
-    """Every input the arguments stand for, under each rule choice, in order; a
-    progress bar on standard error when it is a terminal and there are several files."""
-    sources = gather(arguments, config)
-    results = audit_many(sources, choices, jobs=jobs, input_format=input_format)
-    if len(sources) < PROGRESS_MIN_FILES or not sys.stderr.isatty():
-        return list(results)
-    with click.progressbar(results, length=len(sources), label="Replaying",
-                           file=sys.stderr) as bar:
-        return list(bar)
+def terminal_progress() -> Progress | None:
+    """A progress bar for an audit when standard error is a terminal, else none."""
+    return _ProgressBar() if sys.stderr.isatty() else None

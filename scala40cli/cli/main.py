@@ -4,9 +4,10 @@ A thin layer: each command declares its arguments and options (the shared ones t
 the decorators of :mod:`scala40cli.cli.options`) and its help, and its body calls one
 function of the command's own module (``replay_command``, ``report_command``,
 ``fmt_command``, ``convert_command``, ``rules_command``, ``explain_command``, and
-:mod:`scala40cli.simulate.command`). Those gather their inputs through
-:mod:`scala40cli.cli.inputs`, write through :mod:`scala40cli.cli.output` and choose
-formats from the registries of :mod:`scala40cli.reporting.reporters`.
+:mod:`scala40cli.cli.simulate_command`). Those that judge logs hand one
+request to the audit (:mod:`scala40cli.audit.road`), the others read their inputs
+through :mod:`scala40cli.cli.inputs`; all write through :mod:`scala40cli.cli.output`
+and choose formats from the registries of :mod:`scala40cli.reporting.reporters`.
 
 Only click and the light modules of this package (the options, their vocabularies, the
 exit statuses) are imported at start: every command imports its module when it runs, so
@@ -24,7 +25,6 @@ from typing import Any, NoReturn, TextIO
 
 import click
 
-from scala40cli import __version__
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
@@ -48,6 +48,7 @@ from scala40cli.cli.options import (
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
 from scala40cli.cli.stopping import stopping_cleanly
+from scala40cli.version import __version__
 
 __all__ = ["main", "run"]
 
@@ -329,7 +330,7 @@ def simulate_command(out: str, force: bool, **options: Any) -> None:
     value, an --out that cannot or must not be written).
     """
     with _loading():
-        from scala40cli.simulate.command import run, setup_from_options
+        from scala40cli.cli.simulate_command import run, setup_from_options
 
     run(setup_from_options(**options), out, force=force)
 

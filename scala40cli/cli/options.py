@@ -36,7 +36,7 @@ def stacked(*decorators: Callable[[F], F]) -> Callable[[F], F]:
 
 
 def files_argument(function: F) -> F:
-    """``FILE...``: logs, folders, patterns, ``-`` (see :mod:`scala40cli.cli.inputs`)."""
+    """``FILE...``: logs, folders, patterns, ``-`` (see :mod:`scala40cli.audit.sources`)."""
     return click.argument("files", nargs=-1, required=True, metavar="FILE...",
                           type=click.Path(allow_dash=True))(function)
 

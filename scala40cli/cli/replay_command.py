@@ -2,8 +2,10 @@
 registry (:mod:`scala40cli.reporting.reporters`); with ``--compare``, judge them under
 several rule sets and report what differs.
 
-The steps, each a call: the settings (:mod:`scala40cli.cli.settings`), the inputs
-(:mod:`scala40cli.cli.inputs`), the reporter, the output (:mod:`scala40cli.cli.output`).
+The steps, each a call: the settings (:mod:`scala40cli.cli.settings`), turned into
+one request that the audit carries from the inputs to the records
+(:mod:`scala40cli.audit.road`), the reporter that writes them, the output
+(:mod:`scala40cli.cli.output`).
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ from typing import TYPE_CHECKING
 
 import click
 
+from scala40cli.audit.request import AuditRequest, Local
+from scala40cli.audit.road import audit_records, compare_results
 from scala40cli.cli import settings
 from scala40cli.cli.choices import COMPARISON_FORMATS, REPLAY_FORMATS
-from scala40cli.cli.inputs import input_paths, input_records, input_results
+from scala40cli.cli.inputs import input_paths, terminal_progress
 from scala40cli.cli.output import check_output, emit, stdout_of, write_report
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, exit_status
 from scala40cli.reporting.color import use_color
@@ -52,8 +56,11 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet,
                              color=use_color(color_option, stdout_of(output)))
     check_output(output, input_paths(files))
-    records = input_records(files, choice, jobs=jobs, input_format=input_format,
-                            selection=selection, config=config, dask=dask_option)
+    request = AuditRequest(inputs=files, rules=choice, input_format=input_format,
+                           selection=selection, exclusions=config.exclusions,
+                           engine=settings.engine(jobs, dask_option, files),
+                           progress=terminal_progress())
+    records = audit_records(request)
     summary = write_report(output, lambda stream: reporter.write_records(records, stream))
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
@@ -79,10 +86,10 @@ def run_compare(files: Sequence[str], compare_option: str, rules_option: str | N
                                "such as --compare classic,traditional")
     choices = [settings.rule_choice(name, set_options) for name in names]
     check_output(output, input_paths(files))
-    runs = list(zip(*input_results(files, choices, jobs=jobs, input_format=input_format,
-                                   config=config), strict=True))
-    if selection is not None and not selection.everything:
-        runs = [tuple(settings.select_file(result, selection) for result in run)
-                for run in runs]
+    request = AuditRequest(inputs=tuple(files), input_format=input_format,
+                           selection=selection,
+                           exclusions=None if config is None else config.exclusions,
+                           engine=Local(jobs), progress=terminal_progress())
+    runs = list(zip(*compare_results(request, choices), strict=True))
     emit(render_comparison(report_format, names, runs), output)
     return exit_status(runs[0])

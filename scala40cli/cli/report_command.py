@@ -1,7 +1,7 @@
 """``scala40 report``: the score report of the inputs' games, in a format of the
 registry (:mod:`scala40cli.reporting.reporters`), written as one document.
 
-It reads its inputs as ``replay`` does (:mod:`scala40cli.cli.inputs`) and writes through
+It audits its inputs as ``replay`` does (:mod:`scala40cli.audit.road`) and writes through
 :mod:`scala40cli.cli.output`; its exit status says whether every input was read, not
 whether the games are legal (the report shows their violations).
 """
@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import click
 
+from scala40cli.audit.request import AuditRequest, Local
+from scala40cli.audit.road import file_results
 from scala40cli.cli import settings
-from scala40cli.cli.inputs import input_paths, input_records
+from scala40cli.cli.inputs import input_paths, terminal_progress
 from scala40cli.cli.output import check_output, emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.cli.view_pages import viewer_pages
-from scala40cli.reporting.base import gather
 from scala40cli.reporting.reporters import render_score_report, score_report_format
 
 
@@ -26,7 +27,8 @@ def run_report(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     (1 when an input could not be read or parsed)."""
     choice = settings.rule_choice(rules_option, set_options)
     check_output(output, input_paths(files))
-    results = gather(input_records(files, choice, jobs=jobs))
+    results = file_results(AuditRequest(inputs=files, rules=choice, engine=Local(jobs),
+                                        progress=terminal_progress()))
     viewers = viewer_pages([result.path for result in results], output)
     emit(render_score_report(report_format or score_report_format(output), results, viewers),
          output)

@@ -16,7 +16,7 @@ from typing import BinaryIO, TextIO
 
 from scala40cli.audit.pipeline import unreadable
 from scala40cli.cli.output import OutputError, atomic_output
-from scala40cli.judging.results import FileResult, Problem
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import open_log
 from scala40cli.reading.layout import Outcome, format_stream, formatted_pieces, split_lines
 from scala40cli.reporting.escape import terminal_line, terminal_safe

@@ -6,7 +6,7 @@ from __future__ import annotations
 import click
 
 from scala40cli.cli import settings
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     MEANINGS,
     PRESETS,
     RULE_KEYS,

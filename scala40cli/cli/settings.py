@@ -1,7 +1,8 @@
 """Where ``scala40 replay`` takes its settings from: the command line, ``SCALA40_*``
 environment variables, ``[tool.scala40]`` (:mod:`scala40cli.cli.config`), in that order;
-the selection of codes (``--select``, ``--ignore``) and of files (``exclude``); and the
-rules of ``--rules`` and ``--set``, for every command that takes them.
+the selection of codes (``--select``, ``--ignore``); the rules of ``--rules`` and
+``--set``, for every command that takes them; and how to judge (``--jobs``, ``--dask``).
+Each becomes a part of the audit's request (:mod:`scala40cli.audit.request`).
 
 Small functions the command calls, kept apart so that the command stays a list of
 steps. A bad setting is a usage error (exit 2) that names where it was set.
@@ -9,25 +10,19 @@ steps. A bad setting is a usage error (exit 2) that names where it was set.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import click
 from click.core import ParameterSource
 
 from scala40cli.audit.ignores import CodesError, Selection, parse_codes
-from scala40cli.audit.records import JudgedGame
+from scala40cli.audit.request import Engine, Local
+from scala40cli.audit.sources import STDIN_ARGUMENT
 from scala40cli.cli.config import Config, ConfigError, load_config
-from scala40cli.judging.results import FileResult
-from scala40cli.reading.inputs import Missing, expand
 
-if TYPE_CHECKING:  # the audit and the rules are loaded by the command that runs
-    from scala40cli.audit.pipeline import Record
-    from scala40cli.judging.rules import RuleChoice
-
-#: The file argument that means standard input.
-STDIN_ARGUMENT = "-"
+if TYPE_CHECKING:  # the rules are loaded by the command that runs
+    from scala40cli.judging.rulebook.rules import RuleChoice
 
 
 def load(path: str | None) -> Config:
@@ -58,29 +53,6 @@ def selection(select: str | None, ignore: str | None, config: Config) -> Selecti
     return Selection(select=chosen[0], ignore=chosen[1])
 
 
-def selected(records: Iterator[Record], selection: Selection) -> Iterator[Record]:
-    """The records with each game's violations not selected moved to its ``ignored``."""
-    for record in records:
-        if isinstance(record, JudgedGame):
-            record = JudgedGame(record.path, selection.apply(record.game))
-        yield record
-
-
-def select_file(result: FileResult, selection: Selection) -> FileResult:
-    """:func:`selected` for a file result already gathered (``--compare``)."""
-    return dataclasses.replace(result, games=tuple(map(selection.apply, result.games)))
-
-
-def included(arguments: Sequence[str], config: Config | None) -> list[str | Missing]:
-    """The inputs the arguments stand for, less those the configuration excludes (a file
-    named on the command line is always read)."""
-    if config is None or not config.exclude:
-        return list(expand(arguments))
-    named = set(arguments)
-    return [item for item in expand(arguments)
-            if isinstance(item, Missing) or item in named or not config.excludes(item)]
-
-
 def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
     """The rules chosen by ``--rules`` and ``--set``, checked before any replay.
 
@@ -89,8 +61,8 @@ def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
     """
     if rules is None and not sets:
         return None
-    from scala40cli.judging.rules import RulesError
-    from scala40cli.reading.rulesfile import choice_from
+    from scala40cli.audit.rulesfile import choice_from
+    from scala40cli.judging.rulebook.rules import RulesError
 
     try:
         return choice_from(rules, sets)
@@ -98,23 +70,19 @@ def rule_choice(rules: str | None, sets: Sequence[str]) -> RuleChoice | None:
         raise click.UsageError(str(error)) from None
 
 
-def dask_records(arguments: Sequence[str], choice: RuleChoice | None, scheduler: str,
-                 input_format: str | None, config: Config | None, jobs: int
-                 ) -> Iterator[Record]:
-    """``replay --dask``: the files judged on Dask, as the records of a serial run."""
+def engine(jobs: int, scheduler: str | None, arguments: Sequence[str]) -> Engine:
+    """How ``replay`` judges: here (``--jobs``), or on Dask (``--dask``), which needs
+    Dask installed and reads files and URLs, not standard input."""
+    if scheduler is None:
+        return Local(jobs)
     if jobs > 1:
         raise click.UsageError("--dask judges on the cluster: leave out --jobs")
     if STDIN_ARGUMENT in arguments:
         raise click.UsageError("--dask reads files and URLs, not standard input")
     try:
         import dask.bag  # noqa: F401  (the extra is there)
-
-        from scala40cli.dask_audit import expand_logs, records_with_dask
     except ImportError:
         raise click.UsageError("--dask needs Dask: pip install 'scala40[dask]'") from None
-    named = set(arguments)
-    logs = [item for item in expand_logs(arguments)
-            if not isinstance(item, str) or item in named or config is None
-            or not config.excludes(item)]
-    return records_with_dask(logs, choice=choice, scheduler=scheduler,
-                             input_format=input_format)
+    from scala40cli.audit.dask_engine import Dask
+
+    return Dask(scheduler)

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from scala40cli.judging.results import FileResult
+    from scala40cli.model.results import FileResult
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1

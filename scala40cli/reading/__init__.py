@@ -2,6 +2,6 @@
 
 The Lark grammar and its fast path (:mod:`.parser`, :mod:`.fastlines`), the events
 (:mod:`.events`), the games a log holds (:mod:`.chunks`), the writer and ``fmt``'s layout
-(:mod:`.writer`, :mod:`.layout`, :mod:`.comments`), the files given on the command line
-(:mod:`.inputs`) and the rules files (:mod:`.rulesfile`, :mod:`.rulesread`).
+(:mod:`.writer`, :mod:`.layout`, :mod:`.comments`) and the files given on the command
+line (:mod:`.inputs`).
 """

@@ -31,8 +31,8 @@ from functools import partial
 from itertools import chain
 from typing import BinaryIO, Final, cast
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
 
 BOM = b"\xef\xbb\xbf"

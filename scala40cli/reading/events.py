@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar, Final
 
-from scala40cli.judging.cards import Card
+from scala40cli.model.cards import Card
 from scala40cli.reading.event_base import Event as Event
 
 #: How many cards ``deal P ?`` stands for: a whole deal, unknown.

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from scala40cli.judging.cards import Card, CardError, parse_card
+from scala40cli.model.cards import Card, CardError, parse_card
 from scala40cli.reading.events import (
     Attach,
     Buy,

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from enum import Enum
 from typing import Final
 
-from scala40cli.judging.cards import JOKER, Card, parse_card
+from scala40cli.model.cards import JOKER, Card, parse_card
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import (
     DEAL_SIZE,

@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import cast
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Event, GameLog, HandStart, Tag, Unparsed
 from scala40cli.reading.limits import MAX_HAND_EVENTS
 

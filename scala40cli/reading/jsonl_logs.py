@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from typing import BinaryIO
 
 from scala40cli.cli.choices import INPUT_FORMATS as INPUT_FORMATS
-from scala40cli.judging.results import GameResult, Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import GameResult, Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.chunks import READ_PIECE, Chunk, game_chunks
 from scala40cli.reading.comments import split_comment
 from scala40cli.reading.events import Event
@@ -32,9 +32,10 @@ from scala40cli.reading.events_json import (
     event_object,
     read_object,
 )
+from scala40cli.reading.layout import format_log
 from scala40cli.reading.limits import MAX_LINE_CHARS
 from scala40cli.reading.parser import decode_log, parse_text
-from scala40cli.reading.writer import event_line, format_log
+from scala40cli.reading.writer import event_line
 from scala40cli.reporting.escape import json_safe
 
 #: What a JSON line that cannot be read becomes: a line no parser accepts.

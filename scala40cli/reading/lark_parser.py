@@ -22,8 +22,8 @@ from pathlib import Path
 from lark import Lark
 from lark.exceptions import UnexpectedInput, VisitError
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Event
 from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.lark_events import EventBuilder

@@ -26,12 +26,13 @@ from __future__ import annotations
 import dataclasses
 import enum
 import hashlib
+import io
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.comments import Comment, split_comment
 from scala40cli.reading.events import Event, GameLog, HandStart
@@ -259,3 +260,17 @@ def format_stream(stream: BinaryIO, write: Callable[[str], object]) -> Outcome:
             write(piece.text)
     changed = (size, written.digest()) != (source.size, source.digest.digest())
     return Outcome(tuple(problems), changed)
+
+
+def format_log(data: bytes) -> str | tuple[Problem, ...]:
+    """The canonical text of a log file's bytes, or why it cannot be rewritten.
+
+    Comments stay in place and blank lines between events stay (a run of them becomes
+    one); spacing, spellings of cards, line ends (always LF) and a byte-order mark are
+    made canonical (see above). A file that is not UTF-8 gives its
+    ``F002`` problem and a file with syntax errors its ``F003`` problems, as ``scala40
+    replay`` reports them: nothing of such a file is rewritten.
+    """
+    pieces: list[str] = []
+    outcome = format_stream(io.BytesIO(data), pieces.append)
+    return outcome.problems or "".join(pieces)

@@ -67,7 +67,7 @@ No bound on the number of games in a file
 
 Bounds that were already there and stay where they are: numbers (hand, meld, score)
 have at most nine digits (the parser and :mod:`scala40cli.reading.fastlines`), a game has 2 to
-6 players (:mod:`scala40cli.judging.referee`), a folder is searched without following links to
+6 players (:mod:`scala40cli.judging.match.referee`), a folder is searched without following links to
 folders (:mod:`scala40cli.reading.inputs`), so a link loop ends the search.
 """
 

@@ -17,7 +17,7 @@ import re
 
 from lark.exceptions import UnexpectedToken
 
-from scala40cli.judging.cards import CardError, parse_card
+from scala40cli.model.cards import CardError, parse_card
 from scala40cli.reading.fastlines import LINE_KEYWORDS, VERBS
 
 

@@ -13,15 +13,11 @@ for the same events. The API:
 ``write_log(games) -> str``
     Several games (each a sequence of events) written one after the other with one
     blank line between them; a final newline. Empty games are left out.
-``format_log(data) -> str | tuple[Problem, ...]``
-    What ``scala40 fmt`` makes of the bytes of a log file: its canonical text, or the
-    problems that keep it from being rewritten (``F002`` not UTF-8, ``F003`` syntax
-    errors), since rewriting a file with unreadable lines would lose them.
 
 The canonical form of a line:
 
 - single spaces between words, no indent, no comment, no trailing space;
-- cards as :attr:`~scala40cli.judging.cards.Card.code` (``10S`` not ``TS`` or ``10♠``, upper
+- cards as :attr:`~scala40cli.model.cards.Card.code` (``10S`` not ``TS`` or ``10♠``, upper
   case, ``JK`` not ``*``); a joker's declaration as ``JK(5S)``;
 - player names bare where the grammar reads a bare name there (a word of
   ``[A-Za-z0-9_.-]``; at the start of a line, also not one of the line keywords
@@ -38,8 +34,8 @@ that does not begin with a header tag must be the first game written, since the
 parser starts a new game only at a tag (see docs/log-format.md).
 
 Events carry no comments: :func:`write_game` and :func:`write_log` write events only, and
-:func:`format_log` (``scala40 fmt``) puts the comments of the file back in place through
-:mod:`scala40cli.reading.layout`. An :class:`~scala40cli.reading.events.Unparsed`
+:func:`scala40cli.reading.layout.format_log` (``scala40 fmt``) puts the comments of the
+file back in place. An :class:`~scala40cli.reading.events.Unparsed`
 marker stands for lines the parser could not read: it has no text to write, and
 :func:`event_line` raises :class:`ValueError` for it, as for any event the format
 cannot express (a name holding a line break, a meld without cards, a number of more
@@ -49,13 +45,11 @@ there beats writing a log that reads back differently.
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.results import Problem
+from scala40cli.model.cards import Card
 from scala40cli.reading.events import (
     DEAL_SIZE,
     Attach,
@@ -79,7 +73,7 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.fastlines import BARE_NAME, LINE_KEYWORDS, UNKNOWN_CARD
 
-__all__ = ["event_line", "format_log", "quote", "write_game", "write_log"]
+__all__ = ["event_line", "quote", "write_game", "write_log"]
 
 _BARE = re.compile(r"[A-Za-z0-9_.\-]+")
 #: A player name the grammar reads without quotes (any letter: ``dealer Niccolò``).
@@ -257,19 +251,3 @@ def write_game(events: Iterable[Event]) -> str:
 def write_log(games: Iterable[Sequence[Event]]) -> str:
     """The canonical text of several games, one blank line between two games."""
     return "\n".join(text for text in map(write_game, games) if text)
-
-
-def format_log(data: bytes) -> str | tuple[Problem, ...]:
-    """The canonical text of a log file's bytes, or why it cannot be rewritten.
-
-    Comments stay in place and blank lines between events stay (a run of them becomes
-    one); spacing, spellings of cards, line ends (always LF) and a byte-order mark are
-    made canonical (see :mod:`scala40cli.reading.layout`). A file that is not UTF-8 gives its
-    ``F002`` problem and a file with syntax errors its ``F003`` problems, as ``scala40
-    replay`` reports them: nothing of such a file is rewritten.
-    """
-    from scala40cli.reading.layout import format_stream  # the layout writes through this module
-
-    pieces: list[str] = []
-    outcome = format_stream(io.BytesIO(data), pieces.append)
-    return outcome.problems or "".join(pieces)

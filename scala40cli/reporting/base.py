@@ -3,7 +3,7 @@
 A reporter writes the report of a streamed audit (the records of
 :mod:`scala40cli.audit.records`) as it goes, keeping no more of each game than its
 format needs; the formats that need every result at once (``scala40 report``)
-:func:`gather` them.
+:func:`gather` them (the audit's :func:`scala40cli.audit.records.gather`, re-exported here).
 An output format is one more :class:`Reporter` class in ``reporters.REPORTERS`` rather
 than one more branch in the command.
 """
@@ -14,8 +14,9 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import ClassVar, TextIO
 
-from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.audit.records import Record, records_of
+from scala40cli.audit.records import gather as gather  # the reports that need them all
+from scala40cli.model.results import FileResult
 from scala40cli.reporting.summary import Summary
 
 
@@ -35,20 +36,3 @@ class Reporter(ABC):
     def write(self, files: Sequence[FileResult], stream: TextIO) -> None:
         """Write the report of results already collected."""
         self.write_records(records_of(files), stream)
-
-
-def gather(records: Iterable[Record]) -> list[FileResult]:
-    """The file results of a streamed audit, for the reports that need them all."""
-    files: list[FileResult] = []
-    errors: list[Problem] = []
-    games: list[GameResult] = []
-    for record in records:
-        match record:
-            case JudgedGame(game=game):
-                games.append(game)
-            case FileError(problem=problem):
-                errors.append(problem)
-            case FileEnd(path=path):
-                files.append(FileResult(path=path, errors=tuple(errors), games=tuple(games)))
-                errors, games = [], []
-    return files

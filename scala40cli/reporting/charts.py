@@ -13,7 +13,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import GameResult, HandResult
+from scala40cli.model.results import GameResult, HandResult
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,9 @@ from pathlib import Path
 from typing import IO, TextIO
 from urllib.parse import quote
 
-from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import FileResult, GameResult, Problem
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import (
     json_safe,
@@ -34,6 +33,7 @@ from scala40cli.reporting.job_summary import GITHUB_SUMMARY_LIMIT, RESERVED, Job
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.json_stream import HOLE, JsonArray, template
 from scala40cli.reporting.summary import Summary, Tally, plural
+from scala40cli.version import __version__
 
 #: Where ``scala40 explain`` lives for people reading a SARIF rule.
 HELP_URI = "https://github.com/scala40/scala40/blob/main/docs/violations.md"

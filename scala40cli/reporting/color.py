@@ -15,9 +15,8 @@ from typing import TextIO
 
 from scala40cli.audit.records import Record
 from scala40cli.cli.choices import COLOR_CHOICES as COLOR_CHOICES
-from scala40cli.reporting.reporters import TextReporter
 from scala40cli.reporting.summary import Summary
-from scala40cli.reporting.text_report import write_text
+from scala40cli.reporting.text_report import TextReporter, write_text
 
 _RESET = "\x1b[0m"
 _BOLD = "\x1b[1m"

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from scala40cli.judging.results import FileResult, GameResult, HandResult, Problem
-from scala40cli.judging.violations import RULEBOOK, Code
+from scala40cli.model.results import FileResult, GameResult, HandResult, Problem
+from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.text_report import closed_by

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from scala40cli.judging.results import Closing, FileResult, GameResult, HandResult, Problem
+from scala40cli.model.results import Closing, FileResult, GameResult, HandResult, Problem
 from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.reporting.summary import Summary, plural

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import IntEnum
 
-from scala40cli.judging.results import GameResult, Problem
+from scala40cli.model.results import GameResult, Problem
 from scala40cli.reporting.escape import markdown_code, markdown_text, workflow_neutral
 from scala40cli.reporting.markdown import game_markdown
 from scala40cli.reporting.summary import Summary, plural

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 from scala40cli.reporting.charts import Series, chart_series
 from scala40cli.reporting.escape import (
     markdown_code,

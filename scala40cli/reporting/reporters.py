@@ -23,31 +23,18 @@ import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
-from scala40cli import __version__
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import FileResult, GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
 from scala40cli.reporting.summary import Summary, Tally
-from scala40cli.reporting.text_report import write_text
+from scala40cli.reporting.text_report import TextReporter
+from scala40cli.version import __version__
 
 if TYPE_CHECKING:
-    from scala40cli.judging.rules import ResolvedRules
+    from scala40cli.judging.rulebook.rules import ResolvedRules
     from scala40cli.reporting.compare import GameComparison
-
-
-class TextReporter(Reporter):
-    """For each file, its errors where they are found and each game's violations then
-    its score sheet; the counts last. Keeps nothing of a game once it is printed."""
-
-    name = "text"
-
-    def __init__(self, quiet: bool = False) -> None:
-        self.quiet = quiet
-
-    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        return write_text(records, stream, quiet=self.quiet)
 
 
 class JsonReporter(Reporter):
@@ -242,13 +229,13 @@ def render_score_report(name: str, files: Sequence[FileResult],
 
 
 def _rules_toml(resolved: ResolvedRules) -> str:
-    from scala40cli.reading.rulesfile import rules_toml
+    from scala40cli.audit.rulesfile import rules_toml
 
     return rules_toml(resolved)
 
 
 def _rules_json(resolved: ResolvedRules) -> str:
-    from scala40cli.reading.rulesfile import rules_json
+    from scala40cli.audit.rulesfile import rules_json
 
     return rules_json(resolved)
 

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.judging.results import FileResult, GameResult
+from scala40cli.model.results import FileResult, GameResult
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

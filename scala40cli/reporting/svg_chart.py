@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import GameResult, HandResult
+from scala40cli.model.results import GameResult, HandResult
 from scala40cli.reporting.charts import Series, chart_series, nice_ticks
 from scala40cli.reporting.escape import html_text
 

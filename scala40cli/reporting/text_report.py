@@ -1,6 +1,6 @@
 """The text report: each problem where it is, a score sheet a game, the counts last.
 
-Built from :mod:`scala40cli.judging.results` values only, so the referee never formats
+Built from :mod:`scala40cli.model.results` values only, so the referee never formats
 anything. The score sheet's pieces (who closed a hand, a penalty taken as declared, the
 rules line, the teams) are shared with the Markdown and HTML reports and the
 comparison, so that every format says a thing in the same words.
@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Protocol
+from typing import Protocol, TextIO
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record, records_of
-from scala40cli.judging.results import (
+from scala40cli.judging.rulebook.rules import CLASSIC, PRESETS
+from scala40cli.model.results import (
     Closing,
     FileResult,
     GameResult,
@@ -22,9 +23,9 @@ from scala40cli.judging.results import (
     TagValue,
     TeamResult,
 )
-from scala40cli.judging.rules import CLASSIC, PRESETS
 
 # terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
+from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
 from scala40cli.reporting.summary import Summary, Tally, plural
@@ -300,3 +301,16 @@ def render_text(files: Sequence[FileResult], *, quiet: bool = False) -> str:
     stream = io.StringIO()
     write_text(records_of(files), stream, quiet=quiet)
     return stream.getvalue()
+
+
+class TextReporter(Reporter):
+    """For each file, its errors where they are found and each game's violations then
+    its score sheet; the counts last. Keeps nothing of a game once it is printed."""
+
+    name = "text"
+
+    def __init__(self, quiet: bool = False) -> None:
+        self.quiet = quiet
+
+    def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
+        return write_text(records, stream, quiet=self.quiet)

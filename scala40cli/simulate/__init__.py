@@ -14,7 +14,7 @@
 - :mod:`~scala40cli.simulate.runner`: runs of games, header tags, seeds.
 
 The simulator decides no rule of play itself: it asks
-:mod:`scala40cli.judging.verify`, as the referee does.
+:mod:`scala40cli.judging.tabletop.verify`, as the referee does.
 
 ``scala40 simulate`` is the command line over :func:`simulate_game`.
 """

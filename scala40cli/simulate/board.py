@@ -1,7 +1,7 @@
 """The turn being planned, and every legality question a bot asks, put to the judge.
 
 A :class:`Board` is a scratch copy of a player's hand and of the table while a turn is
-planned, with the :class:`~scala40cli.judging.turn.Turn` the engine will keep for it
+planned, with the :class:`~scala40cli.judging.tabletop.turn.Turn` the engine will keep for it
 (what was taken, laid down, opened, freed). Each play is tried on the board through
 the judging core's ``verify_*`` functions, exactly as the engine will check it and the
 referee will judge it on replay; the functions below ask the same functions the
@@ -16,12 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from scala40cli.judging.cards import JOKER, Card, parse_card
-from scala40cli.judging.melds import Meld, MeldError, joker_stands_for
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import closing_allowed as may_close
-from scala40cli.judging.verify import (
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.melds import Meld, MeldError, joker_stands_for
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import closing_allowed as may_close
+from scala40cli.judging.tabletop.verify import (
     record_attach,
     record_meld,
     record_swap,
@@ -35,7 +34,8 @@ from scala40cli.judging.verify import (
     verify_touch,
     verify_turn_discard,
 )
-from scala40cli.judging.violations import Code
+from scala40cli.model.cards import JOKER, Card, parse_card
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Buy, Discard, Swap, TableCard, Take
 from scala40cli.reading.events import Meld as MeldEvent
 from scala40cli.simulate.fitting import attach_forms, fits_fast, may_fit
@@ -91,7 +91,7 @@ _JOKER_MELD = (TableCard(JOKER, parse_card("5S")), TableCard(parse_card("6S")),
 @lru_cache(maxsize=64)
 def jokers_in_melds(opened_before: bool, rules: Rules) -> bool:
     """May a meld with a joker be laid in this turn (``opened_before``: the player had
-    opened before it)? :func:`~scala40cli.judging.verify.verify_meld`'s answer."""
+    opened before it)? :func:`~scala40cli.judging.tabletop.verify.verify_meld`'s answer."""
     turn = Turn(player="", opened_before=opened_before)
     _, found = verify_meld(turn, MeldEvent(player="", cards=_JOKER_MELD, **_AT), rules)
     return not any(f.code is Code.OPENING_JOKER for f in found)
@@ -99,7 +99,7 @@ def jokers_in_melds(opened_before: bool, rules: Rules) -> bool:
 
 def taken_card_may_stay(view: PlayerView) -> bool:
     """May the card just taken or bought stay in hand to the end of the turn? Asked
-    of :func:`~scala40cli.judging.verify.verify_end_of_turn` on a turn that lays
+    of :func:`~scala40cli.judging.tabletop.verify.verify_end_of_turn` on a turn that lays
     nothing down (once opened: before, the card opens or the take is refused)."""
     found = verify_end_of_turn(turn_of(view), view.rules)
     return not any(f.code in (Code.TAKEN_CARD_UNUSED, Code.INCOMPLETE_BUY) for f in found)

@@ -26,9 +26,9 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, Card, Rank
-from scala40cli.judging.deal import game_deck
-from scala40cli.judging.scoring import pays_flat_penalty
+from scala40cli.judging.hands.deal import game_deck
+from scala40cli.judging.scores.scoring import pays_flat_penalty
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.fitting import fits_table, meld_cards
 from scala40cli.simulate.planner import (
@@ -272,7 +272,7 @@ def _unseen(board: Board) -> Counter[Card]:
 def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:
     """How much ``d`` makes ``c`` worth keeping: the unseen cards that would complete
     the pair or the run in the making."""
-    from scala40cli.judging.cards import card
+    from scala40cli.model.cards import card
     if c.rank == d.rank:
         if c.suit == d.suit:
             return 0.0
@@ -309,7 +309,7 @@ def _threat(view: PlayerView) -> bool:
 def _wanted(view: PlayerView) -> Counter[Card]:
     """Cards the opponents seem to collect, from what they took from the discard pile:
     how many taken cards each card would go with (the next player counts double)."""
-    from scala40cli.judging.cards import NATURAL_CARDS
+    from scala40cli.model.cards import NATURAL_CARDS
     wanted: Counter[Card] = Counter()
     following = view.next_player()
     for player in view.opponents():

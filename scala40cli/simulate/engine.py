@@ -7,7 +7,7 @@ asks each bot for its decisions through a fresh
 (:mod:`~scala40cli.simulate.moves`) once the judging core's ``verify_*`` functions find
 nothing wrong with them, as the referee will on replay: a bot's illegal move is an
 :class:`~scala40cli.simulate.moves.IllegalMove`, a bug. Scores come from
-:mod:`scala40cli.judging.scoring`; whole matches are :mod:`~scala40cli.simulate.match`'s.
+:mod:`scala40cli.judging.scores.scoring`; whole matches are :mod:`~scala40cli.simulate.match`'s.
 """
 
 from __future__ import annotations
@@ -16,14 +16,12 @@ import random
 from collections import Counter
 from types import MappingProxyType
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.deal import HAND_SIZE, game_deck, upcard_returned
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.results import Closing
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.scoring import closed_hand_penalties, void_hand_penalties
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import (
+from scala40cli.judging.hands.deal import HAND_SIZE, game_deck, upcard_returned
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.scores.scoring import closed_hand_penalties, void_hand_penalties
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import (
     stock_dead,
     verify_buy,
     verify_closing,
@@ -33,6 +31,8 @@ from scala40cli.judging.verify import (
     verify_turn_discard,
     void_after_draw,
 )
+from scala40cli.model.cards import Card
+from scala40cli.model.results import Closing
 from scala40cli.reading.events import (
     Attach,
     Buy,

@@ -1,7 +1,8 @@
 """Which cards may fit where: quick refusals the planner makes before the real judgement.
 
 The real judgement of a card on a table meld is the judging core's
-(:func:`scala40cli.judging.melds.fits` and :func:`~scala40cli.judging.verify.verify_attach`).
+(:func:`scala40cli.judging.tabletop.melds.fits` and
+:func:`~scala40cli.judging.tabletop.verify.verify_attach`).
 The planner asks it thousands of times a turn, so it first asks the cheap necessary
 conditions here, which refuse most cards at once; ``tests/test_simulate_fitting.py``
 proves over every card and a table of melds under every meld switch that they never
@@ -12,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from scala40cli.judging.cards import JOKER, Card, card
-from scala40cli.judging.melds import Meld, Run, fits
-from scala40cli.judging.rules import Rules
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.melds import Meld, Run, fits
+from scala40cli.model.cards import JOKER, Card, card
 from scala40cli.reading.events import TableCard
 
 
@@ -36,7 +37,7 @@ def may_fit(meld: Meld, c: Card) -> bool:
 
 
 def fits_fast(meld: Meld, c: Card, rules: Rules) -> bool:
-    """:func:`scala40cli.judging.melds.fits` with :func:`may_fit` first (proved equal)."""
+    """:func:`scala40cli.judging.tabletop.melds.fits` with :func:`may_fit` first (proved equal)."""
     return may_fit(meld, c) and fits(meld, c, rules)
 
 

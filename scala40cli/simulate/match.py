@@ -1,13 +1,13 @@
 """Whole matches between bots: every hand until the match is over, recorded as a log.
 
 :func:`play_match` plays one complete match under any
-:class:`~scala40cli.judging.rules.Rules` and returns its events, ready for the canonical
+:class:`~scala40cli.judging.rulebook.rules.Rules` and returns its events, ready for the canonical
 writer, together with the engine's own results (penalties, totals, the winner). It
 deals from a deck shuffled by ``random.Random`` seeded with the match's seed, so a seed
 gives the same match on every run of the same version. Each hand is a
 :class:`~scala40cli.simulate.engine.HandEngine`'s; the match flow (totals,
 eliminations, mortal combat, re-entry, teams, fixed hands and play-offs) is
-:class:`~scala40cli.judging.standings.Standings`', as in the referee.
+:class:`~scala40cli.judging.scores.standings.Standings`', as in the referee.
 """
 
 from __future__ import annotations
@@ -16,9 +16,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.results import Closing, Elimination
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.standings import Standings, plays_in_teams
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.scores.standings import Standings, plays_in_teams
+from scala40cli.model.results import Closing, Elimination
 from scala40cli.reading.events import Event, Score, Tag
 from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.engine import HandEngine

@@ -12,12 +12,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
-from scala40cli.judging.cards import JOKER, Card
-from scala40cli.judging.findings import Finding
-from scala40cli.judging.melds import Meld as TableMeld
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.turn import Turn
-from scala40cli.judging.verify import (
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.melds import Meld as TableMeld
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.judging.tabletop.verify import (
     record_attach,
     record_meld,
     record_swap,
@@ -26,6 +25,7 @@ from scala40cli.judging.verify import (
     verify_swap,
     verify_touch,
 )
+from scala40cli.model.cards import JOKER, Card
 from scala40cli.reading.events import Attach, Meld, Swap
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play
 

@@ -15,12 +15,12 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from scala40cli.judging.cards import Card, parse_card
-from scala40cli.judging.deal import game_deck
-from scala40cli.judging.melds import fits
-from scala40cli.judging.rules import Rules
-from scala40cli.judging.scoring import hand_penalty
-from scala40cli.judging.verify import freed_joker_must_be_used, laying_down_may_close
+from scala40cli.judging.hands.deal import game_deck
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.scores.scoring import hand_penalty
+from scala40cli.judging.tabletop.melds import fits
+from scala40cli.judging.tabletop.verify import freed_joker_must_be_used, laying_down_may_close
+from scala40cli.model.cards import Card, parse_card
 from scala40cli.simulate.board import Board, closing_allowed
 from scala40cli.simulate.fitting import meld_cards, spots
 from scala40cli.simulate.plays import TurnPlan

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scala40cli.judging.cards import Card
+from scala40cli.model.cards import Card
 from scala40cli.reading.events import TableCard
 
 

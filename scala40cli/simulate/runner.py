@@ -11,8 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from scala40cli import __version__
-from scala40cli.judging.rules import (
+from scala40cli.judging.rulebook.rules import (
     PRESETS,
     RULE_KEYS,
     RuleChoice,
@@ -21,12 +20,13 @@ from scala40cli.judging.rules import (
     find_preset,
     resolve,
 )
-from scala40cli.judging.standings import plays_in_teams, teams_problem
+from scala40cli.judging.scores.standings import plays_in_teams, teams_problem
 from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots
 from scala40cli.simulate.engine import SimulationStuck
 from scala40cli.simulate.match import MAX_HANDS, MatchRecord, play_match, team_names
+from scala40cli.version import __version__
 
 #: Times a game is played again from a derived seed when a hand cannot end.
 RETRIES = 5

@@ -4,11 +4,12 @@ The bots find their openings and what to lay down here, by a real search over th
 hand: every candidate meld the cards make (sets of 3 or 4 suits, runs of 3 to
 ``run_max`` positions, a joker filling one place where the rules allow it) and a
 depth-first search over disjoint choices of them. The melds are written so that
-:func:`scala40cli.judging.melds.build_meld` accepts them as they are (runs ascending, a run's
+:func:`scala40cli.judging.tabletop.melds.build_meld` accepts them as they are (runs ascending, a
+run's
 joker declaring the card it stands for).
 
 Cards are handled here as small integers for speed: a natural card is
-``suit * 13 + rank - 1`` (the order of :data:`~scala40cli.judging.cards.NATURAL_CARDS`) and the
+``suit * 13 + rank - 1`` (the order of :data:`~scala40cli.model.cards.NATURAL_CARDS`) and the
 joker is :data:`JOKER_INDEX`. A hand is a list of 53 counts.
 """
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
-from scala40cli.judging.cards import HIGH_ACE, JOKER, NATURAL_CARDS, Card, Rank, Suit, rank_points
+from scala40cli.model.cards import HIGH_ACE, JOKER, NATURAL_CARDS, Card, Rank, Suit, rank_points
 from scala40cli.reading.events import TableCard
 
 JOKER_INDEX = 52

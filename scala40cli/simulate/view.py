@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from scala40cli.judging.cards import Card
-from scala40cli.judging.melds import Meld
-from scala40cli.judging.rules import Rules
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.melds import Meld
+from scala40cli.model.cards import Card
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

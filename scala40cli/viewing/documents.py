@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scala40cli.judging.results import Problem
+from scala40cli.model.results import Problem
 from scala40cli.viewing.loading import ViewedFile
 from scala40cli.viewing.stepping import SteppedGame
 

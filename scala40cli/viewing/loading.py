@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.rules import RuleChoice
-from scala40cli.judging.violations import Code
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.inputs import input_format_of, open_log
 from scala40cli.reading.parser import decode_log, parse_text

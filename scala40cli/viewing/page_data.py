@@ -13,8 +13,8 @@ import json
 from collections import Counter
 from typing import Any
 
-from scala40cli.judging.results import Problem
-from scala40cli.judging.violations import Code
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Discard, Event, Meld, Swap
 from scala40cli.viewing.documents import problem_json
 from scala40cli.viewing.loading import ViewedFile

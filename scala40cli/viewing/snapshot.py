@@ -1,6 +1,6 @@
 """What the table is after one line: a snapshot of the referee's own state, as values.
 
-:func:`snapshot` reads a :class:`~scala40cli.judging.referee.MatchReferee` between two
+:func:`snapshot` reads a :class:`~scala40cli.judging.match.referee.MatchReferee` between two
 lines (see :mod:`scala40cli.viewing.stepping`) and copies what a person looks at: each
 player's cards (seen, and how many unseen), the melds numbered as ``attach ... to N``
 counts them, the discard pile, the stock, the totals. It copies, it does not judge:
@@ -14,11 +14,11 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from scala40cli.judging.cards import Card, Suit, card
-from scala40cli.judging.hand import HandReferee
-from scala40cli.judging.meld_values import Group, Meld, Run
-from scala40cli.judging.phases import Phase
-from scala40cli.judging.referee import MatchReferee
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.hands.phases import Phase
+from scala40cli.judging.match.referee import MatchReferee
+from scala40cli.judging.tabletop.meld_values import Group, Meld, Run
+from scala40cli.model.cards import Card, Suit, card
 
 #: The order cards are shown in a hand: suits alternating in colour, ace to king, jokers last.
 SUIT_ORDER = {Suit.SPADES: 0, Suit.HEARTS: 1, Suit.CLUBS: 2, Suit.DIAMONDS: 3}

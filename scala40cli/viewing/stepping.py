@@ -1,7 +1,7 @@
 """Replay a game a line at a time and keep the table after each line.
 
 :func:`step_game` drives the referee through the three steps its own replay takes
-(:meth:`~scala40cli.judging.referee.MatchReferee.begin`, ``judge`` for each line,
+(:meth:`~scala40cli.judging.match.referee.MatchReferee.begin`, ``judge`` for each line,
 ``finish``) and takes a :func:`~scala40cli.viewing.snapshot.snapshot` between two
 lines. The ordinary replay (``replay``, the audit) never comes here, so it pays
 nothing for the viewer; the result of a stepped game is the same as a replayed one's.
@@ -12,10 +12,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from dataclasses import dataclass
 
-from scala40cli.judging.deal import game_deck
-from scala40cli.judging.referee import MatchReferee
-from scala40cli.judging.results import GameResult, Problem
-from scala40cli.judging.rules import RuleChoice
+from scala40cli.judging.hands.deal import game_deck
+from scala40cli.judging.match.referee import MatchReferee
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.results import GameResult, Problem
 from scala40cli.reading.events import GameLog, HandStart, Meld
 from scala40cli.viewing.snapshot import TableView, snapshot
 
@@ -62,7 +62,7 @@ class SteppedGame:
 
 
 def step_game(game: GameLog, choice: RuleChoice | None = None) -> SteppedGame:
-    """Judge ``game`` as :func:`~scala40cli.judging.referee.replay` does, keeping the
+    """Judge ``game`` as :func:`~scala40cli.judging.match.referee.replay` does, keeping the
     table after each of its lines."""
     referee = MatchReferee(game, choice)
     tags = referee.begin()

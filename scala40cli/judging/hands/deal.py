@@ -1,0 +1,283 @@
+"""The deal of one hand: dealer, deal lines, upcard and stock, checked line by line.
+
+:class:`DealChecker` takes the setup lines of a hand as they come. When the first event
+of play arrives, :meth:`DealChecker.close` reports what is missing (at the ``hand``
+line), settles the stock and returns the :class:`Dealt` table the turns start from.
+Cards are counted out of a full deck as they are dealt, so a card beyond its copies is
+reported on the very line that shows it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from scala40cli.judging.hands.phases import Kind
+from scala40cli.judging.rulebook.rules import Rules, UpcardJoker
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.card_counts import card_counts, count_cards, full_deck, no_cards
+from scala40cli.model.cards import JOKER, Card
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
+from scala40cli.reading.events import Deal, Dealer, Event, Stock, Upcard
+
+
+def upcard_returned(upcard: Card, rules: Rules) -> bool:
+    """``upcard_joker=returned``: a joker turned up goes back into the stock and the
+    dealer turns another card (the referee expects a second upcard line; the
+    simulator's dealer does it)."""
+    return upcard.is_joker and rules.upcard_joker is UpcardJoker.RETURNED
+
+
+HAND_SIZE = 13
+
+
+def game_deck(rules: Rules) -> Counter[Card]:
+    """The deck a hand is dealt from: two packs, with the ``jokers`` the rules say
+    (the referee counts the cards out of it, the simulator shuffles it)."""
+    return full_deck(rules.jokers)
+
+
+def card_codes(cards: Sequence[Card]) -> str:
+    """Cards as written in logs, for messages."""
+    return " ".join(c.code for c in cards)
+
+
+@dataclass(slots=True)
+class Dealt:
+    """The table when play starts."""
+
+    dealer: str | None
+    hands: dict[str, Counter[Card]]
+    #: The players dealt in, in the order of the Players tag.
+    order: tuple[str, ...]
+    stock: Counter[Card]
+    #: The stock's order when a stock line gave it (top card last, for ``pop``).
+    stock_order: list[Card] | None
+    discard_pile: list[Card]
+    #: Eliminated players dealt in again (``reentry=yes``).
+    reentered: tuple[str, ...] = ()
+    #: Cards of each hand the log does not know (``?``, or a missing or short deal);
+    #: negative when a deal line shows more cards than the player was dealt.
+    unknown: dict[str, int] = field(default_factory=dict)
+    #: Players whose hand is uncertain because of a reported problem of the deal.
+    doubts: dict[str, Problem] = field(default_factory=dict)
+    #: A problem of the deal that leaves the discard pile or the stock uncertain.
+    pile_doubt: Problem | None = None
+    stock_doubt: Problem | None = None
+    #: A stock line in a log with unknown cards (``?``), which cannot list the stock:
+    #: it is ignored, and the gate reports it out of place.
+    ignored_stock: Stock | None = None
+
+
+class DealChecker:
+    """Judges the setup lines of a hand (see the module docstring)."""
+
+    def __init__(self, *, number: int, start: Event, still_in: Sequence[str],
+                 game_players: Sequence[str], expected_dealer: str | None, rules: Rules,
+                 flag: Flag, reentry: dict[str, str | None] | None = None) -> None:
+        self.number = number
+        self.start = start
+        self.still_in = tuple(still_in)
+        self.game_players = frozenset(game_players)
+        self.seats = tuple(game_players)
+        #: Eliminated players -> None if they may re-enter now, else why not (reentry=yes).
+        self.reentry = reentry or {}
+        self.reentered: list[str] = []
+        self.expected_dealer = expected_dealer
+        self.rules = rules
+        self.flag = flag
+        self.dealer: str | None = None
+        self.dealer_line: Dealer | None = None
+        #: Deal lines that name nobody of the game, kept in case one player lacks a deal.
+        self.strays: list[Deal] = []
+        self.hands: dict[str, Counter[Card]] = {}
+        self.unknown: dict[str, int] = {}
+        #: A deal line wrote ``?`` (format 1.1): the stock cannot be listed then.
+        self.written_unknown = False
+        self.doubts: dict[str, Problem] = {}
+        self.pile_doubt: Problem | None = None
+        self.stock_doubt: Problem | None = None
+        #: The deck less the cards dealt so far: a plain dict, as every card dealt is
+        #: counted out of it (a dict subclass would cost a Python-level slot each time).
+        self.unseen: dict[Card, int] = dict(game_deck(rules))
+        self.upcard: Card | None = None
+        self.joker_upcard: Upcard | None = None
+        self.stock_line: Stock | None = None
+
+    def on_dealer(self, event: Dealer) -> None:
+        """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
+        checked against rotation."""
+        self.dealer_line = event
+        if event.player not in self.game_players:
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                              f"{event.player} is not a player of this game"),
+                      None)
+            return
+        self.dealer = event.player
+        if self.expected_dealer is not None and event.player != self.expected_dealer:
+            self.flag(Finding(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
+                              f"{self.expected_dealer}, not {event.player}"), None)
+
+    def on_deal(self, event: Deal) -> None:
+        player = event.player
+        known = [c for c in event.cards if c is not None]
+        if player not in self.game_players:
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event,
+                              f"{player} is not a player of this game"), None)
+            self._count_out(event, known, None)
+            self.strays.append(event)
+            return
+        if player in self.hands:
+            self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} was already dealt"), player)
+            return
+        if player not in self.still_in:
+            if player not in self.reentry:
+                self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} is out of the match"), player)
+                return
+            refusal = self.reentry[player]
+            if refusal is not None:
+                self.flag(Finding(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}"),
+                          player)
+                return
+            self.reentered.append(player)
+        self._set_hand(player, event)
+        if len(event.cards) != HAND_SIZE:
+            # The most likely table: the player holds 13 cards, the line lacks some
+            # (unknown ones) or shows some they do not hold (D28).
+            self.doubts[player] = self.flag(
+                Finding(Code.DEAL_SIZE, event,
+                        f"{player} is dealt {len(event.cards)} cards, not {HAND_SIZE}"), player)
+            self.unknown[player] += max(0, HAND_SIZE - len(event.cards))
+        extra = self._count_out(event, known, player)
+        if extra is not None:
+            self.doubts.setdefault(player, extra)
+
+    def _set_hand(self, player: str, event: Deal) -> None:
+        """The known cards of a deal line, and how many it leaves unknown (``?``)."""
+        unknown = sum(1 for c in event.cards if c is None)
+        self.written_unknown = self.written_unknown or unknown > 0
+        self.hands[player] = count_cards([c for c in event.cards if c is not None])
+        self.unknown[player] = unknown
+
+    def on_upcard(self, event: Upcard) -> None:
+        """A joker upcard goes back into the stock and another card is turned
+        (``upcard_joker=returned``): the log then has a second upcard line."""
+        self.joker_upcard = None
+        self.upcard = event.card
+        extra = self._count_out(event, (event.card,), None)
+        if extra is not None:
+            self.pile_doubt = extra
+        if upcard_returned(event.card, self.rules):
+            self.unseen[JOKER] = self.unseen.get(JOKER, 0) + 1
+            self.joker_upcard = event
+
+    def on_stock(self, event: Stock) -> None:
+        self.stock_line = event
+
+    def has(self, kind: Kind) -> bool:
+        """The deal has its one line of ``kind`` already: a dealer line, a stock line,
+        an upcard (but a joker turned up and returned, which another card replaces)."""
+        if kind is Kind.DEALER:
+            return self.dealer_line is not None
+        if kind is Kind.STOCK:
+            return self.stock_line is not None
+        return kind is Kind.UPCARD and self.upcard is not None and self.joker_upcard is None
+
+    def empty(self) -> bool:
+        """Nothing of the deal is written but maybe its dealer (a score-only hand)."""
+        return not self.hands and not self.strays and self.upcard is None \
+            and self.stock_line is None
+
+    def complete(self) -> bool:
+        """Every player still in is dealt and the upcard is turned."""
+        dealt = all(player in self.hands for player in self.still_in)
+        return dealt and self.upcard is not None and self.joker_upcard is None
+
+    def _count_out(self, event: Event, cards: Sequence[Card], player: str | None
+                   ) -> Problem | None:
+        """Count the cards out of the deck; the problem of those beyond their copies."""
+        extra: list[Card] = []
+        unseen = self.unseen
+        for c in cards:
+            left = unseen.get(c, 0)
+            if left > 0:
+                unseen[c] = left - 1
+            else:
+                extra.append(c)
+        if extra:
+            return self.flag(Finding(Code.TOO_MANY_COPIES, event,
+                                     f"more copies than the deck holds: {card_codes(extra)}"),
+                             player)
+        return None
+
+    def close(self, playing: Callable[[], frozenset[str]] = frozenset) -> Dealt:
+        """Play starts: report what the deal lacks (at the ``hand`` line) and set the table.
+
+        A player without a deal line who plays in the hand (``playing()``, asked only
+        then: it reads the rest of the hand) was most likely dealt 13 cards the log does
+        not show; one who does not play sits the hand out.
+        """
+        start, number = self.start, self.number
+        dealer = self.dealer
+        if self.dealer_line is None:
+            self.flag(Finding(Code.MISSING_DEALER, start,
+                              f"hand {number} has no dealer line"), None)
+        if dealer is None:
+            dealer = self.expected_dealer
+        undealt = [player for player in self.still_in if player not in self.hands]
+        if len(undealt) == 1 and len(self.strays) == 1:
+            # A deal under a misspelt name (reported) is the deal of the one player
+            # without one: judging it so keeps the rest of the hand meaningful.
+            self._set_hand(undealt.pop(), self.strays[0])
+        players = playing() if undealt else frozenset()
+        for player in undealt:
+            # The most likely table: the player was dealt 13 cards the log does not show.
+            self.doubts[player] = self.flag(
+                Finding(Code.MISSING_DEAL, start,
+                        f"{player} is not dealt in hand {number}"), player)
+            if player in players:
+                self.hands[player], self.unknown[player] = no_cards(), HAND_SIZE
+        pile = [self.upcard] if self.upcard is not None else []
+        if self.upcard is None:
+            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)
+        if self.joker_upcard is not None:
+            self.flag(Finding(Code.UPCARD_JOKER, self.joker_upcard,
+                              "a joker upcard goes back into the stock and another card is "
+                              "turned up"),
+                      None)
+            self.unseen[JOKER] = self.unseen.get(JOKER, 0) - 1
+        stock, stock_order = self._stock()
+        order = tuple(p for p in self.seats if p in self.hands)
+        return Dealt(dealer=dealer, hands=self.hands, order=order, stock=stock,
+                     stock_order=stock_order, discard_pile=pile, reentered=tuple(self.reentered),
+                     unknown=self.unknown, doubts=self.doubts, pile_doubt=self.pile_doubt,
+                     stock_doubt=self.stock_doubt,
+                     ignored_stock=self.stock_line if self.written_unknown else None)
+
+    def _stock(self) -> tuple[Counter[Card], list[Card] | None]:
+        """The stock: what the deal left of the deck, or the stock line checked against it.
+
+        While cards of the hands are unknown, the stock's contents are not: the Counter
+        is then every card not seen yet (the stock and the unknown cards together).
+        """
+        left = card_counts({c: n for c, n in self.unseen.items() if n > 0})
+        line = self.stock_line
+        if line is None:
+            return left, None
+        if self.written_unknown:  # no place for it: see Dealt.ignored_stock
+            return left, None
+        stock = count_cards(line.cards)
+        hidden = sum(self.unknown.values())
+        if hidden and stock <= left and (left - stock).total() == hidden:
+            return stock, list(reversed(line.cards))  # the cards of a missing deal
+        if dict.__ne__(stock, left):  # (both hold positive counts only: as dicts, faster)
+            missing = card_codes(sorted((left - stock).elements(), key=str))
+            extra = card_codes(sorted((stock - left).elements(), key=str))
+            parts = (f"missing {missing}" if missing else "", f"extra {extra}" if extra else "")
+            earlier = next(iter(self.doubts.values()), self.pile_doubt)
+            self.stock_doubt = self.flag(
+                Finding(Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
+                        f"the deck: {'; '.join(p for p in parts if p)}"), None, earlier)
+        return stock, list(reversed(line.cards))

@@ -1,0 +1,140 @@
+"""One mistake, one violation: which parts of a hand the referee no longer trusts, and why.
+
+After a reported problem the referee carries on from the most likely table, but its
+picture of some part of the hand may be wrong from then on: a player's cards after a
+card they did not hold, the discard pile after a discard of such a card, the stock
+after a draw that was not its top, the turn order after a line that could not be read.
+A later problem that only depends on such a part is a consequence of the first one:
+it is kept as a note attached to its cause, not reported as a violation of its own.
+What the table shows to everyone (a meld, an attach, a swap, the opening's value) is
+judged as always, so an independent mistake is still reported.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
+
+
+class Part(Enum):
+    """A part of the table that a check depends on."""
+
+    HAND = "hand"  # the cards of the player concerned
+    PILE = "pile"
+    STOCK = "stock"
+    TURN = "turn"
+    END = "end"  # where the hand ended
+    TABLE = "table"  # the melds on the table and their numbers
+
+
+#: The part of the table each check depends on; codes not here never echo.
+DEPENDS_ON: dict[Code, Part] = {
+    Code.NOT_IN_HAND: Part.HAND,
+    Code.CLOSING_WITHOUT_DISCARD: Part.HAND,
+    Code.EARLY_CLOSING: Part.HAND,
+    Code.TAKE_NOT_TOP: Part.PILE,
+    Code.EMPTY_DISCARD_PILE: Part.PILE,
+    Code.DRAW_NOT_TOP: Part.STOCK,
+    Code.NOT_IN_STOCK: Part.STOCK,
+    Code.EARLY_RESHUFFLE: Part.STOCK,
+    Code.MISSING_RESHUFFLE: Part.STOCK,
+    Code.WRONG_TURN: Part.TURN,
+    Code.PLAY_BEFORE_DRAW: Part.TURN,
+    Code.SECOND_DRAW: Part.TURN,
+    Code.AFTER_HAND_END: Part.END,
+    Code.INVALID_ATTACH: Part.TABLE,
+    Code.INVALID_SWAP: Part.TABLE,
+    Code.NO_SUCH_MELD: Part.TABLE,
+}
+
+#: Violations that leave the cards of the player concerned uncertain: a later card
+#: "not in hand" or a score that differs for that player follows from them.
+UNSETTLING: frozenset[Code] = frozenset({
+    Code.WRONG_TURN, Code.PLAY_BEFORE_DRAW, Code.SECOND_DRAW, Code.NOT_IN_HAND,
+    Code.DRAW_NOT_TOP, Code.NOT_IN_STOCK, Code.TAKE_NOT_TOP, Code.TAKE_BEFORE_OPENING,
+    Code.TAKEN_CARD_UNUSED, Code.DISCARD_TAKEN_CARD, Code.INVALID_MELD, Code.INVALID_ATTACH,
+    Code.INVALID_SWAP, Code.NO_SUCH_MELD, Code.NOT_OPENED, Code.OPENING_TOO_LOW,
+    Code.OPENING_JOKER, Code.FREED_JOKER_UNUSED, Code.CLOSING_WITHOUT_DISCARD,
+    Code.DEAL_SIZE, Code.TOO_MANY_COPIES,
+})
+
+#: Violations that leave the table uncertain: a meld that is not what the log meant,
+#: or numbered otherwise, so a later attach or swap may fail only because of them.
+UNSETTLING_TABLE: frozenset[Code] = frozenset({
+    Code.INVALID_MELD, Code.INVALID_ATTACH, Code.INVALID_SWAP, Code.NO_SUCH_MELD,
+    Code.NOT_OPENED, Code.OPENING_TOO_LOW, Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
+})
+
+
+@dataclass(slots=True)
+class Doubts:
+    """Since which reported problem each part of one hand is uncertain."""
+
+    hands: dict[str, Problem] = field(default_factory=dict)
+    pile: Problem | None = None
+    stock: Problem | None = None
+    turn: Problem | None = None
+    table: Problem | None = None
+    #: A line that could not be read: every part is uncertain after it.
+    everything: Problem | None = None
+    #: The first violation of the hand: a score that differs may be its consequence.
+    first: Problem | None = None
+
+    def cause(self, code: Code, player: str | None, line: int) -> Problem | None:
+        """The problem of an earlier line that a finding of ``code`` on ``line`` would
+        only be a consequence of (two problems of one line are independent)."""
+        part = DEPENDS_ON.get(code)
+        if part is None:
+            return None
+        found: Problem | None = None
+        if part is Part.HAND:
+            found = self.hands.get(player) if player is not None else None
+        elif part is Part.PILE:
+            found = self.pile
+        elif part is Part.STOCK:
+            found = self.stock
+        elif part is Part.TURN:
+            found = self.turn
+        elif part is Part.END:
+            found = self.first
+        elif part is Part.TABLE:
+            found = self.table
+        found = found or self.everything
+        return found if found is not None and found.line < line else None
+
+    def earliest(self) -> Problem | None:
+        """The first problem that unsettled the hand: its first violation, or a line
+        that could not be read, whichever came first."""
+        found = [p for p in (self.first, self.everything) if p is not None]
+        return min(found, key=lambda p: (p.line, p.column)) if found else None
+
+    def of_hand(self, player: str) -> Problem | None:
+        """Why the player's cards, hence their penalty, are uncertain (None: they are not)."""
+        return self.hands.get(player) or self.everything
+
+    def after(self, problem: Problem, player: str | None, on_table: bool) -> None:
+        """What a reported violation leaves uncertain (see :data:`UNSETTLING`)."""
+        if self.first is None:
+            self.first = problem
+        if player is not None and problem.code in UNSETTLING:
+            self.doubt_hand(player, problem)
+        if problem.code in UNSETTLING_TABLE or (on_table and problem.code is Code.NOT_IN_HAND):
+            self.table = self.table or problem
+
+    def doubt_hand(self, player: str, cause: Problem) -> None:
+        self.hands.setdefault(player, self.root(cause))
+
+    def doubt_pile(self, cause: Problem) -> None:
+        self.pile = self.pile or self.root(cause)
+
+    def doubt_stock(self, cause: Problem) -> None:
+        self.stock = self.stock or self.root(cause)
+
+    def root(self, problem: Problem) -> Problem:
+        """The reported violation a note goes back to."""
+        while problem.caused_by is not None:
+            problem = problem.caused_by
+        return problem

@@ -1,0 +1,110 @@
+"""A hand's ``score`` line against the referee's penalties, and penalties taken as declared.
+
+A score line names every player of the hand once (D25); whether it may come at all
+is the gate's question (:func:`~scala40cli.judging.hands.phases.gate`). Where the referee
+has seen every card, each declared penalty must equal its own. Where a player ends
+the hand with cards it has not seen (``?``, format 1.1), their penalty is taken as
+declared and checked as far as the seen cards allow: never less than the value of the
+cards seen, never more than that plus the most each unseen card could cost, and even
+when it is doubled. Where the referee's picture of a hand is uncertain
+because of an earlier reported problem, a difference is a note of that problem, not a
+violation of its own, and the declared penalty is taken (D28).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.scores.scoring import Bounds
+from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.model.results import Closing
+from scala40cli.model.violations import Code
+from scala40cli.reading.event_base import Place
+from scala40cli.reading.events import Score
+
+
+def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
+                     flag: Flag) -> None:
+    """Decision D25: a score line names every player of the hand once, and each
+    declared penalty is the referee's (``totals``: the match's before this hand)."""
+    names = [name for name, _ in event.entries]
+    dealt = hand.order
+    unknown = [n for n in names if n not in dealt]
+    missing = [p for p in dealt if p not in names]
+    twice = sorted({name for name in names if names.count(name) > 1})  # a line names few
+    if unknown or missing or twice:
+        parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+                 f"missing {', '.join(missing)}" if missing else "",
+                 f"named twice {', '.join(twice)}" if twice else ""]
+        flag(Finding(Code.SCORE_PLAYERS, event,
+                     "the score line must name every player of the hand once: "
+                     + "; ".join(p for p in parts if p)))
+    if hand.closing is Closing.UNFINISHED:
+        return
+    wrong = [name for name, declared in event.entries
+             if name in hand.penalties and name not in hand.bounds
+             and hand.penalties[name] != declared]
+    after = {p: t + hand.penalties.get(p, 0) for p, t in totals.items()}
+    if wrong and _are_totals(event.entries, after):  # the hand is scored after its line
+        penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
+        flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
+                     f"line gives the penalties of hand {hand.number}, here {penalties}"))
+        return
+    for name, declared in event.entries:
+        judge_declared(hand, event, name, declared, flag)
+
+
+def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
+    """Does a score line hold every player's running total (this hand included)?"""
+    return all(totals.get(name) == points for name, points in entries)
+
+
+def judge_declared(hand: HandReferee, event: Score, name: str, declared: int,
+                   flag: Flag) -> None:
+    """Check one player's declared penalty; take it where the referee's is unknown."""
+    computed = hand.penalties.get(name)
+    if computed is None:
+        return
+    doubt = hand.doubts.of_hand(name)
+    if name in hand.bounds:
+        why = _out_of_bounds(hand.bounds[name], declared)
+        if why:
+            flag(Finding(Code.SCORE_MISMATCH, event,
+                         f"{name} declares {declared}, {why}"), name, doubt)
+        hand.penalties[name] = declared
+        return
+    if computed == declared:
+        return
+    cause = doubt
+    flag(Finding(Code.SCORE_MISMATCH, event,
+                 f"{name} scores {computed}, not {declared}"), name, cause)
+    if cause is not None:
+        hand.penalties[name] = declared
+        hand.unverified[name] = f"taken as declared: the hand is uncertain after line " \
+                                f"{hand.doubts.root(cause).line}"
+
+
+def _out_of_bounds(bounds: Bounds | None, declared: int) -> str:
+    """Why a declared penalty cannot be right, or "" when it can."""
+    if bounds is None:
+        return ""
+    if declared < bounds.least:
+        return f"but the cards seen in that hand already cost {bounds.least}"
+    if declared > bounds.most:
+        return f"but that hand cannot cost more than {bounds.most}"
+    if bounds.even and declared % 2:
+        return "but a penalty doubled for a closing in one go is even"
+    return ""
+
+
+def report_missing_score(hand: HandReferee, flag: Flag) -> None:
+    """A hand that leaves unseen cards in a non-closer's hand needs a score line."""
+    players = list(hand.bounds)
+    if not players:
+        return
+    causes = [hand.doubts.of_hand(player) for player in players]
+    cause = None if any(c is None for c in causes) else causes[0]
+    flag(Finding(Code.MISSING_SCORE, Place(line=hand.end_line, column=1),
+                 f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
+                 "a score line must give the penalties"), None, cause)

@@ -1,0 +1,2 @@
+"""Scores: one hand's penalties (:mod:`.scoring`) and a match's standings
+(:mod:`.standings`)."""

@@ -1,0 +1,265 @@
+"""What a replay finds: violations, hand results, game and file results.
+
+Plain frozen values, built by the referee and the parser, and the one JSON object of
+each (the functions at the end, which ``to_dict()`` returns): the JSON and JSON Lines
+reporters, the comparison and the Dask records write these same objects
+(:mod:`scala40cli.reporting.json_report`), so every JSON output of a game is the same.
+Every key written here must be in ``schemas/report.schema.json`` too. Nothing here
+knows about the rules, nor about any reporter.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from scala40cli.model.violations import RULEBOOK, Code
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Problem:
+    """One problem with its place: a rule violation in a game, or a file error."""
+
+    code: Code
+    message: str
+    line: int
+    column: int
+    hand: int | None = None
+    player: str | None = None
+    #: The offending source line, for a caret display (file errors only).
+    context: str | None = None
+    #: For a note: the reported problem it is only a consequence of (decision 28).
+    caused_by: Problem | None = None
+
+    @property
+    def name(self) -> str:
+        return RULEBOOK[self.code].name
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this problem: a file error's (``F`` codes, with
+        ``context``) or a game violation's (with ``hand`` and ``player``)."""
+        if self.code.startswith("F"):
+            return file_error_json(self)
+        return violation_json(self)
+
+
+class Closing(StrEnum):
+    """How a hand ended. The value is the wire format."""
+
+    NORMAL = "normal"
+    IN_ONE_GO = "in_one_go"
+    VOID = "void"
+    UNFINISHED = "unfinished"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandResult:
+    """The score sheet row of one hand."""
+
+    number: int
+    line: int
+    dealer: str | None
+    closer: str | None
+    closing: Closing
+    #: Penalty of every player dealt in (0 for all in a void or unfinished hand).
+    penalties: dict[str, int]
+    #: The penalties of the ``score`` line, or None when the log has none.
+    declared: dict[str, int] | None
+    #: Running totals after this hand, for every player of the match.
+    totals: dict[str, int]
+    #: A play-off hand of a fixed-hands match, dealt only to the tied players.
+    playoff: bool = False
+    #: Players whose penalty the referee could not compute and took as declared on the
+    #: ``score`` line, with why (unknown cards, or a picture blurred by a problem).
+    unverified: dict[str, str] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Elimination:
+    player: str
+    hand: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TeamResult:
+    """A team of a ``teams=pairs`` match: its partners and their summed total."""
+
+    name: str
+    players: tuple[str, ...]
+    total: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TagValue:
+    """A header tag as written: ``[Name "v1" "v2"]`` on ``line``."""
+
+    name: str
+    values: tuple[str, ...]
+    line: int
+
+
+class IgnoredBy(StrEnum):
+    """What accepted a violation as known. The value is the wire format."""
+
+    #: An inline ``; scala40: ignore CODE`` comment on the violation's line.
+    COMMENT = "comment"
+    #: ``--select``/``--ignore`` or the configuration's ``select``/``ignore``.
+    OPTION = "option"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Ignored:
+    """A violation accepted as known, and what accepted it."""
+
+    problem: Problem
+    by: IgnoredBy
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameResult:
+    """Everything the referee found in one game of a file."""
+
+    index: int
+    line: int
+    tags: tuple[TagValue, ...]
+    players: tuple[str, ...]
+    rules: dict[str, str]
+    violations: tuple[Problem, ...]
+    hands: tuple[HandResult, ...]
+    eliminated: tuple[Elimination, ...]
+    totals: dict[str, int]
+    finished: bool
+    #: The winning player, or the winning team's name in a team match.
+    winner: str | None
+    #: Where each rule value came from: "preset classic", "log line 4", "--set", ...
+    rule_sources: dict[str, str] = field(default_factory=dict)
+    teams: tuple[TeamResult, ...] = ()
+    #: The base preset the rules start from (a rules file's, a tag's, classic), even
+    #: when every switch was set over it; None for a result built by hand.
+    preset: str | None = None
+    #: Problems that are only consequences of a reported violation (D28): kept
+    #: with their cause, never counted as violations.
+    notes: tuple[Problem, ...] = ()
+    #: Violations accepted as known (see :mod:`scala40cli.audit.ignores`): not in
+    #: ``violations``, not counted, listed apart in the JSON report.
+    ignored: tuple[Ignored, ...] = ()
+    #: The total that puts a player (a team, in a team match) out, as the referee
+    #: applied it (``elimination=50n+1`` already counted for the players at the
+    #: start); None when nobody is eliminated (``elimination=none``). A fact for the
+    #: reports, which draw it, so that none of them reads a rule's token again.
+    elimination_threshold: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this game (an item of ``files[].games``)."""
+        return game_json(self)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class FileResult:
+    """One input file: its own errors (unreadable, syntax) and its games."""
+
+    path: str
+    errors: tuple[Problem, ...] = ()
+    games: tuple[GameResult, ...] = field(default=())
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors and all(game.ok for game in self.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON report's object for this file (an item of ``files``)."""
+        return file_json(self)
+
+
+# --- the JSON objects of the report ------------------------------------------------------
+
+JsonObject = dict[str, Any]
+
+
+def file_json(result: FileResult) -> JsonObject:
+    return {
+        "path": result.path,
+        "ok": result.ok,
+        "errors": [file_error_json(problem) for problem in result.errors],
+        "games": [game_json(game) for game in result.games],
+    }
+
+
+def file_error_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "context": problem.context}
+
+
+def violation_json(problem: Problem) -> JsonObject:
+    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+
+
+def _place_json(problem: Problem) -> JsonObject:
+    return {
+        "code": str(problem.code),
+        "name": problem.name,
+        "message": problem.message,
+        "line": problem.line,
+        "column": problem.column,
+    }
+
+
+def _note_json(problem: Problem) -> JsonObject:
+    """A consequence of a reported violation, with where that violation is."""
+    cause = problem.caused_by
+    assert cause is not None
+    return {**violation_json(problem),
+            "caused_by": {"code": str(cause.code), "line": cause.line, "column": cause.column}}
+
+
+def game_json(game: GameResult) -> JsonObject:
+    document: JsonObject = {
+        "index": game.index,
+        "line": game.line,
+        "tags": [_tag_json(tag) for tag in game.tags],
+        "players": list(game.players),
+        "rules": dict(game.rules),
+        "rule_sources": dict(game.rule_sources),
+        "teams": [_team_json(team) for team in game.teams],
+        "ok": game.ok,
+        "violations": [violation_json(problem) for problem in game.violations],
+        "hands": [_hand_json(hand) for hand in game.hands],
+        "eliminated": [{"player": out.player, "hand": out.hand} for out in game.eliminated],
+        "totals": dict(game.totals),
+        "finished": game.finished,
+        "winner": game.winner,
+        "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
+    }
+    if game.notes:  # only then: a game without notes reads as before
+        document["notes"] = [_note_json(problem) for problem in game.notes]
+    return document
+
+
+def _team_json(team: TeamResult) -> JsonObject:
+    return {"name": team.name, "players": list(team.players), "total": team.total}
+
+
+def _tag_json(tag: TagValue) -> JsonObject:
+    return {"name": tag.name, "values": list(tag.values), "line": tag.line}
+
+
+def _hand_json(hand: HandResult) -> JsonObject:
+    row: JsonObject = {
+        "number": hand.number,
+        "line": hand.line,
+        "dealer": hand.dealer,
+        "closer": hand.closer,
+        "closing": str(hand.closing),
+        "penalties": dict(hand.penalties),
+        "declared": None if hand.declared is None else dict(hand.declared),
+        "totals": dict(hand.totals),
+        "playoff": hand.playoff,
+    }
+    if hand.unverified:
+        row["unverified"] = [{"player": player, "reason": reason}
+                             for player, reason in hand.unverified.items()]
+    return row
