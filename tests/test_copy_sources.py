@@ -116,3 +116,20 @@ def test_the_flow_reroutes_through_several_players_and_stocks() -> None:
     assert sources.show("Fabio", AH, unseen)
     assert sources.show("Gino", AH, unseen)  # Elena's is then the never seen one
     assert not sources.show("Hugo", AH, unseen)
+
+
+def test_a_known_draw_of_a_copy_a_show_needs_is_refused() -> None:
+    # Elena showed the reshuffled stock's one AH (no other is left unseen): the
+    # logging seat cannot then draw an AH out of that stock, though no known draw took it.
+    unseen: Counter[Card] = Counter()
+    stock = Counter([AH, KS])
+    sources = CopySources()
+    sources.reshuffled(stock)
+    assert sources.may_draw(AH, unseen)  # nothing shown yet
+    sources.draw("Elena")
+    assert sources.show("Elena", AH, unseen)
+    assert not sources.may_draw(AH, unseen)
+    assert sources.may_draw(KS, unseen)
+    assert stock == Counter([AH, KS])  # asking changes nothing
+    unseen[AH] = 1  # had an AH been left unseen, Elena's could be that one
+    assert sources.may_draw(AH, unseen)

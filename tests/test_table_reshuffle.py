@@ -11,12 +11,14 @@ and must replay with no violation and the standings of the complete log.
 
 from __future__ import annotations
 
+import random
 import re
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from corruptions import SIMULATED_ORIGIN, Case, Source, make_cases
 
 from scala40cli.judging.referee import replay
 from scala40cli.judging.results import GameResult
@@ -96,3 +98,77 @@ def test_many_matches_with_reshuffles_replay_clean_from_every_seat(
         players: int, choice: RuleChoice | None) -> None:
     for _, text in reshuffled_matches(players, 8, choice):
         assert_every_seat_replays_clean(text)
+
+
+# --- one corrupted public move, from one seat ----------------------------------------
+
+#: Corruptions the seat cannot see: another player's card not in their hand (it may be
+#: one of their unknown ones), a draw against a stock nobody sees, a penalty of unknown
+#: cards (taken as declared), a third copy hidden in the others' deals.
+UNSEEN_KINDS = frozenset({"draw_not_top", "draw_not_in_stock", "draw_not_in_unknown_stock",
+                          "score_changed", "upcard_third_copy"})
+NOT_IN_HAND = re.compile(r"^(\S+) (?:meld|attach|swap|discard) ")
+
+
+def seat_lines(lines: list[str], seat: str) -> list[str]:
+    """``tools/table_seat.py``'s view, line for line: the stock line is left as a
+    comment, so every line keeps its number."""
+    return [seen if seen is not None else "; stock"
+            for seen in (_hidden(line, seat) for line in lines)]
+
+
+def _hidden(line: str, seat: str) -> str | None:
+    """What ``line`` becomes from ``seat`` (the line itself when nobody hides it)."""
+    words = line.split()
+    if line.startswith("stock "):
+        return None
+    if words[:1] == ["deal"] and words[1] != seat:
+        return f"deal {words[1]} ?"
+    if words[1:2] == ["draw"] and words[0] != seat and len(words) == 3:
+        return f"{words[0]} draw ?"
+    return line
+
+
+def after_reshuffle(lines: list[str]) -> set[int]:
+    """The line numbers that come after a reshuffle in their hand."""
+    found, reshuffled = set(), False
+    for number, line in enumerate(lines, start=1):
+        reshuffled = (reshuffled or line == "reshuffle") and not line.startswith("hand ")
+        if reshuffled:
+            found.add(number)
+    return found
+
+
+def public_cases(text: str, seat: str) -> list[Case]:
+    """The corruptions of lines after a reshuffle that the seat sees as they are made."""
+    lines = text.splitlines()
+    late = after_reshuffle(lines)
+    src = Source("reshuffled", SIMULATED_ORIGIN, text)
+    kept = []
+    for case in make_cases([src], per_game=None):
+        touched = [lines[edit.line - 1] for edit in case.edits if edit.op != "insert"]
+        new = [edit.text for edit in case.edits if edit.text]
+        mover = NOT_IN_HAND.match(lines[case.line - 1] if case.line <= len(lines) else "")
+        if case.kind in UNSEEN_KINDS or case.line not in late \
+                or any(_hidden(line, seat) != line for line in touched + new) \
+                or (case.kind.endswith("_not_in_hand") and mover and mover[1] != seat):
+            continue
+        kept.append(case)
+    return kept
+
+
+def test_a_corrupted_public_move_after_a_reshuffle_is_reported_on_its_line() -> None:
+    ((_, text),) = reshuffled_matches(4, 1)
+    assert _judged("\n".join(seat_lines(text.splitlines(), "Anna")) + "\n").violations == ()
+    cases = public_cases(text, "Anna")
+    picked = random.Random(4).sample(cases, 60)
+    assert len({case.kind for case in picked}) >= 10
+    for case in picked:
+        corrupted = "\n".join(seat_lines(case.text(text.splitlines()).splitlines(), "Anna")) + "\n"
+        parsed = parse_text(corrupted)
+        problems = sorted(list(parsed.errors) + [p for game in parsed.games
+                                                 for p in replay(game).violations],
+                          key=lambda p: (p.line, p.column))
+        first = [str(p.code) for p in problems if p.line == problems[0].line]
+        assert problems and problems[0].line == case.expected_line and case.code in first, \
+            (case.description, case.line, [(str(p.code), p.line) for p in problems[:3]])

@@ -90,6 +90,18 @@ class CopySources:
         shows.pop()
         return False
 
+    def may_draw(self, card: Card, unseen: Counter[Card]) -> bool:
+        """A known draw of ``card`` out of the last reshuffled stock leaves every open
+        show of it a source: False when the stock's copies of it are the ones shown."""
+        shows = self.open.get(card)
+        if not shows or not self.stocks:
+            return True
+        stock = self.stocks[-1]
+        stock[card] = stock.get(card, 0) - 1
+        fits = self._fits(card, shows, unseen)
+        stock[card] += 1
+        return fits
+
     def _fits(self, card: Card, shows: Sequence[Shown], unseen: Counter[Card]) -> bool:
         """Every open show of ``card`` has a source of its own: as many of them as the
         never seen copies cannot take find a copy in a reshuffled stock their player

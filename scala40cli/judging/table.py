@@ -92,6 +92,13 @@ class TableState:
         self.stock_count -= 1
         add_card(self.hands[player], card)
 
+    def may_draw(self, card: Card) -> bool:
+        """Once the stock was reshuffled, a known draw of ``card`` out of it must leave a
+        source to every card shown that may be one of its copies (a fully known log
+        has none)."""
+        sources = self.sources
+        return sources is None or sources.may_draw(card, self.unseen)
+
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
         pile = self.discard_pile
