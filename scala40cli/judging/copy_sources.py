@@ -1,4 +1,4 @@
-"""Where a card shown out of a hidden hand can come from, once the stock was reshuffled.
+"""Where the hidden copies of a card may be, once the stock was reshuffled.
 
 A card is a physical object: the two packs and their jokers are every card of a hand,
 each in one place at a time. In a log with unknown cards (``?``, format 1.1) a card
@@ -10,159 +10,141 @@ copy (D007).
 A reshuffle puts seen cards back into hiding: the discard pile, every card of it known,
 becomes the stock, and a ``draw ?`` out of that stock is one of those cards. Such a
 card, shown later, is the same physical card as the one discarded before, not a new
-copy. So after a reshuffle a card shown by a player who drew unknown cards from a
-reshuffled stock has several possible sources: a card never seen, or a card of one of
-the reshuffled stocks the player drew from. :class:`CopySources` keeps the cards shown
-that way and says whether they can all be told apart from one another: a matching of
-those cards to the sources that hold them (a small flow, one card at a time), so the
-choice of source of an earlier card is never fixed too soon. It is a check on each
-card on its own (it does not follow which hidden draw held which of two different
-cards), so it never reports a legal game and still catches a third copy that no
-source can explain.
+copy. So after a reshuffle :class:`CopySources` follows, card by card, the copies of
+it that are out of sight and where each may be: a copy never seen (in any hand), or a
+copy reshuffled into stock ``k`` (still there, or in the hand of a player who drew
+``?`` out of it, one copy for each such draw at most). The copies are alike, so which
+one a card shown is stays open: the class keeps every way the hidden copies may lie
+(a handful: a card has two copies, a joker four) and a card shown that none of them
+allows is a copy beyond the deck. It does not follow which hidden draw held which of
+two different cards, so it never reports a legal game, and catches a third copy that
+no hidden copy can explain.
 
-Only a hand that reshuffles with unknown cards builds one: a fully known log never
-pays for it.
+Only a hand that reshuffles keeps one, and it looks at a card only once a reshuffle
+or a hidden hand involves it: a fully known log never pays for it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 
 from scala40cli.judging.cards import Card
 
-#: A player and the reshuffled stocks (1 for the first) they had drawn unknown cards
-#: from when they showed a card: which sources that card may have.
-Shown = tuple[str, tuple[int, ...]]
+#: A way the hidden copies of one card may lie: where each copy is (0: never seen;
+#: k: reshuffled into stock k), and how many of them each player has shown out of
+#: their draws from stock k, as (player, k, count), while a copy of stock k is hidden.
+Lay = tuple[tuple[int, ...], tuple[tuple[str, int, int], ...]]
+
+#: More ways than this for one card, and the card is no longer checked in the hand
+#: (never a false report; only a log written to be hostile gets there).
+MOST_LAYS = 64
 
 
 class CopySources:
-    """The reshuffled stocks of one hand, who drew unknown cards out of each, and the
-    cards shown from hidden hands that may be reshuffled ones (see the module docstring)."""
+    """The hidden copies of each card of a hand that reshuffled (see the module
+    docstring)."""
 
     def __init__(self) -> None:
         #: The stock made by each reshuffle, as the table keeps counting it: a known
         #: draw out of it takes its card away, an unknown draw does not (nobody knows which).
         self.stocks: list[Counter[Card]] = []
-        #: Player -> how many unknown cards they drew out of each reshuffled stock.
-        self.drawn: dict[str, list[int]] = {}
-        #: Card -> the shows of it whose source is open: a never seen card, or a
-        #: reshuffled one of a stock the player drew from.
-        self.open: dict[Card, list[Shown]] = {}
+        #: For each reshuffled stock: who drew unknown cards out of it, how many.
+        self.drawers: list[dict[str, int]] = []
+        #: Card -> every way its hidden copies may lie (None: no longer checked). A card
+        #: is looked at when a reshuffle or a card shown involves it, not before.
+        self.lays: dict[Card, list[Lay] | None] = {}
 
     def reshuffled(self, stock: Counter[Card]) -> None:
         """The discard pile became ``stock`` (the table's own Counter of it)."""
         self.stocks.append(stock)
+        self.drawers.append({})
+        k = len(self.stocks)
+        for card, lays in self.lays.items():
+            copies = stock.get(card, 0)
+            if lays is not None and copies > 0:
+                self.lays[card] = [(tuple(sorted(where + (k,) * copies)), shown)
+                                   for where, shown in lays]
 
     def draw(self, player: str) -> None:
         """``player`` drew an unknown card out of the stock of the last reshuffle."""
-        counts = self.drawn.get(player)
-        if counts is None:
-            counts = self.drawn[player] = []
-        counts.extend([0] * (len(self.stocks) - len(counts)))
-        counts[-1] += 1
-
-    def sources_of(self, player: str) -> tuple[int, ...]:
-        """The reshuffled stocks ``player`` drew unknown cards from (numbered from 1)."""
-        return tuple(k + 1 for k, n in enumerate(self.drawn.get(player, ())) if n > 0)
+        drawers = self.drawers[-1]
+        drawers[player] = drawers.get(player, 0) + 1
 
     def show(self, player: str, card: Card, unseen: Counter[Card]) -> bool:
         """One of ``player``'s unknown cards turns out to be ``card``: False (and nothing
-        counted) when no physical card can be it, as a third copy. ``unseen`` is the
-        table's count of the cards nobody has seen, which a card with no other source
-        is counted out of."""
-        stocks = self.sources_of(player)
-        shows = self.open.get(card)
-        if not stocks:  # a card never seen, for sure
-            left = unseen.get(card, 0)
-            if left <= 0:
-                return False
-            unseen[card] = left - 1
-            if shows and not self._fits(card, shows, unseen):
-                unseen[card] = left
-                return False
+        changed) when no hidden copy of it can be in their hand, as a third copy.
+        ``unseen`` is the table's count of the cards nobody has seen."""
+        lays = self._lays(card, unseen)
+        if lays is None:
             return True
-        shows = shows if shows is not None else []
-        shows.append((player, stocks))
-        if self._fits(card, shows, unseen):
-            self.open[card] = shows
+        found: dict[tuple[object, ...], Lay] = {}
+        for where, shown in lays:
+            for k in set(where):
+                if k == 0 or self._may_hold(player, k, shown):
+                    self._keep(found, _without(where, shown, k, player if k else None))
+        return self._settle(card, found)
+
+    def draw_known(self, card: Card) -> bool:
+        """A known draw of ``card`` out of the last reshuffled stock: one of its hidden
+        copies must be there still. False (and nothing changed) when every way the
+        copies may lie has them elsewhere; else the copy drawn is out of sight no more."""
+        lays = self.lays.get(card)
+        if lays is None:  # not looked at yet (the stock's count decides), or too many ways
             return True
-        shows.pop()
-        return False
+        k = len(self.stocks)
+        found: dict[tuple[object, ...], Lay] = {}
+        for where, shown in lays:
+            if k in where:
+                self._keep(found, _without(where, shown, k, None))
+        return self._settle(card, found)
 
-    def may_draw(self, card: Card, unseen: Counter[Card]) -> bool:
-        """A known draw of ``card`` out of the last reshuffled stock leaves every open
-        show of it a source: False when the stock's copies of it are the ones shown."""
-        shows = self.open.get(card)
-        if not shows or not self.stocks:
-            return True
-        stock = self.stocks[-1]
-        stock[card] = stock.get(card, 0) - 1
-        fits = self._fits(card, shows, unseen)
-        stock[card] += 1
-        return fits
+    def _lays(self, card: Card, unseen: Counter[Card]) -> list[Lay] | None:
+        """The ways the copies of ``card`` may lie, first made from the counts: the
+        copies nobody has seen, and those of each reshuffled stock no known draw took."""
+        if card in self.lays:
+            return self.lays[card]
+        where = [0] * max(0, unseen.get(card, 0))
+        for k, stock in enumerate(self.stocks, start=1):
+            where += [k] * max(0, stock.get(card, 0))
+        lays: list[Lay] = [(tuple(where), ())]
+        self.lays[card] = lays
+        return lays
 
-    def _fits(self, card: Card, shows: Sequence[Shown], unseen: Counter[Card]) -> bool:
-        """Every open show of ``card`` has a source of its own: as many of them as the
-        never seen copies cannot take find a copy in a reshuffled stock their player
-        drew from, no more of them out of one stock than it holds, nor out of one
-        player's draws from it than they made."""
-        wanted = len(shows) - max(0, unseen.get(card, 0))
-        if wanted <= 0:
-            return True
-        left = [max(0, stock.get(card, 0)) for stock in self.stocks]
-        return _most_matched(shows, left, self.drawn) >= wanted
+    def _may_hold(self, player: str, k: int, shown: tuple[tuple[str, int, int], ...]) -> bool:
+        """``player`` drew out of stock ``k`` more cards than they have shown of it."""
+        used = next((n for who, stock, n in shown if who == player and stock == k), 0)
+        return self.drawers[k - 1].get(player, 0) > used
 
+    def _keep(self, found: dict[tuple[object, ...], Lay], lay: Lay) -> None:
+        """Add ``lay`` unless an alike one is there: two closed stocks drawn from by the
+        same players as many times are the same to every later card."""
+        where, shown = lay
+        key = (tuple(sorted(self._alike(k) for k in where)),
+               tuple(sorted((who, self._alike(k), n) for who, k, n in shown)))
+        found.setdefault(key, lay)
 
-def _most_matched(shows: Sequence[Shown], left: list[int], drawn: dict[str, list[int]]
-                  ) -> int:
-    """How many of ``shows`` can each have a copy of its own out of the reshuffled
-    stocks: a maximum flow source -> show -> (player, stock) -> stock -> sink, whose
-    edges hold one show, the player's draws out of the stock, and the stock's copies
-    of the card. Found by shortest augmenting paths (a hand has a handful of shows)."""
-    residual: dict[int, dict[int, int]] = {}
-    source, sink = 0, 1
-    stock_node = {k: 2 + k for k in range(len(left))}
-    pair_node: dict[tuple[str, int], int] = {}
-    for k, copies in enumerate(left):
-        _edge(residual, stock_node[k], sink, copies)
-    for index, (player, stocks) in enumerate(shows):
-        show = 2 + len(left) + index
-        _edge(residual, source, show, 1)
-        for number in stocks:
-            pair = (player, number - 1)
-            node = pair_node.get(pair)
-            if node is None:
-                node = pair_node[pair] = 2 + len(left) + len(shows) + len(pair_node)
-                _edge(residual, node, stock_node[number - 1], drawn[player][number - 1])
-            _edge(residual, show, node, 1)
-    flow = 0
-    while _augment(residual, source, sink):
-        flow += 1
-    return flow
+    def _alike(self, k: int) -> str:
+        if k == 0:
+            return "*"
+        if k == len(self.stocks):
+            return "!"  # the stock in play: known draws may still come out of it
+        return "=" + ",".join(f"{who}:{n}" for who, n in sorted(self.drawers[k - 1].items()))
+
+    def _settle(self, card: Card, found: dict[tuple[object, ...], Lay]) -> bool:
+        if not found:
+            return False
+        self.lays[card] = list(found.values()) if len(found) <= MOST_LAYS else None
+        return True
 
 
-def _edge(residual: dict[int, dict[int, int]], start: int, end: int, capacity: int) -> None:
-    """An edge with ``capacity`` of room, and its way back (none yet)."""
-    residual.setdefault(start, {})[end] = capacity
-    residual.setdefault(end, {}).setdefault(start, 0)
-
-
-def _augment(residual: dict[int, dict[int, int]], source: int, sink: int) -> bool:
-    """Push one unit along a shortest path with room, if there is one."""
-    came_from = {source: source}
-    queue = [source]
-    for node in queue:
-        for nxt, room in residual[node].items():
-            if room > 0 and nxt not in came_from:
-                came_from[nxt] = node
-                queue.append(nxt)
-    if sink not in came_from:
-        return False
-    node = sink
-    while node != source:
-        before = came_from[node]
-        residual[before][node] -= 1
-        residual[node][before] += 1
-        node = before
-    return True
+def _without(where: tuple[int, ...], shown: tuple[tuple[str, int, int], ...], k: int,
+             player: str | None) -> Lay:
+    """``where`` less one copy of stock ``k``; ``player`` (if any) has shown one more
+    of their draws out of it. The counts of a stock with no hidden copy left go."""
+    index = where.index(k)
+    rest = where[:index] + where[index + 1:]
+    counts = {(who, stock): n for who, stock, n in shown}
+    if player is not None:
+        counts[(player, k)] = counts.get((player, k), 0) + 1
+    kept = tuple(sorted((who, stock, n) for (who, stock), n in counts.items() if stock in rest))
+    return rest, kept

@@ -71,9 +71,9 @@ class TableState:
 
     def reveal(self, player: str, card: Card) -> bool:
         """One of the player's unknown cards turns out to be ``card``: counted out of
-        the cards not seen yet, or (after a reshuffle) matched to a reshuffled card the
-        player may have drawn. False, and nothing counted, when no physical card can
-        be it: a copy beyond what the deck holds."""
+        the cards not seen yet, or (after a reshuffle) one of the hidden copies that
+        :class:`CopySources` follows, maybe a reshuffled one the player drew. False, and
+        nothing counted, when no physical card can be it: a copy beyond the deck."""
         sources = self.sources
         if sources is not None:
             return sources.show(player, card, self.unseen)
@@ -92,12 +92,12 @@ class TableState:
         self.stock_count -= 1
         add_card(self.hands[player], card)
 
-    def may_draw(self, card: Card) -> bool:
-        """Once the stock was reshuffled, a known draw of ``card`` out of it must leave a
-        source to every card shown that may be one of its copies (a fully known log
-        has none)."""
+    def draw_from_reshuffled(self, card: Card) -> bool:
+        """A known draw of ``card`` out of a reshuffled stock, where a hidden copy of it
+        must still be: False when every copy it held may be a card shown from a hidden
+        hand since (a fully known log shows none)."""
         sources = self.sources
-        return sources is None or sources.may_draw(card, self.unseen)
+        return sources is None or sources.draw_known(card)
 
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
