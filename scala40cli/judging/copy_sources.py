@@ -20,8 +20,8 @@ allows is a copy beyond the deck. It does not follow which hidden draw held whic
 two different cards, so it never reports a legal game, and catches a third copy that
 no hidden copy can explain.
 
-Only a hand that reshuffles keeps one, and it looks at a card only once a reshuffle
-or a hidden hand involves it: a fully known log never pays for it.
+Only a hand that reshuffles keeps one, and it looks at a card only once a copy of it
+comes out of a hidden hand after a reshuffle: a fully known log never pays for it.
 """
 
 from __future__ import annotations
@@ -50,8 +50,8 @@ class CopySources:
         self.stocks: list[Counter[Card]] = []
         #: For each reshuffled stock: who drew unknown cards out of it, how many.
         self.drawers: list[dict[str, int]] = []
-        #: Card -> every way its hidden copies may lie (None: no longer checked). A card
-        #: is looked at when a reshuffle or a card shown involves it, not before.
+        #: Card -> every way its hidden copies may lie (None: no longer checked). Made
+        #: from the counts when a copy of the card first comes out of a hidden hand.
         self.lays: dict[Card, list[Lay] | None] = {}
 
     def reshuffled(self, stock: Counter[Card]) -> None:
