@@ -94,8 +94,8 @@ class TableState:
 
     def draw_from_reshuffled(self, card: Card) -> bool:
         """A known draw of ``card`` out of a reshuffled stock, where a hidden copy of it
-        must still be: False when every copy it held may be a card shown from a hidden
-        hand since (a fully known log shows none)."""
+        must still be: False when every copy of it the stock held must be one of the
+        cards shown from hidden hands since (a fully known log shows none)."""
         sources = self.sources
         return sources is None or sources.draw_known(card)
 
