@@ -41,6 +41,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/tabletop/turn", "judging/tabletop/melds", "judging/tabletop/table",
             "judging/tabletop/verify", "judging/tabletop/findings",
             "judging/tabletop/placement", "judging/tabletop/meld_values",
+            "judging/tabletop/copy_sources", "judging/tabletop/held_cards",
             "judging/scores/standings", "judging/scores/scoring",
             "judging/hands/hand", "judging/hands/deal", "judging/hands/phases",
             "judging/hands/hand_books", "judging/hands/hand_end", "judging/hands/turn_order",

@@ -65,7 +65,8 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
     order = hand.stock_order
     if order and order[-1] is drawn:
         order.pop()
-    elif hand.stock.get(drawn, 0) <= 0:
+    elif hand.stock.get(drawn, 0) <= 0 or (hand.sources is not None
+                                           and not hand.draw_from_reshuffled(drawn)):
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
                             event.player)

@@ -195,9 +195,7 @@ class HandBooks(TableState):
         if held <= 0:
             return False
         self.unknown[player] = held - 1
-        if self.unseen.get(card, 0) > 0:
-            self.unseen[card] -= 1
-        else:  # never a third copy among all the cards seen
+        if not self.reveal(player, card):  # never a third copy among all the cards seen
             self.flag(Finding(Code.TOO_MANY_COPIES, event,
                               f"more copies than the deck holds: {card}"),
                       player, self.doubts.of_hand(player))

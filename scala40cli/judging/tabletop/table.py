@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from scala40cli.judging.tabletop.copy_sources import CopySources
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
 from scala40cli.model.card_counts import count_cards, no_cards
 from scala40cli.model.cards import Card
@@ -34,6 +35,9 @@ class TableState:
         self.stock_count = 0
         self.discard_pile: list[Card] = []
         self.reshuffles = 0
+        #: The reshuffled stocks and the unknown draws out of them, once there is one:
+        #: a card seen again after a reshuffle may be a reshuffled one, not a new copy.
+        self.sources: CopySources | None = None
         self.table: list[TableMeld | None] = []  # None: a meld that was invalid when laid
         self.owners: list[str] = []
         self.opened: set[str] = set()
@@ -61,7 +65,23 @@ class TableState:
             add_card(self.hands[player], top)
         else:
             self.unknown[player] = self.unknown.get(player, 0) + 1
+            if self.sources is not None:  # a reshuffled card, one of the stock's
+                self.sources.draw(player)
         self.stock_count -= 1
+
+    def reveal(self, player: str, card: Card) -> bool:
+        """One of the player's unknown cards turns out to be ``card``: counted out of
+        the cards not seen yet, or (after a reshuffle) one of the hidden copies that
+        :class:`CopySources` follows, maybe a reshuffled one the player drew. False, and
+        nothing counted, when no physical card can be it: a copy beyond the deck."""
+        sources = self.sources
+        if sources is not None:
+            return sources.show(player, card, self.unseen)
+        left = self.unseen.get(card, 0)
+        if left <= 0:
+            return False
+        self.unseen[card] = left - 1
+        return True
 
     def draw_known(self, player: str, card: Card) -> None:
         """A draw the log lost, of a card the play shows: out of the stock, wherever."""
@@ -72,6 +92,13 @@ class TableState:
         self.stock_count -= 1
         add_card(self.hands[player], card)
 
+    def draw_from_reshuffled(self, card: Card) -> bool:
+        """A known draw of ``card`` out of a reshuffled stock, where a hidden copy of it
+        must still be: False when every copy of it the stock held must be one of the
+        cards shown from hidden hands since (a fully known log shows none)."""
+        sources = self.sources
+        return sources is None or sources.draw_known(card)
+
     def reshuffle(self) -> None:
         """The discard pile but its top becomes the stock, in an order nobody knows (D17)."""
         pile = self.discard_pile
@@ -80,6 +107,9 @@ class TableState:
         self.stock_count = len(pile) - 1 if pile else 0
         self.discard_pile = pile[-1:]
         self.reshuffles += 1
+        if self.sources is None:
+            self.sources = CopySources()
+        self.sources.reshuffled(self.stock)
 
 
 # Counts are read with ``get``: ``counts[card]`` of a card a Counter lacks calls its
