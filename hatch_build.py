@@ -13,7 +13,8 @@ What ``--jobs`` sends to workers and back (results, chunks, rule choices) is pic
 through each class's constructor (``parallel.keep_picklable``): a frozen dataclass
 compiled by mypyc cannot be unpickled field by field. Events are plain classes
 (``reading/event_base.py``), native classes here, pickled through their constructor
-too. The command line, the reporters and the simulator stay Python.
+too. The command line, the reporters (but for ``reporting/json_indent``, the indented
+JSON writer) and the simulator stay Python.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chu
             "judging/turn_order", "judging/draw_moves", "judging/play_moves",
             "judging/header", "judging/placement", "judging/lookahead",
             "judging/doubts", "judging/meld_values", "judging/scorelines", "judging/names",
-            "reading/event_base", "judging/result_pickling")
+            "reading/event_base", "judging/result_pickling", "reporting/json_indent")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 
