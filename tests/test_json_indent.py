@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from scala40cli.reporting import escape
 from scala40cli.reporting.json_indent import Unsupported, indented
 from scala40cli.reporting.json_stream import dumps
 
@@ -60,3 +61,12 @@ def test_what_it_does_not_write_is_left_to_json(value: object) -> None:
             dumps(value, 2)
     else:
         assert dumps(value, 2) == expected
+
+
+@given(st.text() | st.text(alphabet=st.characters(max_codepoint=0x7F)))
+def test_json_safe_skips_the_table_only_where_it_would_change_nothing(text: str) -> None:
+    """``json_safe`` leaves ASCII text without DEL untranslated: no character of its
+    table is below DEL, so the full translation gives the same text."""
+    assert min(escape._JSON) == 0x7F
+    full = text.translate(escape._JSON).replace("##[", "##\\u005b")
+    assert escape.json_safe(text) == full
