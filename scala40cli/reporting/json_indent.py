@@ -97,24 +97,15 @@ def _put_object(value: dict[object, object], pad: str, pieces: list[str]) -> Non
         pieces.append("{}")
         return
     inner = pad + "  "
-    between = "," + inner
-    pieces.append("{")
-    pieces.append(inner)
-    first = True
+    before, between = "{" + inner, "," + inner
     for key, item in value.items():
         if not isinstance(key, str):
             raise Unsupported("a key that is not a string")
-        if not first:
-            pieces.append(between)
-        first = False
+        pieces.append(before)
         pieces.append(_key_text(key))
-        text = _scalar(item)
-        if text is not None:
-            pieces.append(text)
-        else:
-            _put(item, inner, pieces)
-    pieces.append(pad)
-    pieces.append("}")
+        _put(item, inner, pieces)
+        before = between
+    pieces.append(pad + "}")
 
 
 def _put_array(value: list[object] | tuple[object, ...], pad: str,
@@ -123,18 +114,9 @@ def _put_array(value: list[object] | tuple[object, ...], pad: str,
         pieces.append("[]")
         return
     inner = pad + "  "
-    between = "," + inner
-    pieces.append("[")
-    pieces.append(inner)
-    first = True
+    before, between = "[" + inner, "," + inner
     for item in value:
-        if not first:
-            pieces.append(between)
-        first = False
-        text = _scalar(item)
-        if text is not None:
-            pieces.append(text)
-        else:
-            _put(item, inner, pieces)
-    pieces.append(pad)
-    pieces.append("]")
+        pieces.append(before)
+        _put(item, inner, pieces)
+        before = between
+    pieces.append(pad + "]")
