@@ -13,7 +13,8 @@ What ``--jobs`` sends to workers and back (results, chunks, rule choices) is pic
 through each class's constructor (``parallel.keep_picklable``): a frozen dataclass
 compiled by mypyc cannot be unpickled field by field. Events are plain classes
 (``reading/event_base.py``), native classes here, pickled through their constructor
-too. The command line, the reporters and the simulator stay Python.
+too. The command line, the reporters (but for ``reporting/json_indent``, the indented
+JSON writer) and the simulator stay Python.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
             "judging/hands/doubts",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
-            "judging/match/names")
+            "judging/match/names", "reporting/json_indent")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 

@@ -59,6 +59,7 @@ SKIPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^\S*python3? -m pytest\b", "the test suite itself"),
         (r"--dask (?!processes\b)|s3://", "needs a Dask cluster and an object store"),
         (r"^\S*python3? bench/", "a benchmark: bench/ measures speed, tests do not"),
+        (r"\bpip wheel\b", "builds the compiled wheel: minutes of mypyc, done by .ci/run"),
     ))
 #: A ``simulate`` of more matches than this is a slow test (the speed notes show some).
 SLOW_GAMES = 20

@@ -5,7 +5,7 @@ on GitHub) on the line before its fenced block, naming the command that prints i
 
     <!-- doc-example: cd docs/examples && scala40 replay game.s40 -->
     ```
-    game.s40:19:1: T004 Anna does not hold KH; Anna holds no K, but AH
+    game.s40:19:1: T004 Anna does not hold KH; Anna holds no K, and AH in hearts
     ...
     ```
 

@@ -23,9 +23,9 @@ def test_the_cards_of_the_same_rank_come_first() -> None:
 
 def test_else_the_nearest_of_the_suit_else_neither() -> None:
     assert holding_hint("Anna", _hand("2H", "9H", "QH", "5C"), [parse_card("KH")]) \
-        == "; Anna holds no K, but 2H, 9H and QH"
+        == "; Anna holds no K, and 2H, 9H and QH in hearts"
     assert holding_hint("Anna", _hand("5C"), [parse_card("KH")]) \
-        == "; Anna holds no K and no heart"
+        == "; Anna holds no K and no hearts"
     assert holding_hint("Anna", _hand(), [parse_card("KH")]) == "; Anna holds no seen card"
     assert holding_hint("Anna", _hand("5C"), [parse_card("JK")]) == "; Anna holds no joker"
 
@@ -33,7 +33,7 @@ def test_else_the_nearest_of_the_suit_else_neither() -> None:
 def test_a_long_list_is_cut_to_one_line() -> None:
     hearts = ("2H", "3H", "4H", "5H", "6H", "7H", "8H")
     hint = holding_hint("Anna", _hand(*hearts), [parse_card("KH")])
-    assert hint.endswith(f"and {len(hearts) - MOST} more") and len(hint) < 60
+    assert hint.endswith(f"and {len(hearts) - MOST} more in hearts") and len(hint) < 70
 
 
 def test_the_cards_a_line_took_out_are_counted_as_held_before_it() -> None:
@@ -48,5 +48,5 @@ def test_the_fixtures_say_what_the_hand_held() -> None:
     assert messages["T004-not-in-hand-meld.s40"] == \
         "Anna does not hold QD; Anna holds QC, QH and QS"
     assert messages["T004-not-in-hand-discard.s40"] == \
-        "Anna does not hold KH; Anna holds no K, but AH"
+        "Anna does not hold KH; Anna holds no K, and AH in hearts"
     assert all("; Anna holds" in m or "; Bruno holds" in m for m in messages.values())

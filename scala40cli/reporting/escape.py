@@ -179,5 +179,10 @@ _JSON = {code: f"\\u{code:04x}" for code in
 
 def json_safe(serialized: str) -> str:
     """A JSON text with the same data, with no raw C1, bidi or lone surrogate character
-    (JSON escapes them as ``\\u009b``) and no ``##[`` for a runner to read."""
-    return serialized.translate(_JSON).replace(_OLD_COMMAND, "##\\u005b")
+    (JSON escapes them as ``\\u009b``) and no ``##[`` for a runner to read.
+
+    An ASCII text without DEL (``str.isascii`` is free: a string knows it) holds none
+    of the characters to escape, and is not walked through the translation table."""
+    if not serialized.isascii() or "\x7f" in serialized:
+        serialized = serialized.translate(_JSON)
+    return serialized.replace(_OLD_COMMAND, "##\\u005b")

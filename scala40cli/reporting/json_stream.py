@@ -15,6 +15,7 @@ import json
 from typing import Any, TextIO
 
 from scala40cli.reporting.escape import json_safe
+from scala40cli.reporting.json_indent import Unsupported, indented
 
 #: The value that marks where a part of the document is written later.
 HOLE = "\x00hole\x00"
@@ -22,9 +23,14 @@ _HOLE_TEXT = json.dumps(HOLE)
 
 
 def dumps(value: Any, indent: int = 0) -> str:
-    """``value`` as indented JSON whose lines after the first are shifted by ``indent``."""
-    text = json.dumps(value, indent=2, ensure_ascii=False)
-    return json_safe(text.replace("\n", "\n" + " " * indent))
+    """``value`` as indented JSON whose lines after the first are shifted by ``indent``
+    (written by :mod:`~scala40cli.reporting.json_indent`, or by ``json`` for a value
+    that module leaves to it)."""
+    try:
+        text = indented(value, indent)
+    except Unsupported:
+        text = json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + " " * indent)
+    return json_safe(text)
 
 
 def template(document: Any, indent: int = 0) -> tuple[list[str], list[int]]:

@@ -6,7 +6,7 @@ it, so that the command line never branches on a format's name:
 - :data:`REPORTERS` (:func:`make_reporter`), the formats of ``scala40 replay``: each a
   :class:`~scala40cli.reporting.base.Reporter` class, written as the audit goes.
   The two formats for people and programs, text and JSON, are here; what each keeps of
-  a game until the end is said in its docstring (and in the README), so that memory
+  a game until the end is said in its docstring (and in docs/performance.md), so that memory
   does not grow with an archive of games.
 - :data:`COMPARISON_FORMATS` (:func:`render_comparison`), ``replay --compare``;
 - :data:`SCORE_REPORT_FORMATS` (:func:`render_score_report`), ``scala40 report``;

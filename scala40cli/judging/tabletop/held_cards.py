@@ -14,7 +14,7 @@ from scala40cli.model.cards import RANK_CODES, Card
 
 #: The most cards a message names.
 MOST = 4
-_SUIT_NAMES = {"S": "spade", "H": "heart", "D": "diamond", "C": "club"}
+_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def holding_hint(player: str, held: Mapping[Card, int], missing: Sequence[Card]) -> str:
@@ -33,7 +33,7 @@ def holding_hint(player: str, held: Mapping[Card, int], missing: Sequence[Card])
             return f"; {player} holds {first}"
         return f"; {player} holds {first} and no {_SUIT_NAMES[wanted.suit.value]}"
     near = sorted(same_suit, key=lambda c: abs(int(c.rank or 0) - int(wanted.rank or 0)))
-    return f"; {player} holds {first}, but {_listed(near)}"
+    return f"; {player} holds {first}, and {_listed(near)} in {_SUIT_NAMES[wanted.suit.value]}"
 
 
 def _listed(cards: Iterable[Card]) -> str:
