@@ -11,6 +11,7 @@ happened at the table (D27).
 from __future__ import annotations
 
 from scala40cli.judging.cards import Card
+from scala40cli.judging.echoes import recount
 from scala40cli.judging.findings import Finding
 from scala40cli.judging.lookahead import used_this_turn
 from scala40cli.judging.table import add_card, take_card
@@ -32,6 +33,9 @@ def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
         problem = hand.flag(Finding(Code.SECOND_DRAW, event,
                                     f"{event.player} already drew this turn"),
                             event.player)
+        order = hand.stock_order
+        if order and isinstance(event, Draw) and hand.doubts.stock is None:
+            hand.echoes.stock_twin = list(order)  # had the line been absent
         hand.doubts.doubt_hand(event.player, problem)
         hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_pile(problem)
@@ -65,11 +69,22 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
     order = hand.stock_order
     if order and order[-1] is drawn:
         order.pop()
+        twin = hand.echoes.stock_twin
+        if twin is not None and hand.doubts.stock is not None \
+                and hand.doubts.stock.line < event.line:  # D28: in step again
+            if twin and twin[-1] is drawn:  # the twin's top too: the twin is the stock
+                _put_in_step(hand, order, twin[:-1])
+            hand.doubts.stock, hand.echoes.stock_twin = None, None
+    elif order and _in_step_again(hand, event, order, drawn):
+        return
     elif hand.stock.get(drawn, 0) <= 0:
+        cause = hand.echoes.misplaced_cause(drawn, event.line) if hand.echoes.misplaced \
+            else None
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
-                            event.player)
-        hand.doubts.doubt_stock(problem)
+                            event.player, cause)
+        if order is None:  # with an order, the top is taken as drawn: still in step
+            hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_hand(event.player, problem)
         if order:
             take_card(hand.stock, order.pop())
@@ -79,11 +94,42 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
         problem = hand.flag(Finding(Code.DRAW_NOT_TOP, event,
                                     f"the top of the stock is {order[-1]}, not {drawn}"),
                             event.player)
-        hand.doubts.doubt_stock(problem)
+        if problem.caused_by is None:
+            hand.echoes.stock_twin = order[:-1]  # had the top been drawn
+            hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_hand(event.player, problem)
         del order[len(order) - 1 - order[::-1].index(drawn)]
     take_card(hand.stock, drawn)
     hand.stock_count -= 1
+
+
+def _in_step_again(hand: TurnOrder, event: Draw, order: list[Card], drawn: Card) -> bool:
+    """D28: a draw that is not the top of a stock out of step since an earlier problem
+    (a take where a draw was, a second draw, a draw under the top) is its echo when the
+    card is where the stock would be had that problem not happened; the stock is then
+    put back in step (cards the log lost leave it), and later draws are judged as
+    usual. False when the stock is in step, or the draw is a problem of its own."""
+    cause = hand.doubts.stock
+    if cause is None or cause.line >= event.line or hand.echoes.stock_twin is None:
+        return False  # in step, or out of step in a way not known (the deal's stock)
+    in_step = hand.echoes.resync(drawn)
+    if in_step is None:
+        hand.doubts.stock = None  # judged as usual from here on
+        return False
+    code, why = ((Code.DRAW_NOT_TOP, f"the top of the stock is {order[-1]}, not {drawn}")
+                 if hand.stock.get(drawn, 0) > 0 else
+                 (Code.NOT_IN_STOCK, f"no {drawn} is left in the stock"))
+    hand.flag(Finding(code, event, why), event.player, cause)
+    _put_in_step(hand, order, in_step)
+    hand.doubts.stock = None
+    return True
+
+
+def _put_in_step(hand: TurnOrder, order: list[Card], in_step: list[Card]) -> None:
+    """The stock becomes ``in_step`` (top last), its counts with it."""
+    order[:] = in_step
+    recount(order, hand.stock)
+    hand.stock_count = len(order)
 
 
 def on_take(hand: TurnOrder, event: Take) -> None:

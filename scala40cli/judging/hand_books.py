@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from scala40cli.judging.cards import Card
 from scala40cli.judging.deal import DealChecker, card_codes
 from scala40cli.judging.doubts import Doubts
+from scala40cli.judging.echoes import Echoes
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.phases import Phase
 from scala40cli.judging.results import Closing, Problem
@@ -28,10 +29,13 @@ from scala40cli.judging.table import TableState, add_card
 from scala40cli.judging.turn import Turn
 from scala40cli.judging.verify import verify_end_of_turn
 from scala40cli.judging.violations import Code
-from scala40cli.reading.events import Attach, Discard, Event, Meld, PlayerEvent, Swap, Take
+from scala40cli.reading.events import Discard, Event, PlayerEvent, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
 _TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
+#: End-of-turn problems that most likely mean a meld line missing from the log.
+_LOSES_MELD = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
+                         Code.OPENING_TOO_LOW})
 
 
 class HandBooks(TableState):
@@ -59,6 +63,8 @@ class HandBooks(TableState):
         self.expected_dealer = expected_dealer
         #: D28: the parts of the hand uncertain since a reported problem.
         self.doubts = Doubts()
+        #: D28: the melds and stock cards a reported problem touched (counterfactual).
+        self.echoes = Echoes()
         self.setup: DealChecker | None = DealChecker(
             number=number, start=start, still_in=still_in, game_players=game_players,
             expected_dealer=expected_dealer, rules=rules, flag=self.flag, reentry=reentry)
@@ -100,14 +106,19 @@ class HandBooks(TableState):
     # --- reporting --------------------------------------------------------------------
 
     def flag(self, finding: Finding, player: str | None = None,
-             cause: Problem | None = None) -> Problem:
-        """Report a problem; a note instead when it only follows from an earlier one."""
+             cause: Problem | None = None, *, independent: bool = False) -> Problem:
+        """Report a problem; a note instead when it only follows from an earlier one
+        (``independent``: the counterfactual test found it would happen anyway)."""
         doubts = self.doubts
-        if cause is None:
+        if cause is None and not independent:
             cause = doubts.cause(finding.code, player, finding.event.line)
         problem = self._flag(finding, player, cause)
         if cause is None:
-            doubts.after(problem, player, isinstance(finding.event, (Meld, Attach, Swap)))
+            doubts.after(problem, player)
+            if problem.code is Code.NOT_OPENED:  # most likely a lost opening meld
+                self.echoes.lose_meld(problem, len(self.table))
+                if self.echoes.held:
+                    self.echoes.settled(finding, problem)
         return problem
 
     def report(self, findings: list[Finding], player: str) -> list[Problem]:
@@ -175,6 +186,8 @@ class HandBooks(TableState):
         if turn.owes_draw:
             turn.owes_draw = False
             if self.stock_count > 0:
+                if self.stock_order:  # D28: had the lost line been a take instead
+                    self.echoes.stock_twin = list(self.stock_order)
                 self.draw_unseen(turn.player)
 
     def take_out(self, event: PlayerEvent, card: Card) -> bool:
@@ -201,8 +214,9 @@ class HandBooks(TableState):
                       player, self.doubts.of_hand(player))
         return True
 
-    def remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> None:
-        """Take the cards out of the player's hand; those not there are reported."""
+    def remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> Problem | None:
+        """Take the cards out of the player's hand; those not there are reported (the
+        problem is returned when reported now)."""
         known = self.hands[event.player]
         missing: list[Card] = []
         for c in cards:
@@ -214,7 +228,7 @@ class HandBooks(TableState):
             elif not self.take_out(event, c):
                 missing.append(c)
         if not missing:
-            return
+            return None
         turn = self.turn
         message = f"{event.player} does not hold {card_codes(missing)}"
         if turn is not None and turn.take_event is not None \
@@ -227,11 +241,12 @@ class HandBooks(TableState):
             if order and order[-1] in missing:
                 self.stock[order.pop()] -= 1
                 self.stock_count -= 1
-            return
+            return None
         problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player)
         self.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Discard):
             self.doubts.doubt_pile(problem)
+        return problem
 
     # --- the end of a turn ---------------------------------------------------------------
 
@@ -256,6 +271,11 @@ class HandBooks(TableState):
         opening_cause = turn.invalid_meld or turn.take_problem
         too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
+        for lost in (*too_low, turn.take_problem):
+            if lost is not None and lost.caused_by is None \
+                    and lost.code in _LOSES_MELD:  # most likely a meld line lost
+                first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
+                self.echoes.lose_meld(lost, first)
         self.report(rest, turn.player)
         self.settle_deferred(turn, too_low[0] if too_low else None)
 
@@ -265,6 +285,11 @@ class HandBooks(TableState):
         short (its consequence), or else as violations of their own."""
         take = turn.take_problem
         if take is not None:
+            order = self.stock_order
+            if order and self.doubts.stock is None:  # D28: had the take been a draw
+                self.echoes.stock_twin = order[:-1]
+            if turn.taken is not None:  # ... the card taken would be in the pile
+                self.echoes.misplaced.setdefault(turn.taken, take)
             self.doubts.doubt_stock(take)
             self.doubts.doubt_hand(turn.player, take)
         for held in turn.deferred:
@@ -275,3 +300,4 @@ class HandBooks(TableState):
             if code is Code.NOT_IN_HAND and isinstance(where, Discard):
                 self.doubts.doubt_pile(problem)
         turn.deferred.clear()
+        self.echoes.held.clear()

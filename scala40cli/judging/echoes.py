@@ -1,0 +1,223 @@
+"""The counterfactual test of D28 for the table's melds and the stock: echo or not.
+
+A later problem is an echo of an earlier one only if it would not arise had the
+earlier event been legal (or absent). Doubting a whole part of the hand after a
+mistake over-attributes: a joker attached to a set that is full whatever happened
+before, or another player's attach to a meld that never existed, would be hidden as
+notes. So each doubt here is tied to what the mistake touched, with the table as it
+would be without it:
+
+- a meld changed by an invalid attach or swap (or an attach before opening) keeps
+  its *counterfactual* twin, the meld without that event; a later attach or swap that
+  fails on the meld is an echo only if it fits the twin;
+- a meld line the log most likely lost (an opening too low, a take whose meld is
+  missing) shifts the numbers of the melds laid from then on: a problem with one of
+  those, or a meld number at most one past the table, is an echo;
+- a stock out of step with the log (a second draw, a draw that is not the top, a
+  take where a draw was) follows the cards the log shows at the next draw that does
+  not match: it is an echo when the card is where the stock would be had the earlier
+  event been legal, and the stock is then put back in step (the cards the log lost
+  leave it), so that later draws are judged as usual.
+
+Nothing here is asked on a clean log: every entry is made by a reported problem.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card
+from scala40cli.judging.melds import Meld as TableMeld
+from scala40cli.judging.melds import MeldError, attach, swap
+from scala40cli.judging.results import Problem
+from scala40cli.judging.rules import Rules
+from scala40cli.judging.verify import verify_attach, verify_swap
+from scala40cli.reading.events import Attach, Swap, TableCard
+
+
+@dataclass(slots=True)
+class MeldDoubt:
+    """A meld changed by a reported problem, and the melds it could be had the line
+    been legal or absent (its *twins*; none: it cannot be told, so any later problem
+    with the meld is an echo)."""
+
+    cause: Problem
+    twins: list[TableMeld]
+
+
+@dataclass(slots=True)
+class Echoes:
+    """What one hand's reported problems touched on the table and in the stock."""
+
+    #: Meld index -> its doubt.
+    melds: dict[int, MeldDoubt] = field(default_factory=dict)
+    #: Attaches and swaps refused (no such meld): had the line been legal their cards
+    #: would be in some meld, and a later move may fail only because they are not.
+    strays: list[tuple[Problem, Attach | Swap]] = field(default_factory=list)
+    #: Attaches and swaps before opening held until the turn is over (D28): the
+    #: finding, the meld's index and the meld before the move.
+    held: list[tuple[object, int, TableMeld | None]] = field(default_factory=list)
+    #: A meld line most likely lost: its cause, and the index of the first meld
+    #: whose number it shifts.
+    lost_meld: Problem | None = None
+    shifted_from: int = 0
+    #: The stock's order had the stock-problem been legal (top last), while the stock
+    #: is out of step with the log; None: not known.
+    stock_twin: list[Card] | None = None
+    #: Cards the log moved where they most likely did not go, with the problem.
+    misplaced: dict[Card, Problem] = field(default_factory=dict)
+
+    # --- the melds ------------------------------------------------------------------
+
+    def doubt_meld(self, index: int, cause: Problem, twins: list[TableMeld]) -> None:
+        """A reported problem changed meld ``index``; ``twins``: the melds it could be
+        without it. A meld already doubted keeps its twins (the meld without both)."""
+        if index not in self.melds:
+            self.melds[index] = MeldDoubt(cause, twins)
+
+    def settled(self, finding: object, problem: Problem) -> None:
+        """A held attach or swap before opening reported as a violation: the meld it
+        went to is doubted, its twin the meld without it."""
+        for held, index, before in self.held:
+            if held is finding:
+                self.doubt_meld(index, problem, [] if before is None else [before])
+
+    def stray(self, cause: Problem, move: Attach | Swap) -> None:
+        """A move refused for want of its meld: its cards may belong to another."""
+        self.strays.append((cause, move))
+
+    def lose_meld(self, cause: Problem, first_index: int) -> None:
+        """A meld line most likely missing from the log, numbered ``first_index + 1``:
+        the melds from there on may carry other numbers in the log."""
+        if self.lost_meld is None:
+            self.lost_meld, self.shifted_from = cause, first_index
+
+    def missing_meld_cause(self, move: Attach | Swap, table: Sequence[TableMeld | None],
+                           rules: Rules) -> Problem | None:
+        """A move on a meld number past the table: an echo only when a meld line was
+        lost, so that the log's numbers run one ahead, and the move is made on the
+        meld the log would number so (:meth:`shifted_cause`)."""
+        if move.meld == len(table) + 1:
+            return self.shifted_cause(len(table), move, table, rules)
+        return None
+
+    def shifted_cause(self, index: int, move: Attach | Swap,
+                      table: Sequence[TableMeld | None], rules: Rules) -> Problem | None:
+        """The lost meld line a move refused on meld ``index`` echoes: the melds laid
+        after it carry a number one less on the table than in the log, and the move
+        is made on the meld before (it would carry the number written)."""
+        lost = self.lost_meld
+        if lost is None or lost.line >= move.line or index < self.shifted_from:
+            return None
+        if index == self.shifted_from:  # the number the lost meld would carry
+            return lost
+        meant = table[index - 1]
+        if meant is None or moved(meant, move, rules) is not None:
+            return lost
+        return None
+
+    def move_cause(self, index: int, table: Sequence[TableMeld | None], move: Attach | Swap,
+                   rules: Rules) -> Problem | None:
+        """The earlier problem a move refused on meld ``index`` (``meld``, as it is)
+        echoes: it would be made on the meld as it could be without that problem, or
+        the meld's number may be shifted; None: it is independent."""
+        doubt = self.melds.get(index)
+        if doubt is not None and doubt.cause.line < move.line:
+            if not doubt.twins:
+                return doubt.cause
+            after = [m for m in (moved(twin, move, rules) for twin in doubt.twins)
+                     if m is not None]
+            if after:  # the move is on the table as it could be: its twins grow
+                doubt.twins = after
+                return doubt.cause
+        shifted = self.shifted_cause(index, move, table, rules)
+        if shifted is not None:
+            return shifted
+        for cause, stray in self.strays:
+            meld = table[index]
+            if cause.line < move.line and meld is not None:
+                with_it = moved(meld, stray, rules)
+                if with_it is not None and moved(with_it, move, rules) is not None:
+                    return cause
+        return None
+
+    def moved_twins(self, index: int, move: Attach | Swap, rules: Rules) -> None:
+        """A move made on a doubted meld: its twins make it too; a twin that cannot
+        is not what the table was (unless none can)."""
+        doubt = self.melds.get(index)
+        if doubt is None or not doubt.twins or doubt.cause.line >= move.line:
+            return
+        after = [m for m in (moved(twin, move, rules) for twin in doubt.twins) if m is not None]
+        if after:
+            doubt.twins = after
+
+    # --- the stock ------------------------------------------------------------------
+
+    def resync(self, drawn: Card) -> list[Card] | None:
+        """The stock put back in step for a draw of ``drawn`` that is not its top
+        while it is out of step: the stock as it would be had the earlier problem not
+        happened, the drawn card taken out; None when the card is not on its top (an
+        independent problem, or a stock whose twin is not known)."""
+        twin = self.stock_twin
+        if twin is None:
+            return None
+        self.stock_twin = None
+        if not twin or twin[-1] is not drawn:
+            return None
+        return twin[:-1]
+
+    def misplaced_cause(self, card: Card, line: int) -> Problem | None:
+        """The problem that left ``card`` somewhere else than the log says (a card
+        taken from the pile by a take that stood for a draw stayed in the pile)."""
+        cause = self.misplaced.get(card)
+        return cause if cause is not None and cause.line < line else None
+
+
+def moved(meld: TableMeld, move: Attach | Swap, rules: Rules) -> TableMeld | None:
+    """The meld after the move, or None when the move is refused on it."""
+    if isinstance(move, Attach):
+        return verify_attach(move, meld, rules)[0]
+    return verify_swap(move, meld, rules)[0]
+
+
+def legal_versions(meld: TableMeld, move: Attach | Swap, rules: Rules) -> list[TableMeld]:
+    """The melds a refused move could have made had it been legal, with the meld it
+    was made on (had it been absent): the same number of natural cards that fit, or
+    the swap of the card the joker stands for. Empty when too many to tell."""
+    level = [meld]
+    cards = 1 if isinstance(move, Swap) else len(move.cards)
+    for _ in range(cards):
+        grown: list[TableMeld] = []
+        for twin in level:
+            for natural in NATURAL_CARDS:
+                try:
+                    made = (swap(twin, natural, rules) if isinstance(move, Swap)
+                            else attach(twin, (TableCard(natural),), rules))
+                except MeldError:
+                    continue
+                if made not in grown:
+                    grown.append(made)
+            for natural in () if isinstance(move, Swap) else NATURAL_CARDS:
+                try:  # a joker that stands for the card
+                    made = attach(twin, (TableCard(JOKER, natural),), rules)
+                except MeldError:
+                    continue
+                if made not in grown:
+                    grown.append(made)
+        if len(grown) > _MOST_TWINS:
+            return []
+        level = grown
+    return [meld, *level]
+
+
+#: More ways than this for a refused move to have been legal: the meld is not judged.
+_MOST_TWINS = 24
+
+
+def recount(order: list[Card], stock: Counter[Card]) -> None:
+    """Make the stock's counts those of its order again (after :meth:`Echoes.resync`)."""
+    stock.clear()
+    for card in order:
+        stock[card] = stock.get(card, 0) + 1
