@@ -192,9 +192,8 @@ def independent(first: Case, second: Case, a: Place, b: Place) -> bool:
     if "numbers" in writes and ("melds" in reads or "table" in reads) \
             and (b.meld >= a.meld or not b.meld):
         return False
-    if "table" in reads and "melds" in writes and a.meld > a.table:
-        return False  # the first lays a meld: the table the second counts grows
-    return True
+    # the first lays a meld: the table the second counts grows
+    return not ("table" in reads and "melds" in writes and a.meld > a.table)
 
 
 #: The kinds of pair measured: in different hands; in one hand, in the turns of two

@@ -25,7 +25,6 @@ Nothing here is asked on a clean log: every entry is made by a reported problem.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card
@@ -63,6 +62,7 @@ class Echoes:
     #: whose number it shifts.
     lost_meld: Problem | None = None
     shifted_from: int = 0
+    shifted_to: int = 0
     #: The stock's order had the stock-problem been legal (top last), while the stock
     #: is out of step with the log; None: not known.
     stock_twin: list[Card] | None = None
@@ -88,13 +88,15 @@ class Echoes:
         """A move refused for want of its meld: its cards may belong to another."""
         self.strays.append((cause, move))
 
-    def lose_meld(self, cause: Problem, first_index: int) -> None:
-        """A meld line most likely missing from the log, numbered ``first_index + 1``:
-        the melds from there on may carry other numbers in the log."""
+    def lose_meld(self, cause: Problem, first_index: int, last_index: int) -> None:
+        """A meld line most likely missing from the log, at an index from
+        ``first_index`` to ``last_index`` (the turn's melds): the melds laid from
+        there on carry a number one more in the log than on the table."""
         if self.lost_meld is None:
-            self.lost_meld, self.shifted_from = cause, first_index
+            self.lost_meld = cause
+            self.shifted_from, self.shifted_to = first_index, last_index
 
-    def missing_meld_cause(self, move: Attach | Swap, table: Sequence[TableMeld | None],
+    def missing_meld_cause(self, move: Attach | Swap, table: list[TableMeld | None],
                            rules: Rules) -> Problem | None:
         """A move on a meld number past the table: an echo only when a meld line was
         lost, so that the log's numbers run one ahead, and the move is made on the
@@ -104,21 +106,25 @@ class Echoes:
         return None
 
     def shifted_cause(self, index: int, move: Attach | Swap,
-                      table: Sequence[TableMeld | None], rules: Rules) -> Problem | None:
+                      table: list[TableMeld | None], rules: Rules) -> Problem | None:
         """The lost meld line a move refused on meld ``index`` echoes: the melds laid
         after it carry a number one less on the table than in the log, and the move
         is made on the meld before (it would carry the number written)."""
         lost = self.lost_meld
         if lost is None or lost.line >= move.line or index < self.shifted_from:
             return None
-        if index == self.shifted_from:  # the number the lost meld would carry
+        if index <= self.shifted_to:  # a number the lost meld may carry
             return lost
         meant = table[index - 1]
-        if meant is None or moved(meant, move, rules) is not None:
+        if meant is None:
             return lost
-        return None
+        made = moved(meant, move, rules)
+        if made is None:
+            return None
+        table[index - 1] = made  # the most likely table: the move was made there
+        return lost
 
-    def move_cause(self, index: int, table: Sequence[TableMeld | None], move: Attach | Swap,
+    def move_cause(self, index: int, table: list[TableMeld | None], move: Attach | Swap,
                    rules: Rules) -> Problem | None:
         """The earlier problem a move refused on meld ``index`` (``meld``, as it is)
         echoes: it would be made on the meld as it could be without that problem, or

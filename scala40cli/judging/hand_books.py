@@ -116,7 +116,7 @@ class HandBooks(TableState):
         if cause is None:
             doubts.after(problem, player)
             if problem.code is Code.NOT_OPENED:  # most likely a lost opening meld
-                self.echoes.lose_meld(problem, len(self.table))
+                self.echoes.lose_meld(problem, len(self.table), len(self.table))
                 if self.echoes.held:
                     self.echoes.settled(finding, problem)
         return problem
@@ -275,7 +275,7 @@ class HandBooks(TableState):
             if lost is not None and lost.caused_by is None \
                     and lost.code in _LOSES_MELD:  # most likely a meld line lost
                 first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
-                self.echoes.lose_meld(lost, first)
+                self.echoes.lose_meld(lost, first, len(self.table))
         self.report(rest, turn.player)
         self.settle_deferred(turn, too_low[0] if too_low else None)
 
