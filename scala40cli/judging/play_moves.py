@@ -13,7 +13,6 @@ from __future__ import annotations
 from scala40cli.judging.cards import JOKER
 from scala40cli.judging.echoes import legal_versions
 from scala40cli.judging.findings import Finding
-from scala40cli.judging.melds import Meld as TableMeld
 from scala40cli.judging.melds import forced_swap
 from scala40cli.judging.results import Problem
 from scala40cli.judging.turn import Turn
