@@ -55,9 +55,9 @@ class Echoes:
     #: Attaches and swaps refused (no such meld): had the line been legal their cards
     #: would be in some meld, and a later move may fail only because they are not.
     strays: list[tuple[Problem, Attach | Swap]] = field(default_factory=list)
-    #: Attaches and swaps before opening held until the turn is over (D28): the
-    #: finding, the meld's index and the meld before the move.
-    held: list[tuple[object, int, TableMeld | None]] = field(default_factory=list)
+    #: Problems of moves on the table held until the turn is over (D28): the
+    #: finding, the meld's index and its twins should it be a violation.
+    held: list[tuple[object, int, list[TableMeld]]] = field(default_factory=list)
     #: A meld line most likely lost: its cause, and the index of the first meld
     #: whose number it shifts.
     lost_meld: Problem | None = None
@@ -78,19 +78,20 @@ class Echoes:
             self.melds[index] = MeldDoubt(cause, twins)
 
     def settled(self, finding: object, problem: Problem) -> None:
-        """A held attach or swap before opening reported as a violation: the meld it
-        went to is doubted, its twin the meld without it."""
-        for held, index, before in self.held:
+        """A problem of a move on the table, held until the turn was over, reported as
+        a violation: the meld the move went to is doubted."""
+        for held, index, twins in self.held:
             if held is finding:
-                self.doubt_meld(index, problem, [] if before is None else [before])
+                self.doubt_meld(index, problem, twins)
 
     def stray(self, cause: Problem, move: Attach | Swap) -> None:
         """A move refused for want of its meld: its cards may belong to another."""
         self.strays.append((cause, move))
 
     def lose_meld(self, cause: Problem, first_index: int, last_index: int) -> None:
-        """A meld line most likely missing from the log, at an index from
-        ``first_index`` to ``last_index`` (the turn's melds): the melds laid from
+        """A meld line maybe missing from the log, at an index from ``first_index`` to
+        ``last_index`` (the turn's melds; none when ``last_index`` is lower: a turn that
+        laid no meld, where a take may rather stand for a draw): the melds laid from
         there on carry a number one more in the log than on the table."""
         if self.lost_meld is None:
             self.lost_meld = cause
@@ -115,6 +116,8 @@ class Echoes:
             return None
         if index <= self.shifted_to:  # a number the lost meld may carry
             return lost
+        if index == 0:
+            return None
         meant = table[index - 1]
         if meant is None:
             return lost

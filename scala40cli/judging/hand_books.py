@@ -33,9 +33,6 @@ from scala40cli.reading.events import Discard, Event, PlayerEvent, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
 _TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
-#: End-of-turn problems that most likely mean a meld line missing from the log.
-_LOSES_MELD = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
-                         Code.OPENING_TOO_LOW})
 
 
 class HandBooks(TableState):
@@ -115,10 +112,8 @@ class HandBooks(TableState):
         problem = self._flag(finding, player, cause)
         if cause is None:
             doubts.after(problem, player)
-            if problem.code is Code.NOT_OPENED:  # most likely a lost opening meld
-                self.echoes.lose_meld(problem, len(self.table), len(self.table))
-                if self.echoes.held:
-                    self.echoes.settled(finding, problem)
+            if self.echoes.held:
+                self.echoes.settled(finding, problem)
         return problem
 
     def report(self, findings: list[Finding], player: str) -> list[Problem]:
@@ -271,11 +266,10 @@ class HandBooks(TableState):
         opening_cause = turn.invalid_meld or turn.take_problem
         too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
-        for lost in (*too_low, turn.take_problem):
-            if lost is not None and lost.caused_by is None \
-                    and lost.code in _LOSES_MELD:  # most likely a meld line lost
-                first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
-                self.echoes.lose_meld(lost, first, len(self.table))
+        lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)
+        if lost is not None and lost.caused_by is None and _lost_meld(turn, lost, too_low):
+            first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
+            self.echoes.lose_meld(lost, first, len(self.table))
         self.report(rest, turn.player)
         self.settle_deferred(turn, too_low[0] if too_low else None)
 
@@ -301,3 +295,15 @@ class HandBooks(TableState):
                 self.doubts.doubt_pile(problem)
         turn.deferred.clear()
         self.echoes.held.clear()
+
+
+def _lost_meld(turn: Turn, problem: Problem, too_low: list[Problem]) -> bool:
+    """An end-of-turn problem most likely means a meld line missing from the log (the
+    numbers of the melds laid after it then run one ahead in the log, D28): an opening
+    that fell short, or a card taken from the pile and not laid in a turn that laid
+    melds. A take in a turn that laid none, or whose opening is whole, rather stands
+    for a draw."""
+    if problem.code is Code.OPENING_TOO_LOW or (problem.code is Code.TAKE_BEFORE_OPENING
+                                                 and too_low):
+        return True
+    return problem.code is Code.TAKEN_CARD_UNUSED and turn.first_meld >= 0

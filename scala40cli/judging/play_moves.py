@@ -43,6 +43,8 @@ def on_meld(hand: TurnOrder, event: Meld) -> None:
     lacking = hand.remove_from_hand(event, cards)
     if lacking is not None and lacking.caused_by is None:  # D28: its cards are not known
         hand.echoes.doubt_meld(len(hand.table), lacking, [])
+    elif turn.deferred and turn.deferred[-1].event is event:  # held till the turn's end
+        hand.echoes.held.append((turn.deferred[-1], len(hand.table), []))
     meld, findings = verify_meld(turn, event, hand.rules)
     for problem in hand.report(findings, event.player):
         if problem.code is Code.INVALID_MELD and not turn.opened_before:
@@ -85,8 +87,9 @@ def _touch(hand: TurnOrder, turn: Turn, event: Attach | Swap, index: int | None)
     owner = None if index is None else hand.owners[index]
     found = verify_touch(turn, event, owner, hand.rules)
     if found is None or found.held:
+        before = None if index is None else hand.table[index]
         if found is not None and index is not None:
-            hand.echoes.held.append((found, index, hand.table[index]))
+            hand.echoes.held.append((found, index, [] if before is None else [before]))
         hand.report_or_hold(turn, found, event.player)
         return
     problem = hand.flag(found, event.player)
@@ -123,6 +126,9 @@ def on_attach(hand: TurnOrder, event: Attach) -> None:
         return
     if lacking is not None and lacking.caused_by is None:  # D28: another card went there
         hand.echoes.doubt_meld(index, lacking, legal_versions(meld, event, hand.rules))
+    elif turn.deferred and turn.deferred[-1].event is event:  # held till the turn's end
+        hand.echoes.held.append((turn.deferred[-1], index,
+                                 legal_versions(meld, event, hand.rules)))
     grown, invalid = verify_attach(event, meld, hand.rules)
     if grown is not None:
         hand.table[index] = grown
