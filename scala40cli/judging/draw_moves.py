@@ -152,9 +152,10 @@ def on_take(hand: TurnOrder, event: Take) -> None:
     if taken is pile[-1]:
         pile.pop()
     else:
+        mark = hand.echoes.pile_mark  # D28: the top is uncertain only till it is covered
         problem = hand.flag(Finding(Code.TAKE_NOT_TOP, event,
                                     f"the top of the discard pile is {pile[-1]}, not {taken}"),
-                            event.player)
+                            event.player, independent=mark is not None and mark != len(pile))
         if taken in pile and not (_used(hand, pile[-1], event.player)
                                   and not _used(hand, taken, event.player)):
             del pile[len(pile) - 1 - pile[::-1].index(taken)]

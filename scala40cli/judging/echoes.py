@@ -66,6 +66,9 @@ class Echoes:
     #: The stock's order had the stock-problem been legal (top last), while the stock
     #: is out of step with the log; None: not known.
     stock_twin: list[Card] | None = None
+    #: The discard pile's size while its top is the card a problem left uncertain
+    #: (a discard of a card not held, or one the log lost); None: no such card.
+    pile_mark: int | None = None
     #: Cards the log moved where they most likely did not go, with the problem.
     misplaced: dict[Card, Problem] = field(default_factory=dict)
 
@@ -90,9 +93,10 @@ class Echoes:
 
     def lose_meld(self, cause: Problem, first_index: int, last_index: int) -> None:
         """A meld line maybe missing from the log, at an index from ``first_index`` to
-        ``last_index`` (the turn's melds; none when ``last_index`` is lower: a turn that
-        laid no meld, where a take may rather stand for a draw): the melds laid from
-        there on carry a number one more in the log than on the table."""
+        ``last_index`` (the turn's melds; -1: a turn that laid none, where a take may
+        rather stand for a draw, so only a move the meld before would take is its
+        echo): the melds from there on carry a number one more in the log than on the
+        table, the last one most likely the lost meld's."""
         if self.lost_meld is None:
             self.lost_meld = cause
             self.shifted_from, self.shifted_to = first_index, last_index
@@ -102,7 +106,7 @@ class Echoes:
         """A move on a meld number past the table: an echo only when a meld line was
         lost, so that the log's numbers run one ahead, and the move is made on the
         meld the log would number so (:meth:`shifted_cause`)."""
-        if move.meld == len(table) + 1:
+        if move.meld == len(table) + 1 and self.shifted_to >= 0:  # a likely lost meld
             return self.shifted_cause(len(table), move, table, rules)
         return None
 
@@ -114,7 +118,7 @@ class Echoes:
         lost = self.lost_meld
         if lost is None or lost.line >= move.line or index < self.shifted_from:
             return None
-        if index <= self.shifted_to:  # a number the lost meld may carry
+        if index == self.shifted_to:  # the number the lost meld most likely carries
             return lost
         if index == 0:
             return None
@@ -195,20 +199,27 @@ def legal_versions(meld: TableMeld, move: Attach | Swap, rules: Rules) -> list[T
     """The melds a refused move could have made had it been legal, with the meld it
     was made on (had it been absent): the same number of natural cards that fit, or
     the swap of the card the joker stands for. Empty when too many to tell."""
+    return grown_versions(meld, 1 if isinstance(move, Swap) else len(move.cards),
+                          isinstance(move, Swap), rules)
+
+
+def grown_versions(meld: TableMeld, cards: int, swapped: bool, rules: Rules
+                   ) -> list[TableMeld]:
+    """The meld, and the melds it makes with ``cards`` more that fit it (or, with
+    ``swapped``, with its joker swapped for its card). Empty when too many to tell."""
     level = [meld]
-    cards = 1 if isinstance(move, Swap) else len(move.cards)
     for _ in range(cards):
         grown: list[TableMeld] = []
         for twin in level:
             for natural in NATURAL_CARDS:
                 try:
-                    made = (swap(twin, natural, rules) if isinstance(move, Swap)
+                    made = (swap(twin, natural, rules) if swapped
                             else attach(twin, (TableCard(natural),), rules))
                 except MeldError:
                     continue
                 if made not in grown:
                     grown.append(made)
-            for natural in () if isinstance(move, Swap) else NATURAL_CARDS:
+            for natural in () if swapped else NATURAL_CARDS:
                 try:  # a joker that stands for the card
                     made = attach(twin, (TableCard(JOKER, natural),), rules)
                 except MeldError:

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from scala40cli.judging.cards import Card
 from scala40cli.judging.deal import DealChecker, card_codes
 from scala40cli.judging.doubts import Doubts
-from scala40cli.judging.echoes import Echoes
+from scala40cli.judging.echoes import Echoes, grown_versions
 from scala40cli.judging.findings import Finding, Flag
 from scala40cli.judging.phases import Phase
 from scala40cli.judging.results import Closing, Problem
@@ -33,6 +33,8 @@ from scala40cli.reading.events import Discard, Event, PlayerEvent, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
 _TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
+#: End-of-turn problems that may mean a meld line missing from the log.
+_LOSES_MELD = frozenset({*_TAKE_CODES, Code.OPENING_TOO_LOW})
 
 
 class HandBooks(TableState):
@@ -241,6 +243,7 @@ class HandBooks(TableState):
         self.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Discard):
             self.doubts.doubt_pile(problem)
+            self.echoes.pile_mark = len(self.discard_pile) + 1  # its card goes on top
         return problem
 
     # --- the end of a turn ---------------------------------------------------------------
@@ -267,11 +270,22 @@ class HandBooks(TableState):
         too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
         lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)
-        if lost is not None and lost.caused_by is None and _lost_meld(turn, lost, too_low):
+        for short in too_low:  # D28: a meld of the opening may have been longer
+            if short.caused_by is None and turn.first_meld >= 0:
+                self._doubt_opening(turn, short)
+        if lost is not None and lost.caused_by is None and lost.code in _LOSES_MELD:
             first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
-            self.echoes.lose_meld(lost, first, len(self.table))
+            likely = _lost_meld(turn, lost, too_low)  # else only where the log shows it
+            self.echoes.lose_meld(lost, first, len(self.table) if likely else -1)
         self.report(rest, turn.player)
         self.settle_deferred(turn, too_low[0] if too_low else None)
+
+    def _doubt_opening(self, turn: Turn, short: Problem) -> None:
+        """An opening that fell short: each of its melds may have held a card more."""
+        for index in range(turn.first_meld, len(self.table)):
+            meld = self.table[index]
+            if meld is not None and self.owners[index] == turn.player:
+                self.echoes.doubt_meld(index, short, grown_versions(meld, 1, False, self.rules))
 
     def settle_deferred(self, turn: Turn, too_low: Problem | None) -> None:
         """Report what the turn held back: a card not in hand after a take that broke
@@ -293,6 +307,7 @@ class HandBooks(TableState):
             problem = self.flag(held, turn.player, earlier)
             if code is Code.NOT_IN_HAND and isinstance(where, Discard):
                 self.doubts.doubt_pile(problem)
+                self.echoes.pile_mark = len(self.discard_pile)  # its card is on top
         turn.deferred.clear()
         self.echoes.held.clear()
 

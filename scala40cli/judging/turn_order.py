@@ -105,6 +105,7 @@ class TurnOrder(HandEnding):
         if turn.drew and turn.buy is None:
             self.doubts.doubt_hand(turn.player, cause)
             self.doubts.doubt_pile(cause)
+            self.echoes.pile_mark = len(self.discard_pile)  # the lost discard is on top
             return True
         return False
 
