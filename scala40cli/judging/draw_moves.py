@@ -83,8 +83,10 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
                             event.player, cause)
-        if order is None:  # with an order, the top is taken as drawn: still in step
-            hand.doubts.doubt_stock(problem)
+        if problem.caused_by is None:  # with an order, the top is taken as drawn; had
+            hand.doubts.doubt_stock(problem)  # the line been absent, it would still be there
+            if order:
+                hand.echoes.stock_twin = list(order)
         hand.doubts.doubt_hand(event.player, problem)
         if order:
             take_card(hand.stock, order.pop())
