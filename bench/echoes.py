@@ -5,13 +5,17 @@ one event corrupted so that it breaks a rule on a known line), this prints:
 
 - the share of single-corruption games reported with exactly one violation (a
   consequence of it is a note, not a violation), with the mean and median count;
-- over games with two independent corruptions in different hands, the share where
-  both are found, each with its code on its own line.
+- over games with two independent corruptions, the share where both are found, each
+  with its code on its own line, for three kinds of pair: (a) in different hands,
+  (b) in one hand, in the turns of two players, (c) in one turn. Within a hand, a
+  pair is kept only when the second corruption breaks its rule whatever the first did
+  (:func:`independent`: what the first changes for later lines, by kind, is not what
+  the second's rule reads), the test of decision 28.
 
-    PYTHONPATH=. python bench/echoes.py            # both figures, and the worst kinds
-    PYTHONPATH=. python bench/echoes.py --pairs 4  # pairs made per game (default 30)
+    PYTHONPATH=. python bench/echoes.py            # the figures, and the worst kinds
+    PYTHONPATH=. python bench/echoes.py --pairs 4  # pairs made per game and kind (default 30)
 
-``tests/test_echoes.py`` pins both figures.
+``tests/test_echoes.py`` pins the figures.
 """
 
 from __future__ import annotations
@@ -295,7 +299,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{figures.median:g} violations)")
     for kind, (count, share) in figures.pairs.items():
         print(f"two independent corruptions, {kind}: {count} games; both found on "
-              f"their lines: {100 * share:.1f}%")
+              f"their lines: {round(share * count)} ({100 * share:.1f}%)")
     print(f"({time.process_time() - started:.1f} s of CPU)\n\nkinds below 100%:")
     for kind, counts in sorted(by_kind.items(), key=lambda kv: sum(c == 1 for c in kv[1])
                                / len(kv[1])):
