@@ -33,6 +33,7 @@ from scala40cli.judging.melds import MeldError, attach, swap
 from scala40cli.judging.results import Problem
 from scala40cli.judging.rules import Rules
 from scala40cli.judging.verify import verify_attach, verify_swap
+from scala40cli.judging.violations import Code
 from scala40cli.reading.events import Attach, Swap, TableCard
 
 
@@ -186,6 +187,16 @@ class Echoes:
         taken from the pile by a take that stood for a draw stayed in the pile)."""
         cause = self.misplaced.get(card)
         return cause if cause is not None and cause.line < line else None
+
+
+#: Problems after which how many cards a player holds is uncertain (a draw or discard
+#: lost or doubled, a card played that was not held, a deal of the wrong size): a hand
+#: emptied without its closing discard may only follow from them. A card taken for
+#: another changes which cards, not how many.
+COUNT_CODES: frozenset[Code] = frozenset({
+    Code.WRONG_TURN, Code.PLAY_BEFORE_DRAW, Code.SECOND_DRAW, Code.NOT_IN_HAND,
+    Code.DEAL_SIZE, Code.UNREADABLE_HAND,
+})
 
 
 def moved(meld: TableMeld, move: Attach | Swap, rules: Rules) -> TableMeld | None:
