@@ -91,6 +91,8 @@ class Place:
     player: str | None
     meld: int
     table: int
+    #: The players whose cards it touches: the player in turn and any named in it.
+    touched: frozenset[str] = frozenset()
 
 
 #: The parts of the table a corruption changes for the lines after it, beyond the
@@ -118,7 +120,8 @@ WRITES: dict[str, frozenset[str]] = {kind: frozenset(parts.split()) for kind, pa
     "closing_by_invalid_attach": "end melds pile hand",
 }.items()}
 
-#: The parts a corruption's rule reads, beyond the player's own cards ("hand").
+#: The parts a corruption's rule reads ("hand": the player's own cards; "pile": what
+#: reaches them from the discard pile, for a rule on how many cards they hold).
 READS: dict[str, frozenset[str]] = {kind: frozenset(parts.split()) for kind, parts in {
     "wrong_player_turn_start": "turn", "wrong_player_mid_turn": "turn",
     "unknown_player_event": "", "draw_removed": "turn", "draw_duplicated": "turn",
@@ -135,8 +138,8 @@ READS: dict[str, frozenset[str]] = {kind: frozenset(parts.split()) for kind, par
     "attach_no_such_meld": "table", "swap_no_such_meld": "table",
     "attach_before_opening": "hand", "attach_before_threshold": "hand",
     "attach_by_unopened_player": "turn hand", "opening_meld_removed": "hand",
-    "opening_meld_shortened": "hand", "closing_without_discard": "hand",
-    "closing_by_invalid_attach": "melds hand",
+    "opening_meld_shortened": "hand", "closing_without_discard": "hand pile",
+    "closing_by_invalid_attach": "melds hand pile",
 }.items()}
 
 _NAMED_MELD = re.compile(r" (?:to|in) (\d+)$")
@@ -174,8 +177,10 @@ def _place(case: Case, walk: Walk) -> Place:
         step.event, Meld))
     meld = named[0] if named else table + 1 if laid else 0
     player = turn.player if turn is not None else None
+    named = {t.split()[0] for t in texts if t.split() and t.split()[0] in step.hand.players}
     return Place(hand=hand, turn=None if turn is None else walk.turns.index(turn),
-                 player=player, meld=meld, table=table)
+                 player=player, meld=meld, table=table,
+                 touched=frozenset(named | ({player} if player else set())))
 
 
 def independent(first: Case, second: Case, a: Place, b: Place) -> bool:
@@ -188,7 +193,7 @@ def independent(first: Case, second: Case, a: Place, b: Place) -> bool:
     shared = (writes & reads) - {"hand", "melds"}
     if shared:
         return False
-    if "hand" in reads and "hand" in writes and a.player == b.player:
+    if "hand" in reads and "hand" in writes and b.player in a.touched:
         return False
     if "melds" in reads and "melds" in writes and (a.meld == b.meld or not a.meld
                                                     or not b.meld):

@@ -80,9 +80,12 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
     elif hand.stock.get(drawn, 0) <= 0:
         cause = hand.echoes.misplaced_cause(drawn, event.line) if hand.echoes.misplaced \
             else None
+        doubt = hand.doubts.stock
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
-                            event.player, cause)
+                            event.player, cause,  # a take for a draw took an unknown card:
+                            independent=order is None and doubt is not None  # not this one
+                            and doubt.code in _TAKE_PROBLEMS)
         if problem.caused_by is None:  # with an order, the top is taken as drawn; had
             hand.doubts.doubt_stock(problem)  # the line been absent, it would still be there
             if order:
@@ -103,6 +106,11 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
         del order[len(order) - 1 - order[::-1].index(drawn)]
     take_card(hand.stock, drawn)
     hand.stock_count -= 1
+
+
+#: Problems of a take that most likely stood for a draw (of a card nobody saw).
+_TAKE_PROBLEMS = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
+                            Code.DISCARD_TAKEN_CARD})
 
 
 def _in_step_again(hand: TurnOrder, event: Draw, order: list[Card], drawn: Card) -> bool:
