@@ -1,23 +1,28 @@
-"""The counterfactual test of D28 for the table's melds and the stock: echo or not.
+"""The counterfactual test of D28: is a later problem an echo of an earlier one?
 
-A later problem is an echo of an earlier one only if it would not arise had the
-earlier event been legal (or absent). Doubting a whole part of the hand after a
-mistake over-attributes: a joker attached to a set that is full whatever happened
-before, or another player's attach to a meld that never existed, would be hidden as
-notes. So each doubt here is tied to what the mistake touched, with the table as it
-would be without it:
+A later problem is an echo only if it would not arise had the earlier event been legal
+(or absent). Doubting a whole part of the hand after a mistake over-attributes: a
+joker attached to a set that is full whatever happened before, or another player's
+attach to a meld that never existed, would be hidden as notes. So each doubt here is
+tied to what the mistake touched, with the table as it could be without it:
 
-- a meld changed by an invalid attach or swap (or an attach before opening) keeps
-  its *counterfactual* twin, the meld without that event; a later attach or swap that
-  fails on the meld is an echo only if it fits the twin;
-- a meld line the log most likely lost (an opening too low, a take whose meld is
-  missing) shifts the numbers of the melds laid from then on: a problem with one of
-  those, or a meld number at most one past the table, is an echo;
-- a stock out of step with the log (a second draw, a draw that is not the top, a
-  take where a draw was) follows the cards the log shows at the next draw that does
-  not match: it is an echo when the card is where the stock would be had the earlier
-  event been legal, and the stock is then put back in step (the cards the log lost
-  leave it), so that later draws are judged as usual.
+- a meld changed by a refused attach or swap, an attach before opening, a card not
+  held, or an opening that fell short keeps its *twins*: the melds it could be had
+  the line been legal (the same number of cards that fit) or absent. A later move
+  refused on the meld is an echo only if a twin takes it (and the twins follow it);
+- the cards of a move refused for want of its meld (*strays*) may belong to another:
+  a move refused on a meld is an echo if the meld would take it with them;
+- a meld line the log most likely lost (an opening short of a meld, a take whose meld
+  is missing) makes the log's numbers run one ahead from there: a move refused on a
+  meld laid after it is an echo if the meld before takes it (and is made there);
+- a stock out of step with the log (a second draw, a draw under the top, a card with
+  no copy left, a take or a lost line where a draw was) keeps its twin, the stock had
+  the line been legal or absent. The first draw that does not match is an echo when
+  its card is on top of the twin; the stock then becomes the twin (back in step), and
+  later draws are judged as usual. A matching draw puts it back in step too;
+- the discard pile's top is uncertain only until another card covers it, and the
+  number of a player's cards only after a problem that can change it
+  (:data:`COUNT_CODES`): a hand emptied without its discard echoes nothing else.
 
 Nothing here is asked on a clean log: every entry is made by a reported problem.
 """
@@ -28,6 +33,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from scala40cli.judging.cards import JOKER, NATURAL_CARDS, Card
+from scala40cli.judging.findings import Finding
 from scala40cli.judging.melds import Meld as TableMeld
 from scala40cli.judging.melds import MeldError, attach, swap
 from scala40cli.judging.results import Problem
@@ -58,7 +64,7 @@ class Echoes:
     strays: list[tuple[Problem, Attach | Swap]] = field(default_factory=list)
     #: Problems of moves on the table held until the turn is over (D28): the
     #: finding, the meld's index and its twins should it be a violation.
-    held: list[tuple[object, int, list[TableMeld]]] = field(default_factory=list)
+    held: list[tuple[Finding, int, list[TableMeld]]] = field(default_factory=list)
     #: A meld line most likely lost: its cause, and the index of the first meld
     #: whose number it shifts.
     lost_meld: Problem | None = None
@@ -81,7 +87,7 @@ class Echoes:
         if index not in self.melds:
             self.melds[index] = MeldDoubt(cause, twins)
 
-    def settled(self, finding: object, problem: Problem) -> None:
+    def settled(self, finding: Finding, problem: Problem) -> None:
         """A problem of a move on the table, held until the turn was over, reported as
         a violation: the meld the move went to is doubted."""
         for held, index, twins in self.held:
