@@ -23,8 +23,8 @@ from scala40cli.reading.events import Buy, Draw, Reshuffle, Take
 
 
 def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
-    """Count the draw; a second one is reported, applied (D27), and leaves
-    the player's cards, the stock and the pile uncertain (D28)."""
+    """Count the draw; a second one is reported, applied (D27), and leaves the
+    player's cards uncertain, with the stock (a draw) or the pile (a take) (D28)."""
     turn.draws += 1
     if turn.owes_draw:  # the draw comes late, after a play (reported then)
         turn.owes_draw = False
@@ -37,8 +37,10 @@ def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
         if order and isinstance(event, Draw) and hand.doubts.stock is None:
             hand.echoes.stock_twin = list(order)  # had the line been absent
         hand.doubts.doubt_hand(event.player, problem)
-        hand.doubts.doubt_stock(problem)
-        hand.doubts.doubt_pile(problem)
+        if isinstance(event, Draw):  # D28: a second draw leaves the pile as it was
+            hand.doubts.doubt_stock(problem)
+        else:
+            hand.doubts.doubt_pile(problem)
     turn.drew = True
 
 

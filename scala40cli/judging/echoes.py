@@ -76,6 +76,8 @@ class Echoes:
     #: The discard pile's size while its top is the card a problem left uncertain
     #: (a discard of a card not held, or one the log lost); None: no such card.
     pile_mark: int | None = None
+    #: Cards a hand may lack because of a card not held (line, column -> cards).
+    owed: dict[tuple[int, int], tuple[Card, ...]] = field(default_factory=dict)
     #: Cards the log moved where they most likely did not go, with the problem.
     misplaced: dict[Card, Problem] = field(default_factory=dict)
 
@@ -172,6 +174,24 @@ class Echoes:
         after = [m for m in (moved(twin, move, rules) for twin in doubt.twins) if m is not None]
         if after:
             doubt.twins = after
+
+    # --- the cards of a hand ---------------------------------------------------------
+
+    def may_lack(self, doubt: Problem, cards: list[Card]) -> bool:
+        """Whether the referee's picture of a hand doubted since ``doubt`` may lack
+        ``cards`` only because of it. A card not held leaves the picture with a card
+        too many (the one the log misnamed), never one too few: a later card not
+        held is its echo only if it is a card the line would have given (the joker of
+        a swap)."""
+        if doubt.code is not Code.NOT_IN_HAND:
+            return True
+        owed = self.owed.get((doubt.line, doubt.column), ())
+        return all(card in owed for card in cards)
+
+    def owe(self, doubt: Problem, card: Card) -> None:
+        """The hand doubted since ``doubt`` may lack ``card`` because of it."""
+        key = (doubt.line, doubt.column)
+        self.owed[key] = (*self.owed.get(key, ()), card)
 
     # --- the stock ------------------------------------------------------------------
 

@@ -239,7 +239,11 @@ class HandBooks(TableState):
                 self.stock[order.pop()] -= 1
                 self.stock_count -= 1
             return None
-        problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player)
+        doubt = self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line)
+        if doubt is not None and not self.echoes.may_lack(doubt, missing):
+            doubt = None  # D28: it would be missing had the earlier line been legal too
+        problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player, doubt,
+                            independent=True)
         self.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Discard):
             self.doubts.doubt_pile(problem)

@@ -154,9 +154,14 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
     _touch(hand, turn, event, index)
     meld = hand.table[index]
     if not hand.holds(event.player, event.card):
+        doubt = hand.doubts.cause(Code.NOT_IN_HAND, event.player, event.line)
+        if doubt is not None and not hand.echoes.may_lack(doubt, [event.card]):
+            doubt = None  # D28: it would be missing had the earlier line been legal too
         problem = hand.flag(Finding(Code.NOT_IN_HAND, event,
-                                    f"{event.player} does not hold {event.card}"), event.player)
+                                    f"{event.player} does not hold {event.card}"), event.player,
+                            doubt, independent=True)
         hand.doubts.doubt_hand(event.player, problem)
+        hand.echoes.owe(hand.doubts.root(problem), JOKER)  # the joker it did not get
         if meld is not None and meld.joker_count:  # had the swap been made, the joker
             hand.echoes.doubt_meld(index, hand.doubts.root(problem),  # would be out
                                    legal_versions(meld, event, hand.rules))
@@ -175,6 +180,7 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
                 hand.echoes.doubt_meld(index, problem, legal_versions(meld, event, hand.rules))
             else:  # had it been made, the player would hold the joker
                 hand.doubts.doubt_hand(event.player, hand.doubts.root(problem))
+                hand.echoes.owe(hand.doubts.root(problem), JOKER)
         if not meld.joker_count:
             return  # no joker to take: nothing changes places
         hand.table[index] = forced_swap(meld, event.card)  # D27
