@@ -88,10 +88,11 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
                             event.player, cause,  # a take for a draw took an unknown card:
                             independent=order is None and doubt is not None  # not this one
                             and doubt.code in _TAKE_PROBLEMS)
-        if problem.caused_by is None:  # with an order, the top is taken as drawn; had
-            hand.doubts.doubt_stock(problem)  # the line been absent, it would still be there
-            if order:
-                hand.echoes.stock_twin = list(order)
+        if problem.caused_by is None and order:  # the top is taken as drawn; had the
+            hand.doubts.doubt_stock(problem)  # line been absent, it would still be there
+            hand.echoes.stock_twin = list(order)
+        # (in a stock of unknown order the card drawn was some other: one card the
+        # referee still counts there, which no later draw's problem can follow from)
         hand.doubts.doubt_hand(event.player, problem)
         if order:
             take_card(hand.stock, order.pop())

@@ -245,9 +245,11 @@ class HandBooks(TableState):
         problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player, doubt,
                             independent=True)
         self.doubts.doubt_hand(event.player, problem)
-        if isinstance(event, Discard):
+        if isinstance(event, Discard) and problem.caused_by is None:
+            # the line may name the wrong card (a note: the line is right, the referee's
+            # picture of the hand was not), and it goes on top of the pile
             self.doubts.doubt_pile(problem)
-            self.echoes.pile_mark = len(self.discard_pile) + 1  # its card goes on top
+            self.echoes.pile_mark = len(self.discard_pile) + 1
         return problem
 
     # --- the end of a turn ---------------------------------------------------------------
@@ -309,7 +311,8 @@ class HandBooks(TableState):
             cause = too_low if code is Code.NOT_OPENED else take
             earlier = cause if cause is not None and cause.line < where.line else None
             problem = self.flag(held, turn.player, earlier)
-            if code is Code.NOT_IN_HAND and isinstance(where, Discard):
+            if code is Code.NOT_IN_HAND and isinstance(where, Discard) \
+                    and problem.caused_by is None:  # the line may name the wrong card
                 self.doubts.doubt_pile(problem)
                 self.echoes.pile_mark = len(self.discard_pile)  # its card is on top
         turn.deferred.clear()
