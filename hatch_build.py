@@ -41,7 +41,7 @@ COMPILED = ("judging/cards", "reading/events", "reading/fastlines", "reading/chu
             "judging/turn_order", "judging/draw_moves", "judging/play_moves",
             "judging/header", "judging/placement", "judging/lookahead",
             "judging/doubts", "judging/meld_values", "judging/scorelines", "judging/names",
-            "reading/event_base", "judging/result_pickling")
+            "reading/event_base", "judging/result_pickling", "judging/echoes")
 #: What mypyc needs to type-check and compile them.
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
 
