@@ -7,7 +7,10 @@ after a draw that was not its top, the turn order after a line that could not be
 A later problem that only depends on such a part is a consequence of the first one:
 it is kept as a note attached to its cause, not reported as a violation of its own.
 What the table shows to everyone (a meld, an attach, a swap, the opening's value) is
-judged as always, so an independent mistake is still reported.
+judged as always, so an independent mistake is still reported; which melds and stock
+cards a mistake touched is kept by :mod:`~scala40cli.judging.hands.echoes`, which tells an
+echo there from an independent problem by trying the move on the table as it would be
+without the mistake.
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ class Part(Enum):
     STOCK = "stock"
     TURN = "turn"
     END = "end"  # where the hand ended
-    TABLE = "table"  # the melds on the table and their numbers
+    TABLE = "table"  # the melds on the table and their numbers (see echoes.py)
 
 
 #: The part of the table each check depends on; codes not here never echo.
@@ -61,13 +64,6 @@ UNSETTLING: frozenset[Code] = frozenset({
     Code.DEAL_SIZE, Code.TOO_MANY_COPIES,
 })
 
-#: Violations that leave the table uncertain: a meld that is not what the log meant,
-#: or numbered otherwise, so a later attach or swap may fail only because of them.
-UNSETTLING_TABLE: frozenset[Code] = frozenset({
-    Code.INVALID_MELD, Code.INVALID_ATTACH, Code.INVALID_SWAP, Code.NO_SUCH_MELD,
-    Code.NOT_OPENED, Code.OPENING_TOO_LOW, Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
-})
-
 
 @dataclass(slots=True)
 class Doubts:
@@ -77,7 +73,6 @@ class Doubts:
     pile: Problem | None = None
     stock: Problem | None = None
     turn: Problem | None = None
-    table: Problem | None = None
     #: A line that could not be read: every part is uncertain after it.
     everything: Problem | None = None
     #: The first violation of the hand: a score that differs may be its consequence.
@@ -100,8 +95,6 @@ class Doubts:
             found = self.turn
         elif part is Part.END:
             found = self.first
-        elif part is Part.TABLE:
-            found = self.table
         found = found or self.everything
         return found if found is not None and found.line < line else None
 
@@ -115,14 +108,13 @@ class Doubts:
         """Why the player's cards, hence their penalty, are uncertain (None: they are not)."""
         return self.hands.get(player) or self.everything
 
-    def after(self, problem: Problem, player: str | None, on_table: bool) -> None:
-        """What a reported violation leaves uncertain (see :data:`UNSETTLING`)."""
+    def after(self, problem: Problem, player: str | None) -> None:
+        """What a reported violation leaves uncertain (see :data:`UNSETTLING`; the
+        melds it touched are kept by :mod:`~scala40cli.judging.hands.echoes`)."""
         if self.first is None:
             self.first = problem
         if player is not None and problem.code in UNSETTLING:
             self.doubt_hand(player, problem)
-        if problem.code in UNSETTLING_TABLE or (on_table and problem.code is Code.NOT_IN_HAND):
-            self.table = self.table or problem
 
     def doubt_hand(self, player: str, cause: Problem) -> None:
         self.hands.setdefault(player, self.root(cause))

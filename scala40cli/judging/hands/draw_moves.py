@@ -10,6 +10,7 @@ happened at the table (D27).
 
 from __future__ import annotations
 
+from scala40cli.judging.hands.echoes import recount
 from scala40cli.judging.hands.lookahead import used_this_turn
 from scala40cli.judging.hands.turn_order import TurnOrder
 from scala40cli.judging.tabletop.findings import Finding
@@ -22,8 +23,8 @@ from scala40cli.reading.events import Buy, Draw, Reshuffle, Take
 
 
 def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
-    """Count the draw; a second one is reported, applied (D27), and leaves
-    the player's cards, the stock and the pile uncertain (D28)."""
+    """Count the draw; a second one is reported, applied (D27), and leaves the
+    player's cards uncertain, with the stock (a draw) or the pile (a take) (D28)."""
     turn.draws += 1
     if turn.owes_draw:  # the draw comes late, after a play (reported then)
         turn.owes_draw = False
@@ -32,9 +33,14 @@ def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
         problem = hand.flag(Finding(Code.SECOND_DRAW, event,
                                     f"{event.player} already drew this turn"),
                             event.player)
+        order = hand.stock_order
+        if order and isinstance(event, Draw) and hand.doubts.stock is None:
+            hand.echoes.stock_twin = list(order)  # had the line been absent
         hand.doubts.doubt_hand(event.player, problem)
-        hand.doubts.doubt_stock(problem)
-        hand.doubts.doubt_pile(problem)
+        if isinstance(event, Draw):  # D28: a second draw leaves the pile as it was
+            hand.doubts.doubt_stock(problem)
+        else:
+            hand.doubts.doubt_pile(problem)
     turn.drew = True
 
 
@@ -65,12 +71,29 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
     order = hand.stock_order
     if order and order[-1] is drawn:
         order.pop()
+        twin = hand.echoes.stock_twin
+        if twin is not None and hand.doubts.stock is not None \
+                and hand.doubts.stock.line < event.line:  # D28: in step again
+            if twin and twin[-1] is drawn:  # the twin's top too: the twin is the stock
+                _put_in_step(hand, order, twin[:-1])
+            hand.doubts.stock, hand.echoes.stock_twin = None, None
+    elif order and _in_step_again(hand, event, order, drawn):
+        return
     elif hand.stock.get(drawn, 0) <= 0 or (hand.sources is not None
                                            and not hand.draw_from_reshuffled(drawn)):
+        cause = hand.echoes.misplaced_cause(drawn, event.line) if hand.echoes.misplaced \
+            else None
+        doubt = hand.doubts.stock
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
-                            event.player)
-        hand.doubts.doubt_stock(problem)
+                            event.player, cause,  # a take for a draw took an unknown card:
+                            independent=order is None and doubt is not None  # not this one
+                            and doubt.code in _TAKE_PROBLEMS)
+        if problem.caused_by is None and order:  # the top is taken as drawn; had the
+            hand.doubts.doubt_stock(problem)  # line been absent, it would still be there
+            hand.echoes.stock_twin = list(order)
+        # (in a stock of unknown order the card drawn was some other: one card the
+        # referee still counts there, which no later draw's problem can follow from)
         hand.doubts.doubt_hand(event.player, problem)
         if order:
             take_card(hand.stock, order.pop())
@@ -80,11 +103,47 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
         problem = hand.flag(Finding(Code.DRAW_NOT_TOP, event,
                                     f"the top of the stock is {order[-1]}, not {drawn}"),
                             event.player)
-        hand.doubts.doubt_stock(problem)
+        if problem.caused_by is None:
+            hand.echoes.stock_twin = order[:-1]  # had the top been drawn
+            hand.doubts.doubt_stock(problem)
         hand.doubts.doubt_hand(event.player, problem)
         del order[len(order) - 1 - order[::-1].index(drawn)]
     take_card(hand.stock, drawn)
     hand.stock_count -= 1
+
+
+#: Problems of a take that most likely stood for a draw (of a card nobody saw).
+_TAKE_PROBLEMS = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
+                            Code.DISCARD_TAKEN_CARD})
+
+
+def _in_step_again(hand: TurnOrder, event: Draw, order: list[Card], drawn: Card) -> bool:
+    """D28: a draw that is not the top of a stock out of step since an earlier problem
+    (a take where a draw was, a second draw, a draw under the top) is its echo when the
+    card is where the stock would be had that problem not happened; the stock is then
+    put back in step (cards the log lost leave it), and later draws are judged as
+    usual. False when the stock is in step, or the draw is a problem of its own."""
+    cause = hand.doubts.stock
+    if cause is None or cause.line >= event.line or hand.echoes.stock_twin is None:
+        return False  # in step, or out of step in a way not known (the deal's stock)
+    in_step = hand.echoes.resync(drawn)
+    if in_step is None:
+        hand.doubts.stock = None  # judged as usual from here on
+        return False
+    code, why = ((Code.DRAW_NOT_TOP, f"the top of the stock is {order[-1]}, not {drawn}")
+                 if hand.stock.get(drawn, 0) > 0 else
+                 (Code.NOT_IN_STOCK, f"no {drawn} is left in the stock"))
+    hand.flag(Finding(code, event, why), event.player, cause)
+    _put_in_step(hand, order, in_step)
+    hand.doubts.stock = None
+    return True
+
+
+def _put_in_step(hand: TurnOrder, order: list[Card], in_step: list[Card]) -> None:
+    """The stock becomes ``in_step`` (top last), its counts with it."""
+    order[:] = in_step
+    recount(order, hand.stock)
+    hand.stock_count = len(order)
 
 
 def on_take(hand: TurnOrder, event: Take) -> None:
@@ -107,9 +166,10 @@ def on_take(hand: TurnOrder, event: Take) -> None:
     if taken is pile[-1]:
         pile.pop()
     else:
+        mark = hand.echoes.pile_mark  # D28: the top is uncertain only till it is covered
         problem = hand.flag(Finding(Code.TAKE_NOT_TOP, event,
                                     f"the top of the discard pile is {pile[-1]}, not {taken}"),
-                            event.player)
+                            event.player, independent=mark is not None and mark != len(pile))
         if taken in pile and not (_used(hand, pile[-1], event.player)
                                   and not _used(hand, taken, event.player)):
             del pile[len(pile) - 1 - pile[::-1].index(taken)]

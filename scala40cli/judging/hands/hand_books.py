@@ -19,6 +19,7 @@ from collections.abc import Sequence
 
 from scala40cli.judging.hands.deal import DealChecker, card_codes
 from scala40cli.judging.hands.doubts import Doubts
+from scala40cli.judging.hands.echoes import Echoes, grown_versions
 from scala40cli.judging.hands.phases import Phase
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.scores.scoring import Bounds
@@ -30,10 +31,12 @@ from scala40cli.judging.tabletop.verify import verify_end_of_turn
 from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing, Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.events import Attach, Discard, Event, Meld, PlayerEvent, Swap, Take
+from scala40cli.reading.events import Discard, Event, PlayerEvent, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
 _TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
+#: End-of-turn problems that may mean a meld line missing from the log.
+_LOSES_MELD = frozenset({*_TAKE_CODES, Code.OPENING_TOO_LOW})
 
 
 class HandBooks(TableState):
@@ -61,6 +64,8 @@ class HandBooks(TableState):
         self.expected_dealer = expected_dealer
         #: D28: the parts of the hand uncertain since a reported problem.
         self.doubts = Doubts()
+        #: D28: the melds and stock cards a reported problem touched (counterfactual).
+        self.echoes = Echoes()
         self.setup: DealChecker | None = DealChecker(
             number=number, start=start, still_in=still_in, game_players=game_players,
             expected_dealer=expected_dealer, rules=rules, flag=self.flag, reentry=reentry)
@@ -102,14 +107,17 @@ class HandBooks(TableState):
     # --- reporting --------------------------------------------------------------------
 
     def flag(self, finding: Finding, player: str | None = None,
-             cause: Problem | None = None) -> Problem:
-        """Report a problem; a note instead when it only follows from an earlier one."""
+             cause: Problem | None = None, *, independent: bool = False) -> Problem:
+        """Report a problem; a note instead when it only follows from an earlier one
+        (``independent``: the counterfactual test found it would happen anyway)."""
         doubts = self.doubts
-        if cause is None:
+        if cause is None and not independent:
             cause = doubts.cause(finding.code, player, finding.event.line)
         problem = self._flag(finding, player, cause)
         if cause is None:
-            doubts.after(problem, player, isinstance(finding.event, (Meld, Attach, Swap)))
+            doubts.after(problem, player)
+            if self.echoes.held:
+                self.echoes.settled(finding, problem)
         return problem
 
     def report(self, findings: list[Finding], player: str) -> list[Problem]:
@@ -177,6 +185,8 @@ class HandBooks(TableState):
         if turn.owes_draw:
             turn.owes_draw = False
             if self.stock_count > 0:
+                if self.stock_order:  # D28: had the lost line been a take instead
+                    self.echoes.stock_twin = list(self.stock_order)
                 self.draw_unseen(turn.player)
 
     def take_out(self, event: PlayerEvent, card: Card) -> bool:
@@ -201,8 +211,9 @@ class HandBooks(TableState):
                       player, self.doubts.of_hand(player))
         return True
 
-    def remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> None:
-        """Take the cards out of the player's hand; those not there are reported."""
+    def remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> Problem | None:
+        """Take the cards out of the player's hand; those not there are reported (the
+        problem is returned when reported now)."""
         known = self.hands[event.player]
         missing: list[Card] = []
         for c in cards:
@@ -214,7 +225,7 @@ class HandBooks(TableState):
             elif not self.take_out(event, c):
                 missing.append(c)
         if not missing:
-            return
+            return None
         turn = self.turn
         message = f"{event.player} does not hold {card_codes(missing)}" + holding_hint(
             event.player, held_before(known, cards, missing), missing)
@@ -228,11 +239,19 @@ class HandBooks(TableState):
             if order and order[-1] in missing:
                 self.stock[order.pop()] -= 1
                 self.stock_count -= 1
-            return
-        problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player)
+            return None
+        doubt = self.doubts.cause(Code.NOT_IN_HAND, event.player, event.line)
+        if doubt is not None and not self.echoes.may_lack(doubt, missing):
+            doubt = None  # D28: it would be missing had the earlier line been legal too
+        problem = self.flag(Finding(Code.NOT_IN_HAND, event, message), event.player, doubt,
+                            independent=True)
         self.doubts.doubt_hand(event.player, problem)
-        if isinstance(event, Discard):
+        if isinstance(event, Discard) and problem.caused_by is None:
+            # the line may name the wrong card (a note: the line is right, the referee's
+            # picture of the hand was not), and it goes on top of the pile
             self.doubts.doubt_pile(problem)
+            self.echoes.pile_mark = len(self.discard_pile) + 1
+        return problem
 
     # --- the end of a turn ---------------------------------------------------------------
 
@@ -258,8 +277,23 @@ class HandBooks(TableState):
         opening_cause = turn.invalid_meld or turn.take_problem
         too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
+        lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)
+        for short in too_low:  # D28: a meld of the opening may have been longer
+            if short.caused_by is None and turn.first_meld >= 0:
+                self._doubt_opening(turn, short)
+        if lost is not None and lost.caused_by is None and lost.code in _LOSES_MELD:
+            first = turn.first_meld if turn.first_meld >= 0 else len(self.table)
+            likely = _lost_meld(turn, lost, too_low)  # else only where the log shows it
+            self.echoes.lose_meld(lost, first, len(self.table) if likely else -1)
         self.report(rest, turn.player)
         self.settle_deferred(turn, too_low[0] if too_low else None)
+
+    def _doubt_opening(self, turn: Turn, short: Problem) -> None:
+        """An opening that fell short: each of its melds may have held a card more."""
+        for index in range(turn.first_meld, len(self.table)):
+            meld = self.table[index]
+            if meld is not None and self.owners[index] == turn.player:
+                self.echoes.doubt_meld(index, short, grown_versions(meld, 1, False, self.rules))
 
     def settle_deferred(self, turn: Turn, too_low: Problem | None) -> None:
         """Report what the turn held back: a card not in hand after a take that broke
@@ -267,6 +301,11 @@ class HandBooks(TableState):
         short (its consequence), or else as violations of their own."""
         take = turn.take_problem
         if take is not None:
+            order = self.stock_order
+            if order and self.doubts.stock is None:  # D28: had the take been a draw
+                self.echoes.stock_twin = order[:-1]
+            if turn.taken is not None:  # ... the card taken would be in the pile
+                self.echoes.misplaced.setdefault(turn.taken, take)
             self.doubts.doubt_stock(take)
             self.doubts.doubt_hand(turn.player, take)
         for held in turn.deferred:
@@ -274,6 +313,21 @@ class HandBooks(TableState):
             cause = too_low if code is Code.NOT_OPENED else take
             earlier = cause if cause is not None and cause.line < where.line else None
             problem = self.flag(held, turn.player, earlier)
-            if code is Code.NOT_IN_HAND and isinstance(where, Discard):
+            if code is Code.NOT_IN_HAND and isinstance(where, Discard) \
+                    and problem.caused_by is None:  # the line may name the wrong card
                 self.doubts.doubt_pile(problem)
+                self.echoes.pile_mark = len(self.discard_pile)  # its card is on top
         turn.deferred.clear()
+        self.echoes.held.clear()
+
+
+def _lost_meld(turn: Turn, problem: Problem, too_low: list[Problem]) -> bool:
+    """An end-of-turn problem most likely means a meld line missing from the log (the
+    numbers of the melds laid after it then run one ahead in the log, D28): an opening
+    that fell short, or a card taken from the pile and not laid in a turn that laid
+    melds. A take in a turn that laid none, or whose opening is whole, rather stands
+    for a draw."""
+    if problem.code is Code.OPENING_TOO_LOW or (problem.code is Code.TAKE_BEFORE_OPENING
+                                                 and too_low):
+        return True
+    return problem.code is Code.TAKEN_CARD_UNUSED and turn.first_meld >= 0

@@ -10,6 +10,7 @@ problem (D28). :class:`HandEnding` makes each of these ends and sets the penalti
 
 from __future__ import annotations
 
+from scala40cli.judging.hands.echoes import COUNT_CODES
 from scala40cli.judging.hands.hand_books import HandBooks
 from scala40cli.judging.hands.phases import Phase
 from scala40cli.judging.scores.scoring import (
@@ -37,9 +38,18 @@ class HandEnding(HandBooks):
         if self.holds_cards(event.player):
             return None
         assert isinstance(event, (Meld, Attach, Swap))
-        problems = self.report(verify_closing_by_laying(event, self.rules), event.player)
+        problems = [self.flag(found, event.player, self._count_doubt(event), independent=True)
+                    for found in verify_closing_by_laying(event, self.rules)]
         self.close(event.player, turn, event)
         return problems[0] if problems else None
+
+    def _count_doubt(self, event: PlayerEvent) -> Problem | None:
+        """D28: why how many cards the player holds is uncertain (a hand emptied without
+        its discard only follows from that), or None."""
+        doubt = self.doubts.of_hand(event.player)
+        if doubt is None or doubt.line >= event.line or doubt.code not in COUNT_CODES:
+            return None
+        return doubt
 
     def close(self, closer: str, turn: Turn, event: PlayerEvent) -> None:
         """The closer emptied their hand: score the hand (D23)."""

@@ -82,7 +82,11 @@ class TurnOrder(HandEnding):
                                         f"it is {self.current}'s turn, not {player}'s"), player)
             if self.turn is not None:
                 self.turn.cut_at = event
-                self._discard_unseen(self.turn, problem)
+                if self._discard_unseen(self.turn, problem) \
+                        and self.doubts.hands.get(player) is problem:
+                    # D28: the turn cut short lost its discard; the line is the next
+                    # player's own, whose cards are what the log says
+                    del self.doubts.hands[player]
                 self.end_turn()
                 if self.void_after_turn:
                     self.end_void()
@@ -95,12 +99,15 @@ class TurnOrder(HandEnding):
             self.last_discarder = None
         return self.turn
 
-    def _discard_unseen(self, turn: Turn, cause: Problem) -> None:
+    def _discard_unseen(self, turn: Turn, cause: Problem) -> bool:
         """A turn cut short after its draw most likely ended with a discard the log
-        lost: the player's cards and the pile's top are uncertain from there."""
+        lost: the player's cards and the pile's top are uncertain from there (True)."""
         if turn.drew and turn.buy is None:
             self.doubts.doubt_hand(turn.player, cause)
             self.doubts.doubt_pile(cause)
+            self.echoes.pile_mark = len(self.discard_pile)  # the lost discard is on top
+            return True
+        return False
 
     def buying(self, player: str) -> bool:
         """``player`` bought the discard out of turn, and the buy's turn goes on."""

@@ -27,13 +27,14 @@ def holding_hint(player: str, held: Mapping[Card, int], missing: Sequence[Card])
         return f"; {player} holds {_listed(same_rank)}"
     wanted = missing[0]
     first = "no joker" if wanted.rank is None else f"no {RANK_CODES[wanted.rank]}"
-    same_suit = [c for c in cards if wanted.suit is not None and c.suit is wanted.suit]
+    if wanted.suit is None:
+        return f"; {player} holds {first}"
+    suit = _SUIT_NAMES[wanted.suit.value]
+    same_suit = [c for c in cards if c.suit is wanted.suit]
     if not same_suit:
-        if wanted.suit is None:
-            return f"; {player} holds {first}"
-        return f"; {player} holds {first} and no {_SUIT_NAMES[wanted.suit.value]}"
+        return f"; {player} holds {first} and no {suit}"
     near = sorted(same_suit, key=lambda c: abs(int(c.rank or 0) - int(wanted.rank or 0)))
-    return f"; {player} holds {first}, and {_listed(near)} in {_SUIT_NAMES[wanted.suit.value]}"
+    return f"; {player} holds {first}, and {_listed(near)} in {suit}"
 
 
 def _listed(cards: Iterable[Card]) -> str:

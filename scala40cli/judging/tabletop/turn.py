@@ -42,6 +42,8 @@ class Turn:
         self.closed = False
         self.opening_value = 0
         self.last_opening_meld: Meld | None = None
+        #: The index on the table of the turn's first meld (-1: none laid yet).
+        self.first_meld = -1
         #: The cards of the opening melds laid so far, and every card laid down this
         #: turn, as laid (lists: a turn lays a handful of cards, and a list is cheaper to
         #: make for every turn than a multiset).
@@ -88,5 +90,5 @@ class Turn:
 #: Every attribute of a :class:`Turn`, for :meth:`Turn.copy`.
 _FIELDS = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
            "taken", "take_event", "buy", "first_of_hand", "closed", "opening_value",
-           "last_opening_meld", "opening_cards", "laid", "freed_jokers", "deferred",
+           "last_opening_meld", "first_meld", "opening_cards", "laid", "freed_jokers", "deferred",
            "invalid_meld", "take_problem", "cut_at")
