@@ -16,11 +16,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from corruptions import make_cases, source
 
 from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.page import page
-from tests.corruptions import make_cases, source
 
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "docs" / "images"

@@ -8,11 +8,11 @@ import re
 from pathlib import Path
 
 from click.testing import CliRunner
+from test_make_matches import mm
 
 from scala40cli.cli.main import main
 from scala40cli.viewing.loading import view_bytes
 from scala40cli.viewing.page import page
-from tests.test_make_matches import mm
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = ROOT / "fixtures/legal/two-players.s40"
