@@ -102,3 +102,25 @@ def test_a_take_for_a_draw_puts_the_stock_out_of_step_once_and_hides_nothing_els
     stock_notes = [(code, line, cause) for code, line, cause in _notes(game)
                    if code in ("S001", "S002")]
     assert stock_notes == [("S001", draw, take)]
+
+
+def test_a_lost_meld_line_is_no_longer_assumed_once_a_later_move_shows_the_numbers() -> None:
+    """Anna's opening falls short (M006), which may mean a meld line the log lost, the
+    later numbers then running one ahead. But Anna attaches AS to meld 5 (three aces),
+    which meld 4 (4S 5S 6S) would refuse: the numbers run as the table's. Bruno's
+    joker on meld 4, which could go at either end, is then a violation of its own."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "bench"))
+    from corruptions import make_cases, source
+    from echoes import Pair
+
+    wanted = ("opening_meld_shortened-sim-2p-s3-L72", "attach_joker_ambiguous-sim-2p-s3-L126")
+    by_id = {case.id: case for case in make_cases([source("sim-2p-s3")])
+             if case.id in wanted}
+    pair = Pair(by_id[wanted[0]], by_id[wanted[1]])
+    text = pair.text()
+    assert "Anna attach AS to 5" in text.splitlines()[96]
+    (game,) = parse_text(text).games
+    assert set(pair.expected()) <= _violations(replay(game))

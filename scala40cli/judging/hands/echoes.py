@@ -110,6 +110,21 @@ class Echoes:
             self.lost_meld = cause
             self.shifted_from, self.shifted_to = first_index, last_index
 
+    def confirm_numbers(self, index: int, move: Attach | Swap,
+                        table: list[TableMeld | None], rules: Rules) -> None:
+        """A move made on meld ``index`` as the log numbers it, which the meld it would
+        name were a meld line lost (the one before) would refuse: the log's numbers
+        run as the table's, so the lost-line reading is dropped, and a later move on
+        these melds is judged as written (D28)."""
+        lost = self.lost_meld
+        # Only a meld past every place the lost line may have had is surely shifted.
+        first_shifted = self.shifted_to + 1 if self.shifted_to >= 0 else self.shifted_from
+        if lost is None or lost.line >= move.line or index < max(first_shifted, 1):
+            return
+        meant = table[index - 1]
+        if meant is not None and moved(meant, move, rules) is None:
+            self.lost_meld = None
+
     def missing_meld_cause(self, move: Attach | Swap, table: list[TableMeld | None],
                            rules: Rules) -> Problem | None:
         """A move on a meld number past the table: an echo only when a meld line was

@@ -132,6 +132,8 @@ def on_attach(hand: TurnOrder, event: Attach) -> None:
                                  legal_versions(meld, event, hand.rules)))
     grown, invalid = verify_attach(event, meld, hand.rules)
     if grown is not None:
+        if hand.echoes.lost_meld is not None:
+            hand.echoes.confirm_numbers(index, event, hand.table, hand.rules)
         hand.table[index] = grown
         if hand.echoes.melds:
             hand.echoes.moved_twins(index, event, hand.rules)
@@ -173,6 +175,8 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
         return
     changed, findings = verify_swap(event, meld, hand.rules)
     if changed is not None:
+        if hand.echoes.lost_meld is not None:
+            hand.echoes.confirm_numbers(index, event, hand.table, hand.rules)
         hand.table[index] = changed
         if hand.echoes.melds:
             hand.echoes.moved_twins(index, event, hand.rules)
