@@ -17,7 +17,8 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
@@ -75,9 +76,9 @@ class OutsideSeat:
         if event.card is not None and event.card is not top:
             self._refuse(Code.NOT_IN_HAND.value, f"the top of the discard pile is {top}, "
                          f"not {event.card}")
-        self._judge(lambda: refuse(verify_take(
-            Take(player=self.name, card=top, **at()), opened_before=view.opened_before,
-            rules=view.rules)))
+        with self._judging():
+            refuse(verify_take(Take(player=self.name, card=top, **at()),
+                               opened_before=view.opened_before, rules=view.rules))
         return True
 
     def wants_buy(self, view: PlayerView) -> bool:
@@ -96,15 +97,16 @@ class OutsideSeat:
             now = dataclasses.replace(view, hand=tuple(sorted_cards(hand.elements())),
                                       table=tuple(table), owners=tuple(owners))
             event = self._ask(now, protocol.PLAY_MOVES)
-            if isinstance(event, Discard):
-                self._judge(lambda: self._discard(turn, event, hand, table))
-                return TurnPlan(tuple(plays), event.card)
-            play = _play_of(event)
-            self._judge(lambda: carry_out(play, turn, hand, table, owners, self.rules))
-            plays.append(play)
-            if not hand:
-                self._judge(lambda: self._closed_by_laying(turn, event))
-                return TurnPlan(tuple(plays), None)
+            with self._judging():
+                if isinstance(event, Discard):
+                    self._discard(turn, event, hand, table)
+                    return TurnPlan(tuple(plays), event.card)
+                play = _play_of(event)
+                carry_out(play, turn, hand, table, owners, self.rules)
+                plays.append(play)
+                if not hand:
+                    self._closed_by_laying(turn, event)
+                    return TurnPlan(tuple(plays), None)
         raise self._forfeit(f"no discard after {MAX_MOVES} moves", None)
 
     def _discard(self, turn: Turn, event: Discard, hand: Counter[Card],
@@ -176,10 +178,11 @@ class OutsideSeat:
         except protocol.BadMove as bad:
             raise self._forfeit(str(bad), Code.SYNTAX_ERROR.value) from None
 
-    def _judge(self, check: Callable[[], object]) -> None:
-        """Run a check that raises IllegalMove when the judge refuses the move."""
+    @contextmanager
+    def _judging(self) -> Iterator[None]:
+        """The judge's refusal (an IllegalMove) of what the block plays is a forfeit."""
         try:
-            check()
+            yield
         except IllegalMove as illegal:
             raise self._forfeit(str(illegal), illegal.code) from None
 

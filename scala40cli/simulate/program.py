@@ -9,6 +9,7 @@ children too). What a line means is :mod:`~scala40cli.simulate.protocol`'s busin
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import selectors
@@ -50,6 +51,9 @@ class Program:
         self._buffer = b""
         self._stderr: deque[str] = deque(maxlen=STDERR_KEPT)
         self._drainer: threading.Thread | None = None
+        #: When a list: every message each way, ("table" or "program", message), for
+        #: the tests and the documented exchange.
+        self.transcript: list[tuple[str, dict[str, object]]] | None = None
 
     @property
     def running(self) -> bool:
@@ -80,6 +84,8 @@ class Program:
             self.start()
         process = self._process
         assert process is not None and process.stdin is not None
+        if self.transcript is not None:
+            self.transcript.append(("table", message))
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
             process.stdin.write(line.encode("utf-8"))
@@ -98,6 +104,8 @@ class Program:
                                 restart=False) from None
         if not isinstance(value, dict):
             raise ProgramFailed("answered JSON that is not an object", restart=False)
+        if self.transcript is not None:
+            self.transcript.append(("program", value))
         return value
 
     def _read_line(self) -> bytes:
@@ -139,18 +147,12 @@ class Program:
         if process is None:
             return
         if process.stdin is not None:
-            try:
+            with contextlib.suppress(OSError):
                 process.stdin.close()
-            except OSError:
-                pass
-        try:
+        with contextlib.suppress(subprocess.TimeoutExpired):
             process.wait(timeout=0.5)
-        except subprocess.TimeoutExpired:
-            pass
-        try:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
-        except (ProcessLookupError, PermissionError):
-            pass
         process.wait()
         if process.stdout is not None:
             process.stdout.close()

@@ -49,7 +49,7 @@ def ask(view: PlayerView, moves: Sequence[str]) -> dict[str, object]:
          "discarded": _codes(view.discarded.get(p, ())), "total": view.totals.get(p, 0)}
         for p in view.order if p != view.me]
     table = [{"number": index, "owner": owner, "cards": str(meld).split()}
-             for index, (meld, owner) in enumerate(zip(view.table, view.owners), 1)]
+             for index, (meld, owner) in enumerate(zip(view.table, view.owners, strict=True), 1)]
     return {
         "type": "ask", "hand": view.hand_number, "turn": view.turns, "dealer": view.dealer,
         "order": list(view.order), "moves": list(moves), "cards": _codes(view.hand),

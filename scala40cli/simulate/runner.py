@@ -192,7 +192,7 @@ def simulate_game(setup: Setup, index: int, *, first_dealer: int | None = None
         seats = seats_of(setup, seed)
         outside = [seat for seat in seats if isinstance(seat, OutsideSeat)]
 
-        def tell(hand: HandRecord) -> None:
+        def tell(hand: HandRecord, outside: list[OutsideSeat] = outside) -> None:
             for seat in outside:
                 seat.hand_over(hand.number, hand.penalties, hand.totals, hand.closer,
                                hand.closing.value)
