@@ -241,3 +241,55 @@ def test_simulate_reports_a_forfeit_in_one_line(tmp_path: Path) -> None:
 def test_a_bad_seat_is_a_usage_error() -> None:
     result = CliRunner().invoke(main, ["simulate", "--seat", "Zed=./bot"])
     assert result.exit_code == 2 and "NAME=cmd:COMMAND" in result.output
+
+
+# --- the exchange docs/protocol.md shows --------------------------------------------------
+
+#: The program of the documented exchange: draws, discards its last card, then lays its
+#: first three cards, which the referee refuses.
+DOC_PROGRAM = """
+    plays = 0
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'bye':
+            break
+        if message['type'] == 'ask':
+            if 'draw' in message['moves']:
+                send('draw')
+            else:
+                plays += 1
+                cards = message['cards']
+                send('discard ' + cards[-1] if plays == 1 else 'meld ' + ' '.join(cards[:3]))
+"""
+_EXCHANGE = "<!-- protocol-exchange -->\n```text\n"
+
+
+def documented_exchange(tmp_path: Path) -> str:
+    """The lines of a one-hand match of ``DOC_PROGRAM`` against the normal bot."""
+    run = setup([("Zed", script(tmp_path, DOC_PROGRAM))], max_hands=1)
+    transcript: list[tuple[str, dict[str, object]]] = []
+    original = OutsideSeat.__init__
+
+    def recording(self: OutsideSeat, *args: object, **kwargs: object) -> None:
+        original(self, *args, **kwargs)  # type: ignore[arg-type]
+        self.program.transcript = transcript
+
+    OutsideSeat.__init__ = recording  # type: ignore[method-assign]
+    try:
+        games(run)
+    finally:
+        OutsideSeat.__init__ = original  # type: ignore[method-assign]
+    arrow = {"table": "table>  ", "program": "Zed>    "}
+    return "".join(arrow[who] + json.dumps(message, ensure_ascii=False) + "\n"
+                   for who, message in transcript)
+
+
+def test_the_documented_exchange_is_a_real_one(tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "protocol.md").read_text("utf-8")
+    start = doc.index(_EXCHANGE) + len(_EXCHANGE)
+    shown = doc[start:doc.index("```", start)]
+    real = documented_exchange(tmp_path)
+    assert shown == real, "docs/protocol.md: update the exchange to:\n" + real
+    validator = Draft202012Validator(SCHEMA)
+    for line in real.splitlines():
+        validator.validate(json.loads(line.split(">", 1)[1]))

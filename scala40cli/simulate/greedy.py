@@ -22,12 +22,12 @@ from scala40cli.judging.rulebook.rules import Rules, resolve
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
 from scala40cli.judging.tabletop.melds import build_meld
 from scala40cli.model.cards import Card, parse_card
-from scala40cli.reading.events import Attach, Discard, Event, Meld, Swap, TableCard, Take
-from scala40cli.reading.writer import event_line
+from scala40cli.reading.events import Attach, Discard, Event, Meld, Swap, TableCard
 from scala40cli.simulate.board import Board
 from scala40cli.simulate.fitting import fits_table
 from scala40cli.simulate.planner import Style, ace_points, forced_plan, plan_turn
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play, TurnPlan
+from scala40cli.simulate.protocol import move_text
 from scala40cli.simulate.search import INDEX_OF, counts_of, penalty_of, sort_key, structure
 from scala40cli.simulate.view import PlayerView
 
@@ -102,12 +102,6 @@ def plan(view: PlayerView) -> TurnPlan:
     return planned[0] if planned is not None else forced_plan(view, choose)
 
 
-def move_text(me: str, event: Event) -> str:
-    """A move as the protocol wants it: the log line without the seat's name."""
-    prefix = event_line(Take(player=me, card=None, **_AT))[:-len("take")]
-    return event_line(event)[len(prefix):]
-
-
 def play_events(me: str, turn: TurnPlan) -> list[Event]:
     events: list[Event] = [_event(me, p) for p in turn.plays]
     if turn.discard is not None:
@@ -142,7 +136,7 @@ def serve(stdin: TextIO, stdout: TextIO) -> None:
             else:
                 if not queue:
                     queue = play_events(hello["seat"], plan(view_of(hello, message, rules)))
-                text = move_text(hello["seat"], queue.pop(0))
+                text = move_text(queue.pop(0))
             stdout.write(json.dumps({"move": text}) + "\n")
             stdout.flush()
         elif kind == "result":

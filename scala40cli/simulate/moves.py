@@ -35,9 +35,12 @@ class IllegalMove(RuntimeError):
     """A bot planned a move the rules forbid: a bug in the bots or the planner (or an
     outside program's refused move). ``code`` is the violation code the judge gave."""
 
-    def __init__(self, message: str, code: str | None = None) -> None:
+    def __init__(self, message: str, code: str | None = None, reason: str | None = None
+                 ) -> None:
         super().__init__(message)
         self.code = code
+        #: The judge's sentence alone (the message also names the play).
+        self.reason = reason if reason is not None else message
 
 
 def at() -> dict[str, int]:
@@ -50,7 +53,7 @@ def refuse(found: Sequence[Finding], what: object = "") -> None:
     if found:
         where = f" {what}" if what else ""
         raise IllegalMove(f"{found[0].event.verb}{where}: {found[0].message}",
-                          found[0].code.value)
+                          found[0].code.value, found[0].message)
 
 
 def take_out(hand: Counter[Card], player: str, cards: Sequence[Card]) -> None:

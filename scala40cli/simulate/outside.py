@@ -76,7 +76,7 @@ class OutsideSeat:
         if event.card is not None and event.card is not top:
             self._refuse(Code.NOT_IN_HAND.value, f"the top of the discard pile is {top}, "
                          f"not {event.card}")
-        with self._judging():
+        with self._judging("take"):
             refuse(verify_take(Take(player=self.name, card=top, **at()),
                                opened_before=view.opened_before, rules=view.rules))
         return True
@@ -97,7 +97,7 @@ class OutsideSeat:
             now = dataclasses.replace(view, hand=tuple(sorted_cards(hand.elements())),
                                       table=tuple(table), owners=tuple(owners))
             event = self._ask(now, protocol.PLAY_MOVES)
-            with self._judging():
+            with self._judging(protocol.move_text(event)):
                 if isinstance(event, Discard):
                     self._discard(turn, event, hand, table)
                     return TurnPlan(tuple(plays), event.card)
@@ -179,12 +179,12 @@ class OutsideSeat:
             raise self._forfeit(str(bad), Code.SYNTAX_ERROR.value) from None
 
     @contextmanager
-    def _judging(self) -> Iterator[None]:
+    def _judging(self, move: str) -> Iterator[None]:
         """The judge's refusal (an IllegalMove) of what the block plays is a forfeit."""
         try:
             yield
         except IllegalMove as illegal:
-            raise self._forfeit(str(illegal), illegal.code) from None
+            raise self._forfeit(f"{move}: {illegal.reason}", illegal.code) from None
 
     def _refuse(self, code: str, reason: str) -> None:
         raise self._forfeit(reason, code)

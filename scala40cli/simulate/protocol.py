@@ -98,8 +98,7 @@ def parse_move(seat: str, answer: Mapping[str, object], moves: Sequence[str]) ->
         raise BadMove(f"{_shown(text)}: the moves now are {', '.join(moves)}")
     if words == ["draw"]:
         text = "draw ?"
-    prefix = event_line(Take(player=seat, card=None, line=0, column=0))[:-len(" take")]
-    parsed = parse_text(f"{prefix} {text}\n")
+    parsed = parse_text(f"{_prefix(seat)} {text}\n")
     if parsed.errors:
         raise BadMove(f"{_shown(text)}: {parsed.errors[0].message}")
     events = [e for game in parsed.games for e in game.events]
@@ -109,6 +108,18 @@ def parse_move(seat: str, answer: Mapping[str, object], moves: Sequence[str]) ->
     event: Event = events[0]
     assert isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard))
     return event
+
+
+def move_text(event: Event) -> str:
+    """A move in the protocol's words: its log line without the player's name."""
+    assert isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard))
+    line = event_line(event)
+    return line[len(_prefix(event.player)) + 1:]
+
+
+def _prefix(seat: str) -> str:
+    """The seat's name as a log line starts with it."""
+    return event_line(Take(player=seat, card=None, line=0, column=0))[:-len(" take")]
 
 
 def _shown(text: str) -> str:
@@ -124,4 +135,5 @@ def _codes(cards: Sequence[object]) -> list[str]:
 
 
 __all__ = ["DRAW_MOVES", "MAX_MOVE", "PLAY_MOVES", "PROTOCOL_VERSION", "BadMove", "Move",
-           "ask", "bye", "hand_end", "hello", "match_end", "parse_move", "refused"]
+           "ask", "bye", "hand_end", "hello", "match_end", "move_text", "parse_move",
+           "refused"]
