@@ -25,10 +25,10 @@ from scala40cli.model.cards import Card, parse_card
 from scala40cli.reading.events import Attach, Discard, Event, Meld, Swap, TableCard
 from scala40cli.simulate.board import Board
 from scala40cli.simulate.fitting import fits_table
-from scala40cli.simulate.planner import Style, ace_points, forced_plan, plan_turn
+from scala40cli.simulate.planner import Style, ace_points, forced_plan, kept_cards, plan_turn
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play, TurnPlan
 from scala40cli.simulate.protocol import move_text
-from scala40cli.simulate.search import INDEX_OF, counts_of, penalty_of, sort_key, structure
+from scala40cli.simulate.search import INDEX_OF, penalty_of, sort_key
 from scala40cli.simulate.view import PlayerView
 
 _AT = {"line": 0, "column": 0}
@@ -89,8 +89,7 @@ def choose(board: Board, legal: list[Card]) -> Card:
     packing nor a meld on the table; failing that, the costliest legal one."""
     rules = board.rules
     aces = ace_points(rules)
-    kept = structure(counts_of(board.hand.elements()), run_max=rules.run_max,
-                     ace_points=aces).cards()
+    kept = kept_cards(board)
     loose = [c for c in legal
              if kept[c] < board.hand[c] and not fits_table(board.table, c, rules)]
     return max(loose or legal, key=lambda c: (penalty_of(INDEX_OF[c], aces), sort_key(c)))
