@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """How strong are the simulator's levels? Two-player matches, level against level.
 
-For each pairing (hard vs normal, normal vs easy, hard vs easy) it plays ``--matches``
+For each pairing (hard vs normal, normal vs easy, hard vs easy, and hard vs greedy, the
+greedy baseline playing as an outside program through the table protocol of
+docs/protocol.md) it plays ``--matches``
 complete two-player matches (1,000 by default) under ``--rules`` (classic by default),
 alternating who deals first, and prints the first level's win rate with its 95%
 confidence interval (Wilson score interval), the hands played and the speed. It is a
@@ -32,11 +34,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from scala40cli.audit.rulesfile import choice_from
 from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
 from scala40cli.simulate import Bot, Level, play_match
+from scala40cli.simulate.outside import OutsideSeat
+from scala40cli.simulate.seats import Seat
 
-PAIRINGS: tuple[tuple[Level, Level], ...] = (
+#: The greedy baseline, an outside program (scala40cli/simulate/greedy.py).
+GREEDY = "greedy"
+GREEDY_COMMAND = f"{sys.executable} -m scala40cli.simulate.greedy"
+PAIRINGS: tuple[tuple[Level, Level | str], ...] = (
     (Level.HARD, Level.NORMAL),
     (Level.NORMAL, Level.EASY),
     (Level.HARD, Level.EASY),
+    (Level.HARD, GREEDY),
 )
 PLAYERS = ("Anna", "Bruno")
 Z95 = 1.959963984540054
@@ -53,20 +61,27 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def play_one(args: tuple[Level, Level, Rules, str, int]) -> tuple[int, int, int]:
+def play_one(args: tuple[Level, Level | str, Rules, str, int]) -> tuple[int, int, int]:
     """Match ``index`` of a pairing: (1 if the first level won, 1 if the second did,
     hands played). The first level sits in seat 1 and deals first in even matches."""
     first, second, rules, seed, index = args
-    match_seed = f"{seed}:{first.value}-{second.value}:{index}"
-    bots = [Bot(first, random.Random(f"{match_seed}:bot:0")),
-            Bot(second, random.Random(f"{match_seed}:bot:1"))]
-    record = play_match(players=PLAYERS, bots=bots, rules=rules, seed=match_seed,
-                        first_dealer=index % 2)
+    match_seed = f"{seed}:{first.value}-{second}:{index}"
+    other: Seat = (OutsideSeat(PLAYERS[1], GREEDY_COMMAND, players=PLAYERS, rules=rules)
+                   if second == GREEDY else Bot(second, random.Random(f"{match_seed}:bot:1")))
+    try:
+        record = play_match(players=PLAYERS, bots=[Bot(first, random.Random(
+            f"{match_seed}:bot:0")), other], rules=rules, seed=match_seed,
+            first_dealer=index % 2)
+    finally:
+        if isinstance(other, OutsideSeat):
+            other.close()
+    if record.forfeits:
+        print(f"  match {index}: {record.forfeits}", file=sys.stderr)
     return (int(record.winner == PLAYERS[0]), int(record.winner == PLAYERS[1]),
             len(record.hands))
 
 
-def run_pairing(first: Level, second: Level, rules: Rules, seed: str, matches: int,
+def run_pairing(first: Level, second: Level | str, rules: Rules, seed: str, matches: int,
                 jobs: int) -> tuple[int, int, int, float]:
     work = [(first, second, rules, seed, index) for index in range(matches)]
     start = time.perf_counter()
@@ -107,7 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         low, high = wilson(wins, options.matches)
         rate = wins / options.matches if options.matches else 0.0
         speed = options.matches / elapsed if elapsed > 0 else float("inf")
-        print(f"{first.value + ' vs ' + second.value:<16} {options.matches:>7} {wins:>6} "
+        print(f"{first.value + ' vs ' + str(second):<16} {options.matches:>7} {wins:>6} "
               f"{rate:>8.1%} {f'[{low:.1%}, {high:.1%}]':>17} {hands:>7} {speed:>10.1f}",
               flush=True)
         if wins + losses != options.matches:

@@ -16,8 +16,8 @@ one of its lines is: a block of ``scala40`` lines that are all commands must say
 or they would never be run (:func:`untagged_commands`).
 
 The commands of one block run in order, in one temporary folder (:func:`stage`) that
-holds the repository's ``fixtures/``, ``docs/examples/`` and ``tools/``, ``game.s40``
-(a clean game) and ``logs/`` (a folder of clean games), so that each command finds what
+holds the repository's ``fixtures/``, ``docs/examples/``, ``examples/`` and ``tools/``,
+``game.s40`` (a clean game) and ``logs/`` (a folder of clean games), so that each command finds what
 the docs assume. ``A && B``, ``A | B`` and ``A > FILE`` are understood; the programs are
 ``scala40`` (run in-process), ``cat``, ``head``, ``cd`` and ``python`` (a script of the
 repository, run by this interpreter); ``>>`` appends, and ``$GITHUB_STEP_SUMMARY`` (the
@@ -178,7 +178,7 @@ def untagged_commands() -> list[str]:
 
 def stage(folder: Path) -> Path:
     """A folder with what the docs' commands expect to find (see the module docstring)."""
-    for part in ("fixtures", "docs/examples", "tools"):
+    for part in ("fixtures", "docs/examples", "examples", "tools"):
         shutil.copytree(ROOT / part, folder / part)
     legal = ROOT / "fixtures" / "legal"
     shutil.copyfile(legal / "two-players.s40", folder / "game.s40")

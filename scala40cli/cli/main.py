@@ -320,14 +320,22 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
 @click.option("--force", is_flag=True,
               help="With --out DIR: write even if DIR already holds .s40 logs (the games "
               "of the same names are replaced, other files left as they are).")
+@click.option("--seat", "seats", multiple=True, metavar="NAME=cmd:COMMAND",
+              help="Seat an outside program speaking the table protocol "
+              "(docs/protocol.md) under NAME (repeatable).")
+@click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
+              show_default=True, metavar="SECONDS",
+              help="Seconds an outside program has for each answer.")
 def simulate_command(out: str, force: bool, **options: Any) -> None:
     """Write complete matches played by bots, as game logs.
 
     Every game is a whole match (every hand until the match is over) with the full
     deal, upcard and stock, every turn and the score lines. --out DIR refuses a folder
     that already holds .s40 logs (unless --force) and never writes through a symbolic
-    link. Exit status 0; 2: a wrong command line (an unknown level, preset, rule key or
-    value, an --out that cannot or must not be written).
+    link. An outside program that breaks the protocol forfeits the hand: one line on
+    standard error, and the match goes on. Exit status 0; 2: a wrong command line (an
+    unknown level, preset, rule key or value, a bad --seat, an --out that cannot or must
+    not be written).
     """
     with _loading():
         from scala40cli.cli.simulate_command import run, setup_from_options

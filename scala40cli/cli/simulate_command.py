@@ -7,7 +7,7 @@ logs is refused unless ``--force`` (its logs would be mixed with the new ones), 
 game's file name that is a symbolic link always is; each file is written through
 :mod:`scala40cli.cli.output` (complete or not at all). Progress goes to standard error
 when it is a terminal; warnings (a discard the rules left no legal choice for, a match
-stopped before its end) go there always.
+stopped before its end, an outside program's forfeit) go there always.
 """
 
 from __future__ import annotations
@@ -22,19 +22,23 @@ import click
 from scala40cli.audit.rulesfile import choice_from
 from scala40cli.cli.output import OutputError, write_text
 from scala40cli.judging.rulebook.rules import RuleChoice, RulesError
-from scala40cli.simulate.runner import Setup, game_text, make_setup, simulate_game
+from scala40cli.simulate.outside import MOVE_TIMEOUT
+from scala40cli.simulate.runner import Setup, game_text, make_setup, parse_seat, simulate_game
 
 STDOUT = "-"
 
 
 def setup_from_options(*, players: int, games: int, seed: int, rules_option: str | None,
-                       set_options: Sequence[str], level: str, max_hands: int) -> Setup:
+                       set_options: Sequence[str], level: str, max_hands: int,
+                       seats: Sequence[str] = (), move_timeout: float = MOVE_TIMEOUT
+                       ) -> Setup:
     """The run the options ask for; click.UsageError (exit 2) when they cannot be played."""
     try:
         choice = (choice_from(rules_option, set_options)
                   if rules_option is not None or set_options else RuleChoice())
+        programs = [parse_seat(text) for text in seats]
         return make_setup(players=players, levels=level, choice=choice, seed=seed, games=games,
-                          max_hands=max_hands)
+                          max_hands=max_hands, programs=programs, move_timeout=move_timeout)
     except (RulesError, ValueError) as error:
         raise click.UsageError(str(error)) from None
 
@@ -89,6 +93,9 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = F
         if record.forced:
             _warn(err, f"game {index}: {record.forced} discard(s) made against the rules: "
                   "no legal discard was left (every card fits a table meld, say)", progress)
+        for hand, player, why in record.forfeits:
+            _warn(err, f"game {index}, hand {hand}: {player} forfeits the hand: {why}",
+                  progress)
         if not record.finished:
             _warn(err, f"game {index}: stopped after {len(record.hands)} hands, the match "
                   "is not over (--max-hands)", progress)

@@ -11,7 +11,11 @@
 - :mod:`~scala40cli.simulate.moves`: a bot's plays checked and carried out;
 - :mod:`~scala40cli.simulate.engine`: one hand at the table;
 - :mod:`~scala40cli.simulate.match`: whole matches;
-- :mod:`~scala40cli.simulate.runner`: runs of games, header tags, seeds.
+- :mod:`~scala40cli.simulate.runner`: runs of games, header tags, seeds;
+- :mod:`~scala40cli.simulate.seats`, :mod:`~scala40cli.simulate.outside`,
+  :mod:`~scala40cli.simulate.protocol` and :mod:`~scala40cli.simulate.program`: outside
+  programs at a seat through the table protocol (``docs/protocol.md``), and
+  :mod:`~scala40cli.simulate.greedy`, the greedy baseline that speaks it.
 
 The simulator decides no rule of play itself: it asks
 :mod:`scala40cli.judging.tabletop.verify`, as the referee does.

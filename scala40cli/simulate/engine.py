@@ -6,7 +6,8 @@ asks each bot for its decisions through a fresh
 :class:`~scala40cli.simulate.view.PlayerView`, and carries out their plays
 (:mod:`~scala40cli.simulate.moves`) once the judging core's ``verify_*`` functions find
 nothing wrong with them, as the referee will on replay: a bot's illegal move is an
-:class:`~scala40cli.simulate.moves.IllegalMove`, a bug. Scores come from
+:class:`~scala40cli.simulate.moves.IllegalMove`, a bug; an outside program's is a
+:class:`~scala40cli.simulate.seats.Forfeit` of the hand, a stand-in playing on. Scores come from
 :mod:`scala40cli.judging.scores.scoring`; whole matches are :mod:`~scala40cli.simulate.match`'s.
 """
 
@@ -49,10 +50,10 @@ from scala40cli.reading.events import (
     Take,
     Upcard,
 )
-from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.moves import IllegalMove, at, carry_out, refuse, take_out
 from scala40cli.simulate.plays import Play, TurnPlan
 from scala40cli.simulate.search import sorted_cards
+from scala40cli.simulate.seats import Forfeit, Seat, StandIn
 from scala40cli.simulate.view import PlayerView
 
 #: Safety net: a hand this long means the bots are stuck (a bug).
@@ -70,7 +71,7 @@ class HandEngine:
 
     def __init__(self, *, number: int, dealer: str, order: tuple[str, ...],
                  seats: tuple[str, ...], rules: Rules, rng: random.Random,
-                 bots: dict[str, Bot], totals: dict[str, int],
+                 bots: dict[str, Seat], totals: dict[str, int],
                  partners: dict[str, frozenset[str]], events: list[Event]) -> None:
         self.number = number
         self.dealer = dealer
@@ -99,6 +100,8 @@ class HandEngine:
         self.penalties: dict[str, int] = {}
         #: Indexes in ``events`` of the discards made against the rules (no legal one).
         self.forced: list[int] = []
+        #: The outside programs that lost this hand, and why (docs/protocol.md).
+        self.forfeits: list[tuple[str, str]] = []
         #: The card drawn from the stock in the turn being played.
         self.drawn: Card | None = None
 
@@ -181,7 +184,11 @@ class HandEngine:
         turn = self._new_turn(player)
         bot = self.bots[player]
         hand = self.hands[player]
-        if bot.wants_take(self.view(player, turn)):
+        try:
+            takes = bot.wants_take(self.view(player, turn))
+        except Forfeit as forfeit:
+            bot, takes = self._forfeit(player, forfeit), False
+        if takes:
             if not self.pile:
                 raise IllegalMove("a take from an empty discard pile")
             take = Take(player=player, card=self.pile[-1], **at())
@@ -194,9 +201,35 @@ class HandEngine:
             self.events.append(take)
         else:
             self._draw(turn)
-        plan = bot.play(self.view(player, turn))
+        try:
+            plan = bot.play(self.view(player, turn))
+        except Forfeit as forfeit:
+            bot = self._forfeit(player, forfeit)
+            if turn.taken is not None:
+                turn = self._untake(turn)
+            plan = bot.play(self.view(player, turn))
         self._apply_plan(turn, plan)
         self.played.add(player)
+
+    def _forfeit(self, player: str, forfeit: Forfeit) -> Seat:
+        """An outside program loses the hand: a stand-in plays the seat to its end."""
+        self.forfeits.append((player, forfeit.reason))
+        stand_in = self.bots[player] = StandIn()
+        return stand_in
+
+    def _untake(self, turn: Turn) -> Turn:
+        """Undo the take of a forfeited turn (its card back on the pile, its line out of
+        the log) and draw from the stock instead: the stand-in cannot be bound to use a
+        card it did not choose."""
+        player, card = turn.player, turn.taken
+        assert card is not None and isinstance(self.events[-1], Take)
+        self.events.pop()
+        take_out(self.hands[player], player, [card])
+        self.taken[player].pop()
+        self.pile.append(card)
+        turn = self._new_turn(player)
+        self._draw(turn)
+        return turn
 
     def _new_turn(self, player: str) -> Turn:
         self.drawn = None

@@ -13,16 +13,16 @@ eliminations, mortal combat, re-entry, teams, fixed hands and play-offs) is
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.scores.standings import Standings, plays_in_teams
 from scala40cli.model.results import Closing, Elimination
 from scala40cli.reading.events import Event, Score, Tag
-from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.engine import HandEngine
 from scala40cli.simulate.moves import at
+from scala40cli.simulate.seats import Seat
 
 #: A match stops after this many hands even when it is not over (with
 #: ``winner_bonus=-100`` the totals of the closers fall and a match may never end).
@@ -43,6 +43,8 @@ class HandRecord:
     totals: dict[str, int]
     playoff: bool = False
     turns: int = 0
+    #: The outside programs that forfeited the hand, and why (docs/protocol.md).
+    forfeits: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,6 +69,12 @@ class MatchRecord:
     def forced(self) -> int:
         return len(self.forced_at)
 
+    @property
+    def forfeits(self) -> tuple[tuple[int, str, str], ...]:
+        """Every forfeit of the match: the hand, the seat, why."""
+        return tuple((hand.number, player, why) for hand in self.hands
+                     for player, why in hand.forfeits)
+
 
 def _expected_dealer(seats: Sequence[str], last: str, still_in: Sequence[str]) -> str:
     seat = seats.index(last)
@@ -82,16 +90,18 @@ def team_names(players: Sequence[str]) -> tuple[str, str]:
     return (f"{players[0]} & {players[2]}", f"{players[1]} & {players[3]}")
 
 
-def play_match(*, players: Sequence[str], bots: Sequence[Bot], rules: Rules, seed: str,
+def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, seed: str,
                tags: Sequence[Tag] = (), first_dealer: int | None = None,
-               max_hands: int = MAX_HANDS) -> MatchRecord:
+               max_hands: int = MAX_HANDS,
+               on_hand: Callable[[HandRecord], None] | None = None) -> MatchRecord:
     """Play one complete match between ``bots`` (one a seat) and record it.
 
     ``tags`` are the header tags to write (the caller's ``[Event]``, ``[Players]``,
     ``[Rules]`` ...). ``first_dealer`` is the seat that deals the first hand (by
     default drawn from the seed). A match that is not over after ``max_hands`` hands
     stops there (its record says ``finished=False``; the log is legal, the match
-    simply has no winner yet).
+    simply has no winner yet). ``on_hand`` is told each hand's record as it ends (the
+    outside programs hear of it).
     """
     seats = tuple(players)
     rng = random.Random(f"{seed}:deck")
@@ -131,7 +141,9 @@ def play_match(*, players: Sequence[str], bots: Sequence[Bot], rules: Rules, see
         hands.append(HandRecord(number=number, dealer=dealer, order=order, closer=hand.closer,
                                 closing=hand.closing, penalties=dict(penalties),
                                 totals=dict(standings.totals), playoff=playoff,
-                                turns=hand.turns))
+                                turns=hand.turns, forfeits=tuple(hand.forfeits)))
+        if on_hand is not None:
+            on_hand(hands[-1])
         last_dealer = dealer
     return MatchRecord(players=seats, events=tuple(events), hands=tuple(hands),
                        totals=dict(standings.totals), winner=standings.winner,

@@ -26,12 +26,21 @@ from scala40cli.judging.tabletop.verify import (
     verify_touch,
 )
 from scala40cli.model.cards import JOKER, Card
+from scala40cli.model.codes import Code
 from scala40cli.reading.events import Attach, Meld, Swap
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play
 
 
 class IllegalMove(RuntimeError):
-    """A bot planned a move the rules forbid: a bug in the bots or the planner."""
+    """A bot planned a move the rules forbid: a bug in the bots or the planner (or an
+    outside program's refused move). ``code`` is the violation code the judge gave."""
+
+    def __init__(self, message: str, code: str | None = None, reason: str | None = None
+                 ) -> None:
+        super().__init__(message)
+        self.code = code
+        #: The judge's sentence alone (the message also names the play).
+        self.reason = reason if reason is not None else message
 
 
 def at() -> dict[str, int]:
@@ -43,14 +52,15 @@ def refuse(found: Sequence[Finding], what: object = "") -> None:
     """A bot's move that breaks a rule (the judge found something) is a bug of the bots."""
     if found:
         where = f" {what}" if what else ""
-        raise IllegalMove(f"{found[0].event.verb}{where}: {found[0].message}")
+        raise IllegalMove(f"{found[0].event.verb}{where}: {found[0].message}",
+                          found[0].code.value, found[0].message)
 
 
 def take_out(hand: Counter[Card], player: str, cards: Sequence[Card]) -> None:
     """The cards leave the player's hand (which must hold them)."""
     for c in cards:
         if hand[c] <= 0:
-            raise IllegalMove(f"{player} does not hold {c}")
+            raise IllegalMove(f"{player} does not hold {c}", Code.NOT_IN_HAND.value)
         hand[c] -= 1
         if not hand[c]:
             del hand[c]

@@ -31,6 +31,7 @@ from scala40cli.simulate.search import (
     counts_of,
     penalty_of,
     sort_key,
+    structure,
 )
 from scala40cli.simulate.view import PlayerView
 
@@ -277,5 +278,13 @@ def forced_plan(view: PlayerView, choose: Chooser) -> TurnPlan:
     return TurnPlan((), choose(board, cards), forced=True)
 
 
+def kept_cards(board: Board) -> Counter[Card]:
+    """Cards of the hand that belong to its best melds (a discard keeps them)."""
+    rules = board.rules
+    return structure(counts_of(board.hand.elements()), run_max=rules.run_max,
+                     ace_points=ace_points(rules)).cards()
+
+
 __all__ = ["VARIANTS", "Chooser", "Style", "ace_points", "build", "finish_plan",
-           "forced_plan", "legal_discards", "min_left", "plan_turn", "table_open"]
+           "forced_plan", "kept_cards", "legal_discards", "min_left", "plan_turn",
+           "table_open"]

@@ -8,6 +8,7 @@ and a run gives the same bytes every time (for one version of scala40, which the
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -25,7 +26,9 @@ from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
 from scala40cli.simulate.bots import Level, make_bots
 from scala40cli.simulate.engine import SimulationStuck
-from scala40cli.simulate.match import MAX_HANDS, MatchRecord, play_match, team_names
+from scala40cli.simulate.match import MAX_HANDS, HandRecord, MatchRecord, play_match, team_names
+from scala40cli.simulate.outside import MOVE_TIMEOUT, OutsideSeat
+from scala40cli.simulate.seats import Seat
 from scala40cli.version import __version__
 
 #: Times a game is played again from a derived seed when a hand cannot end.
@@ -48,6 +51,29 @@ class Setup:
     games: int = 1
     #: A match stops after this many hands even when it is not over.
     max_hands: int = MAX_HANDS
+    #: The seats played by outside programs: name and command (docs/protocol.md).
+    programs: tuple[tuple[str, str], ...] = ()
+    #: Seconds an outside program has for each answer.
+    move_timeout: float = MOVE_TIMEOUT
+
+
+#: A seat's name as ``--seat`` takes it: a word the log writes bare.
+_SEAT_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]{0,31}")
+
+
+def parse_seat(text: str) -> tuple[str, str]:
+    """``NAME=cmd:COMMAND`` as (name, command); ValueError if it is not that."""
+    name, equals, what = text.partition("=")
+    name = name.strip()
+    if not equals or not what.startswith("cmd:"):
+        raise ValueError(f"--seat {text!r}: expected NAME=cmd:COMMAND")
+    if _SEAT_NAME.fullmatch(name) is None:
+        raise ValueError(f"--seat {text!r}: a name is a letter then letters, digits, "
+                         "_ . or -, at most 32")
+    command = what[len("cmd:"):].strip()
+    if not command:
+        raise ValueError(f"--seat {text!r}: no command after cmd:")
+    return name, command
 
 
 def parse_levels(text: str, players: int) -> tuple[Level, ...]:
@@ -70,11 +96,22 @@ def parse_levels(text: str, players: int) -> tuple[Level, ...]:
 
 def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoice | None,
                seed: int | str, games: int = 1, max_hands: int = MAX_HANDS,
-               names: Sequence[str] = DEFAULT_NAMES) -> Setup:
-    """The setup of a run; ValueError (or RulesError) for what cannot be played."""
+               names: Sequence[str] = DEFAULT_NAMES,
+               programs: Sequence[tuple[str, str]] = (),
+               move_timeout: float = MOVE_TIMEOUT) -> Setup:
+    """The setup of a run; ValueError (or RulesError) for what cannot be played.
+    The ``programs``' seats come first, under their names; the bots take the other
+    seats, under the first of ``names`` not taken."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise ValueError(f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
-    seats = tuple(names[:players])
+    outside = [name for name, _ in programs]
+    if len(set(outside)) != len(outside):
+        raise ValueError("--seat: two seats of one name")
+    if len(outside) > players:
+        raise ValueError(f"{len(outside)} --seat for {players} players")
+    if move_timeout <= 0:
+        raise ValueError("--move-timeout must be more than 0 seconds")
+    seats = tuple(outside + [n for n in names if n not in outside][:players - len(outside)])
     chosen = parse_levels(levels, players) if isinstance(levels, str) else tuple(levels)
     if len(chosen) != players:
         raise ValueError(f"{len(chosen)} levels for {players} players")
@@ -88,7 +125,8 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
     tokens = rules.as_tokens()
     changes = tuple((key, tokens[key]) for key in RULE_KEYS if tokens[key] != base[key])
     setup = Setup(players=seats, levels=chosen, rules=rules, preset=preset, changes=changes,
-                  seed=str(seed), games=games, max_hands=max_hands)
+                  seed=str(seed), games=games, max_hands=max_hands,
+                  programs=tuple(programs), move_timeout=move_timeout)
     written = resolve(log_preset=(1, preset), log_values=[(2, k, v) for k, v in changes],
                       choice=None)
     assert written.rules == rules and not written.problems, "the rule tags do not say it"
@@ -113,11 +151,30 @@ def header_tags(setup: Setup, index: int, seed: str | None = None) -> list[Tag]:
     if plays_in_teams(setup.rules, len(setup.players)):
         tags.append(Tag(name="Teams", values=team_names(setup.players), **at))
     tags += [
-        Tag(name="Levels", values=tuple(level.value for level in setup.levels), **at),
+        Tag(name="Levels", values=_levels(setup), **at),
         Tag(name="Seed", values=(seed or game_seed(setup, index),), **at),
         Tag(name="Simulator", values=(f"scala40 {__version__}",), **at),
     ]
     return tags
+
+
+def _levels(setup: Setup) -> tuple[str, ...]:
+    """The ``[Levels]`` tag: a bot's level, ``program`` for an outside program's seat."""
+    outside = {name for name, _ in setup.programs}
+    return tuple("program" if player in outside else level.value
+                 for player, level in zip(setup.players, setup.levels, strict=True))
+
+
+def seats_of(setup: Setup, seed: str) -> list[Seat]:
+    """One seat a player: a bot of its level, or the outside program ``--seat`` named."""
+    commands = dict(setup.programs)
+    seats: list[Seat] = []
+    for player, bot in zip(setup.players, make_bots(list(setup.levels), seed), strict=True):
+        command = commands.get(player)
+        seats.append(bot if command is None else OutsideSeat(
+            player, command, players=setup.players, rules=setup.rules,
+            timeout=setup.move_timeout))
+    return seats
 
 
 def simulate_game(setup: Setup, index: int, *, first_dealer: int | None = None
@@ -132,14 +189,28 @@ def simulate_game(setup: Setup, index: int, *, first_dealer: int | None = None
     base = game_seed(setup, index)
     for attempt in range(RETRIES + 1):
         seed = base if attempt == 0 else f"{base}~{attempt}"
+        seats = seats_of(setup, seed)
+        outside = [seat for seat in seats if isinstance(seat, OutsideSeat)]
+
+        def tell(hand: HandRecord, outside: list[OutsideSeat] = outside) -> None:
+            for seat in outside:
+                seat.hand_over(hand.number, hand.penalties, hand.totals, hand.closer,
+                               hand.closing.value)
+
         try:
-            return play_match(players=setup.players, bots=make_bots(list(setup.levels), seed),
-                              rules=setup.rules, seed=seed,
-                              tags=header_tags(setup, index, seed),
-                              first_dealer=first_dealer, max_hands=setup.max_hands)
+            record = play_match(players=setup.players, bots=seats, rules=setup.rules,
+                                seed=seed, tags=header_tags(setup, index, seed),
+                                first_dealer=first_dealer, max_hands=setup.max_hands,
+                                on_hand=tell if outside else None)
+            for seat in outside:
+                seat.match_over(record.totals, record.winner)
+            return record
         except SimulationStuck:
             if attempt == RETRIES:
                 raise
+        finally:
+            for seat in outside:
+                seat.close()
     raise AssertionError("unreachable")
 
 
@@ -149,4 +220,4 @@ def game_text(record: MatchRecord) -> str:
 
 
 __all__ = ["DEFAULT_NAMES", "Setup", "game_seed", "game_text", "header_tags", "make_setup",
-           "parse_levels", "simulate_game"]
+           "parse_levels", "parse_seat", "seats_of", "simulate_game"]
