@@ -1,17 +1,23 @@
 #!/usr/bin/env python3
-"""How strong are the simulator's levels? Two-player matches, level against level.
+"""How strong are the simulator's levels? Matches of two (or four) players, level
+against level.
 
 For each pairing (hard vs normal, normal vs easy, hard vs easy, and hard vs greedy, the
 greedy baseline playing as an outside program through the table protocol of
 docs/protocol.md) it plays ``--matches``
-complete two-player matches (1,000 by default) under ``--rules`` (classic by default),
-alternating who deals first, and prints the first level's win rate with its 95%
+complete matches (1,000 by default) under ``--rules`` (classic by default), rotating
+who deals first, and prints the first level's win rate with its 95%
 confidence interval (Wilson score interval), the hands played and the speed. It is a
 report: it asserts nothing.
 
     python bench/strength.py                       # 1,000 matches per pairing
     python bench/strength.py --matches 200 --seed 7 --jobs 2
     python bench/strength.py --rules traditional --set opening_points=50
+    python bench/strength.py --players 4 --pairing "hard vs normal"
+
+With ``--players 4`` the first level sits in seat 1 against three players of the
+second (an even table would give it one match in four). ``--pairing`` plays only the
+named pairing(s).
 
 A match that is not over after the simulator's limit of hands has no winner and counts
 as a loss for both levels (under the classic rules every match ends).
@@ -46,7 +52,7 @@ PAIRINGS: tuple[tuple[Level, Level | str], ...] = (
     (Level.HARD, Level.EASY),
     (Level.HARD, GREEDY),
 )
-PLAYERS = ("Anna", "Bruno")
+PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 Z95 = 1.959963984540054
 
 
@@ -61,29 +67,35 @@ def wilson(wins: int, n: int, z: float = Z95) -> tuple[float, float]:
     return (centre - half, centre + half)
 
 
-def play_one(args: tuple[Level, Level | str, Rules, str, int]) -> tuple[int, int, int]:
-    """Match ``index`` of a pairing: (1 if the first level won, 1 if the second did,
-    hands played). The first level sits in seat 1 and deals first in even matches."""
-    first, second, rules, seed, index = args
+def play_one(args: tuple[Level, Level | str, Rules, str, int, int]) -> tuple[int, int, int]:
+    """Match ``index`` of a pairing: (1 if the first level won, 1 if one of the others
+    did, hands played). The first level sits in seat 1; the dealer rotates."""
+    first, second, rules, seed, index, players = args
+    names = PLAYERS[:players]
     match_seed = f"{seed}:{first.value}-{second}:{index}"
-    other: Seat = (OutsideSeat(PLAYERS[1], GREEDY_COMMAND, players=PLAYERS, rules=rules)
-                   if second == GREEDY else Bot(second, random.Random(f"{match_seed}:bot:1")))
+    if players != 2:
+        match_seed += f":{players}p"
+    others: list[Seat] = [
+        OutsideSeat(name, GREEDY_COMMAND, players=names, rules=rules) if second == GREEDY
+        else Bot(second, random.Random(f"{match_seed}:bot:{seat}"))
+        for seat, name in enumerate(names[1:], start=1)]
     try:
-        record = play_match(players=PLAYERS, bots=[Bot(first, random.Random(
-            f"{match_seed}:bot:0")), other], rules=rules, seed=match_seed,
-            first_dealer=index % 2)
+        record = play_match(players=names, bots=[Bot(first, random.Random(
+            f"{match_seed}:bot:0")), *others], rules=rules, seed=match_seed,
+            first_dealer=index % players)
     finally:
-        if isinstance(other, OutsideSeat):
-            other.close()
+        for other in others:
+            if isinstance(other, OutsideSeat):
+                other.close()
     if record.forfeits:
         print(f"  match {index}: {record.forfeits}", file=sys.stderr)
-    return (int(record.winner == PLAYERS[0]), int(record.winner == PLAYERS[1]),
+    return (int(record.winner == names[0]), int(record.winner in names[1:]),
             len(record.hands))
 
 
 def run_pairing(first: Level, second: Level | str, rules: Rules, seed: str, matches: int,
-                jobs: int) -> tuple[int, int, int, float]:
-    work = [(first, second, rules, seed, index) for index in range(matches)]
+                jobs: int, players: int = 2) -> tuple[int, int, int, float]:
+    work = [(first, second, rules, seed, index, players) for index in range(matches)]
     start = time.perf_counter()
     if jobs > 1:
         with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -105,20 +117,29 @@ def main(argv: Sequence[str] | None = None) -> int:
                         metavar="KEY=VALUE", help="one rule switch (repeatable)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes (default: the number of CPUs)")
+    parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2,
+                        help="players a match: the first level against the others (default 2)")
+    parser.add_argument("--pairing", action="append", default=[], metavar="'A vs B'",
+                        help="play only this pairing (repeatable; default all)")
     options = parser.parse_args(argv)
     choice = (choice_from(options.rules, options.sets)
               if options.rules is not None or options.sets else RuleChoice())
     rules = resolve(log_preset=None, log_values=(), choice=choice).rules
-    print(f"scala40 strength: {options.matches} two-player matches per pairing, "
+    pairings = [(a, b) for a, b in PAIRINGS
+                if not options.pairing or f"{a.value} vs {b}" in options.pairing]
+    if not pairings:
+        parser.error(f"no such pairing: {', '.join(options.pairing)}")
+    print(f"scala40 strength: {options.matches} {options.players}-player matches per pairing, "
           f"seed {options.seed}, {options.jobs} process(es)")
     print()
     header = (f"{'pairing':<16} {'matches':>7} {'wins':>6} {'win rate':>9} "
               f"{'95% CI (Wilson)':>17} {'hands':>7} {'matches/s':>10}")
     print(header)
     print("-" * len(header))
-    for first, second in PAIRINGS:
+    for first, second in pairings:
         wins, losses, hands, elapsed = run_pairing(first, second, rules, options.seed,
-                                                   options.matches, options.jobs)
+                                                   options.matches, options.jobs,
+                                                   options.players)
         low, high = wilson(wins, options.matches)
         rate = wins / options.matches if options.matches else 0.0
         speed = options.matches / elapsed if elapsed > 0 else float("inf")
