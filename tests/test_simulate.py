@@ -597,6 +597,18 @@ def test_the_bench_reports_wilson_intervals(capsys: pytest.CaptureFixture[str]) 
 
 
 @pytest.mark.slow
+def test_the_bench_seats_one_level_against_three(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = _bench()
+    assert bench.main(["--matches", "2", "--jobs", "1", "--players", "4",
+                       "--pairing", "hard vs easy"]) == 0
+    out = capsys.readouterr().out
+    assert "2 4-player matches" in out and "hard vs easy" in out
+    assert "hard vs normal" not in out and "hard vs greedy" not in out
+    wins, others, hands = bench.play_one((Level.HARD, Level.EASY, CLASSIC, "t", 0, 4))
+    assert wins + others == 1 and hands >= 1
+
+
+@pytest.mark.slow
 def test_hard_beats_easy_in_a_short_run() -> None:
     wins = 0
     for index in range(20):
