@@ -37,7 +37,7 @@ from scala40cli.judging.tabletop.verify import (
     verify_turn_discard,
 )
 from scala40cli.model.card_counts import full_deck
-from scala40cli.model.cards import JOKER, Card
+from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.playing.refusal import Refused, refuse
 from scala40cli.reading.events import Attach, Discard, Meld, Swap, TableCard, Take
 from scala40cli.simulate.engine import HandEngine
@@ -103,17 +103,59 @@ def meld_event(player: str, cards: Sequence[Card]) -> Meld:
 def check_meld(engine: HandEngine, turn: Turn, cards: Sequence[Card]) -> Meld:
     """A meld the judge accepts as a combination (verify_meld), or a refusal.
 
-    A run whose joker could stand at either end must say which card it stands for: the
-    person only chooses the cards, so the joker is declared as each natural card in
-    turn, each asked of the judge, and the one worth most is laid (the higher end)."""
-    event = meld_event(turn.player, cards)
-    _meld, found = verify_meld(turn, event, engine.rules)
-    if found and JOKER in cards:
-        declared = _declared(engine, turn, cards)
-        if declared is not None:
-            return declared
-    refuse(found)
-    return event
+    The person only chooses the cards; the log writes a run ascending, its jokers in
+    their places, and a joker at either end of a run says what it stands for. So the
+    cards are tried in each of their arrangements (the naturals ascending, the ace low
+    or high, the jokers in every gap) and each joker declared as any natural card, each
+    try asked of the judge; the accepted one worth most is laid. A refusal gives the
+    judge's words on the cards in ascending order."""
+    best: tuple[int, Meld] | None = None
+    first: list[Finding] | None = None
+    for arranged in arrangements(cards):
+        event = meld_event(turn.player, arranged)
+        meld, found = verify_meld(turn, event, engine.rules)
+        if first is None:
+            first = found
+        tries = [(meld, found, event)]
+        if found and JOKER in arranged:
+            declared = _declared(engine, turn, arranged)
+            if declared is not None:
+                tries.append((verify_meld(turn, declared, engine.rules)[0], [], declared))
+        for built, problems, tried in tries:
+            if built is not None and not problems:
+                value = opening_value(built)
+                if best is None or value > best[0]:
+                    best = (value, tried)
+    if best is not None:
+        return best[1]
+    refuse(first or [])
+    raise Refused("not a meld", "PLAY_NOT_A_MELD")
+
+
+def _rank(c: Card, ace: int) -> int:
+    return ace if c.rank == Rank.ACE else int(c.rank or 0)
+
+
+def arrangements(cards: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The orders a meld of these cards may be written in (see :func:`check_meld`)."""
+    naturals = [c for c in cards if c != JOKER]
+    jokers = len(cards) - len(naturals)
+    found: list[tuple[Card, ...]] = []
+    for ace in (1, HIGH_ACE):
+        row = tuple(sorted(naturals, key=lambda c: (_rank(c, ace), c.code)))
+        for placed in _with_jokers(row, jokers):
+            if placed not in found:
+                found.append(placed)
+    return found
+
+
+def _with_jokers(row: tuple[Card, ...], jokers: int) -> list[tuple[Card, ...]]:
+    if not jokers:
+        return [row]
+    out: list[tuple[Card, ...]] = []
+    for at_gap in range(len(row) + 1):
+        out += _with_jokers(row[:at_gap] + (JOKER,) + row[at_gap:], jokers - 1)
+    return out
 
 
 def _declared(engine: HandEngine, turn: Turn, cards: Sequence[Card]) -> Meld | None:

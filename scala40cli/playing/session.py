@@ -215,7 +215,7 @@ class Session:
             human.check_held(cards[:1], free)
             if len(cards) != 1:
                 raise Refused("choose one card to attach", "PLAY_ONE_CARD")
-            human.attach_or_swap(engine, turn, cards[0], meld)
+            self._attach(engine, turn, cards[0], meld)
         elif action == "discard":
             if len(cards) != 1:
                 raise Refused("choose one card to discard", "PLAY_ONE_CARD")
@@ -223,6 +223,21 @@ class Session:
             self._discard(engine, turn, cards[0])
         else:
             raise Refused(f"unknown move {action!r}", "PLAY_UNKNOWN")
+
+    def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int) -> None:
+        """Meld 0: the first meld of the table that takes the card (each asked in turn;
+        a refused try changes nothing), else the first meld's refusal."""
+        if meld:
+            human.attach_or_swap(engine, turn, card, meld)
+            return
+        first: Refused | None = None
+        for number in range(1, len(engine.table) + 1):
+            try:
+                human.attach_or_swap(engine, turn, card, number)
+                return
+            except Refused as why:
+                first = first or why
+        raise first or Refused("there is no meld on the table", "PLAY_NO_MELD")
 
     def _discard(self, engine: HandEngine, turn: Turn, card: Card) -> None:
         staged, self.staged = self.staged, []
