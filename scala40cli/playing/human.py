@@ -154,7 +154,7 @@ def _with_jokers(row: tuple[Card, ...], jokers: int) -> list[tuple[Card, ...]]:
         return [row]
     out: list[tuple[Card, ...]] = []
     for at_gap in range(len(row) + 1):
-        out += _with_jokers(row[:at_gap] + (JOKER,) + row[at_gap:], jokers - 1)
+        out += _with_jokers((*row[:at_gap], JOKER, *row[at_gap:]), jokers - 1)
     return out
 
 
@@ -228,28 +228,46 @@ def _meld_index(engine: HandEngine, number: int) -> int:
 
 
 def attach_or_swap(engine: HandEngine, turn: Turn, card: Card, number: int) -> Attach | Swap:
-    """The chosen card onto table meld ``number``: a swap when the meld holds a joker the
-    card may replace, otherwise an attach; both touched only as verify_touch allows."""
+    """The chosen card onto table meld ``number``: attached when the judge lets it be,
+    else given for the meld's joker when the judge lets it replace it (the joker comes
+    to the hand, and must then be laid as the rules say); both touch the meld only as
+    verify_touch allows. A refusal gives the attach's reasons."""
     index = _meld_index(engine, number)
     meld: TableMeld = engine.table[index]
     owner = engine.owners[index]
-    event: Attach | Swap
-    if card != JOKER:
-        swap = Swap(player=turn.player, card=card, meld=number, **at())
-        changed, found = verify_swap(swap, meld, engine.rules)
-        if changed is not None and not found:
-            refuse([verify_touch(turn, swap, owner, engine.rules)])
-            event = swap
-            lay(engine, turn, event)
-            return event
     attach = Attach(player=turn.player, cards=(TableCard(card),), meld=number, **at())
-    refuse([verify_touch(turn, attach, owner, engine.rules)])
     _grown, found = verify_attach(attach, meld, engine.rules)
+    if found and card == JOKER:
+        attach, found = _declared_attach(engine, attach, meld, found)
+    if found and card != JOKER:
+        swap = Swap(player=turn.player, card=card, meld=number, **at())
+        changed, swap_found = verify_swap(swap, meld, engine.rules)
+        if changed is not None and not swap_found:
+            refuse([verify_touch(turn, swap, owner, engine.rules)])
+            lay(engine, turn, swap)
+            return swap
+    refuse([verify_touch(turn, attach, owner, engine.rules)])
     refuse(found)
     if engine.hands[turn.player].total() == 1:
         refuse(_closing_findings(engine, turn, attach))
     lay(engine, turn, attach)
     return attach
+
+
+def _declared_attach(engine: HandEngine, attach: Attach, meld: TableMeld,
+                     found: list[Finding]) -> tuple[Attach, list[Finding]]:
+    """A joker that could go at either end of a run says which card it stands for: the
+    highest the judge accepts (the person only chose the joker and the meld)."""
+    accepted = []
+    for natural in NATURALS:
+        declared = Attach(player=attach.player, cards=(TableCard(JOKER, natural),),
+                          meld=attach.meld, **at())
+        grown, problems = verify_attach(declared, meld, engine.rules)
+        if grown is not None and not problems:
+            accepted.append((_rank(natural, HIGH_ACE), declared))
+    if not accepted:
+        return attach, found
+    return max(accepted, key=lambda pair: pair[0])[1], []
 
 
 def discard(engine: HandEngine, turn: Turn, card: Card) -> None:
