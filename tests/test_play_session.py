@@ -151,7 +151,7 @@ def test_each_illegal_move_is_refused_in_the_referees_words(
 
 
 def test_an_opening_that_reaches_40_is_laid(tmp_path: Path) -> None:
-    controller, send = rigged(tmp_path, HAND)
+    _controller, send = rigged(tmp_path, HAND)
     for cards in (["KS", "KH", "KD"], ["7H", "8H", "9H"], ["2C", "2D", "2S"]):
         assert send("lay", cards, 0)[1] is None
     state, refused = send("open", [], 0)
