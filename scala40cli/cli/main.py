@@ -395,6 +395,6 @@ def view(**options: Any) -> None:
 @play_options
 def play(**options: Any) -> None:
     """Play against the computer in the browser, every move judged and saved as a log."""
-    from scala40cli.cli.play_command import run_play
-
+    with _loading():
+        from scala40cli.cli.play_command import run_play
     run_play(**options)
