@@ -14,10 +14,10 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from scala40cli import api  # noqa: E402
-from scala40cli.playing.controller import Controller, Options  # noqa: E402
-from tests.play_server import running  # noqa: E402
-from tests.test_viewer_browser import ARGS, DESKTOP, PHONE  # noqa: E402
+from scala40cli import api
+from scala40cli.playing.controller import Controller, Options
+from tests.play_server import running
+from tests.test_viewer_browser import ARGS, DESKTOP, PHONE
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 READY = "() => !document.querySelector('[data-do=draw]').disabled || " \
@@ -98,8 +98,8 @@ def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> N
                   lambda p: by_pointer(p, how == "touch"))
         IMAGES.mkdir(parents=True, exist_ok=True)
         if how != "mouse":
-            page.screenshot(path=str(IMAGES / f"play-{'phone' if how == 'touch' else 'desktop'}.png"),
-                            full_page=True)
+            size = "phone" if how == "touch" else "desktop"
+            page.screenshot(path=str(IMAGES / f"play-{size}.png"), full_page=True)
         assert page.locator("#sheet tr").count() >= 3
         context.close()
     assert errors == []
