@@ -51,7 +51,7 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
     commands = _commands(tree_of(CLI / "main.py"))
     assert {command.name for command in commands} == {
         "replay", "explain", "rules", "fmt", "report_command", "simulate_command",
-        "convert_command", "show", "view"}
+        "convert_command", "show", "view", "play"}
     for command in commands:
         body = command.body[1:]  # after the docstring
         assert ast.get_docstring(command), command.name

@@ -32,8 +32,9 @@ ALLOWED = {
     "__init__": ("api",),
     "simulate": ("model", "reading", "judging", "simulate"),
     "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
+    "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "cli"),
+            "simulate", "viewing", "playing", "cli"),
 }
 #: The version, the vocabularies of the options and the escapers import nothing of the
 #: package: any layer may use them.

@@ -51,6 +51,8 @@ READERS: dict[str, dict[str, str]] = {
         "judging/tabletop/verify.py": "below_threshold (and the message's words)",
         "simulate/planner.py": STRATEGY + "the meld search aims at the threshold",
         "simulate/bots.py": STRATEGY + "could the card taken open? the same search",
+        "playing/seat.py": "the page shows the threshold beside the melds set aside "
+                           "(the judge alone refuses an opening under it)",
     },
     "opening_jokers": {"judging/tabletop/verify.py": "verify_meld: no joker in an opening"},
     # one value only (yes): nothing to decide
@@ -97,6 +99,7 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("viewing/snapshot.py", "jokers"): "Group.jokers and MeldView.jokers",
     ("judging/hands/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
     ("judging/match/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
+    ("playing/session.py", "teams"): "Standings.teams, the partners of each seat",
     ("judging/match/referee.py", "teams"): "Header.teams",
     ("judging/scores/standings.py", "teams"): "Standings.teams, the two pairs",
     ("simulate/match.py", "teams"): "Standings.teams",

@@ -39,6 +39,7 @@ from scala40cli.cli.options import (
     input_format_option,
     jobs_option,
     output_option,
+    play_options,
     quiet_option,
     rule_options,
     selection_options,
@@ -396,3 +397,12 @@ def view(**options: Any) -> None:
         from scala40cli.cli.view_command import run_view
 
     run_view(**options)
+
+
+@main.command("play")
+@play_options
+def play(**options: Any) -> None:
+    """Play against the computer in the browser, every move judged and saved as a log."""
+    with _loading():
+        from scala40cli.cli.play_command import run_play
+    run_play(**options)

@@ -142,3 +142,23 @@ view_options = stacked(
                  "folder for one page a FILE. Default: each FILE's name with .html."),
     rule_options(),
     input_format_option(_VIEW_INPUT_HELP))
+
+#: ``scala40 play``'s options (the command's work is ``cli/play_command``).
+play_options = stacked(
+    click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+                 help="Players at the table: you and 1 to 5 bots."),
+    click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default="normal",
+                 show_default=True, help="The bots' level."),
+    rule_options("Play under this preset or rules file (default classic).",
+                 "Set one rule switch over the preset (repeatable)."),
+    click.option("--seed", default=None, help="Deal from this seed (default: a random one)."),
+    click.option("--name", default="Player", show_default=True, help="Your name in the log."),
+    click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
+                 help="The folder of the saved logs (default ~/scala40-games)."),
+    click.option("--port", type=click.IntRange(0, 65535), default=0,
+                 help="The port on 127.0.0.1 (default: a free one)."),
+    click.option("--no-browser", is_flag=True, help="Print the address, open no browser."),
+    click.option("--lang", type=click.Choice(["auto", "it", "fr", "en"]), default="auto",
+                 show_default=True, help="The page's language (auto: the browser's)."),
+    click.option("--resume", type=click.Path(dir_okay=False, exists=True), default=None,
+                 help="Go on with the match saved in this log."))

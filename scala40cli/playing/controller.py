@@ -1,0 +1,147 @@
+"""The game the page plays: one session at a time, its log, its language.
+
+This is everything the server does that is not HTTP: a move's JSON body checked for
+its shape (:class:`BadMove`, a 400 for the server), the move handed to the
+:class:`~scala40cli.playing.session.Session`, a refusal written in the person's
+language, the log saved after every move that changed something, a new game (``N``)
+or a new level (``L``). No web import, so the tests drive it directly too.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.cards import Card, parse_card
+from scala40cli.playing.catalogue import LANGUAGES, catalogue
+from scala40cli.playing.refusal import Refused
+from scala40cli.playing.saving import save
+from scala40cli.playing.session import Session
+from scala40cli.simulate.bots import Level
+from scala40cli.simulate.runner import DEFAULT_NAMES, make_setup
+
+ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "attach",
+                     "discard", "next"})
+MAX_CARDS = 20
+LEVELS = tuple(level.value for level in Level)
+
+
+class BadMove(ValueError):
+    """A request body that is not a move at all (not a refusal: a malformed request)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What ``scala40 play`` was asked for."""
+
+    players: int = 2
+    level: str = "normal"
+    choice: RuleChoice | None = None
+    seed: str | None = None
+    name: str = "Player"
+    save_dir: Path = Path("scala40-games")
+    #: "auto": the browser's language.
+    language: str = "auto"
+
+
+def bot_names(name: str, players: int) -> tuple[str, ...]:
+    """The person's name, then the bots' (the simulator's names, never the person's)."""
+    others = [n for n in DEFAULT_NAMES if n.lower() != name.lower()]
+    return (name, *others[:players - 1])
+
+
+def _safe(text: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_-]", "_", text)[:40]
+
+
+class Controller:
+    """One game at a time, and the next (see the module docstring)."""
+
+    def __init__(self, options: Options, session: Session | None = None,
+                 path: Path | None = None) -> None:
+        self.options = options
+        self.games = 0
+        if session is None:
+            self.new_game()
+        else:
+            self.session = session
+            self.path = path or self._path(session.setup.seed)
+
+    def _path(self, seed: str) -> Path:
+        stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
+        return self.options.save_dir / f"play-{stamp}-{_safe(seed)}.s40"
+
+    def new_game(self, level: str | None = None) -> None:
+        """Deal a new match (``level``: the bots' new level), saved in a new file."""
+        if level is not None:
+            if level not in LEVELS:
+                raise BadMove(f"unknown level {level!r}")
+            self.options = replace(self.options, level=level)
+        self.games += 1
+        base = self.options.seed or secrets.token_hex(4)
+        seed = base if self.games == 1 else f"{base}+{self.games}"
+        setup = make_setup(players=self.options.players, levels=self.options.level,
+                           choice=self.options.choice, seed=seed,
+                           names=bot_names(self.options.name, self.options.players))
+        self.session = Session(setup)
+        self.path = self._path(seed)
+        save(self.path, self.session)
+
+    def state(self, language: str | None = None) -> dict[str, Any]:
+        return self._dressed(self.session.view(), language)
+
+    def _dressed(self, view: dict[str, Any], language: str | None) -> dict[str, Any]:
+        view["log"] = self.path.name
+        view["language"] = language or self.options.language
+        view["levels"] = list(LEVELS)
+        return view
+
+    def move(self, body: object, language: str | None = None) -> dict[str, Any]:
+        """Play the move ``body`` ({"action", "cards", "meld"}); the new state, its
+        frames (the bots' moves, one view each) and the refusal if any."""
+        action, cards, meld = read_move(body)
+        refused: dict[str, str] | None = None
+        try:
+            self.session.move(action, cards, meld)
+        except Refused as why:
+            words = catalogue(language_of(language, language_of(self.options.language, "en")))
+            refused = {"code": why.code, "message": words.translate(why.message),
+                       "english": why.message}
+        else:
+            save(self.path, self.session)
+        frames = [] if refused else [self._dressed(f, language) for f in self.session.frames]
+        return {"state": self.state(language), "frames": frames, "refused": refused}
+
+
+def read_move(body: object) -> tuple[str, list[Card], int]:
+    """The move of a request body, or BadMove saying what is wrong with it."""
+    if not isinstance(body, dict):
+        raise BadMove("a move is a JSON object")
+    action = body.get("action")
+    if not isinstance(action, str) or action not in ACTIONS:
+        raise BadMove(f"action must be one of {', '.join(sorted(ACTIONS))}")
+    codes = body.get("cards", [])
+    if not isinstance(codes, list) or len(codes) > MAX_CARDS or not all(
+            isinstance(c, str) for c in codes):
+        raise BadMove(f"cards must be a list of at most {MAX_CARDS} card codes")
+    try:
+        cards = [parse_card(code) for code in codes]
+    except ValueError:
+        raise BadMove("cards must be card codes such as 7H, 10S, AD, JK") from None
+    meld = body.get("meld", 0)
+    if not isinstance(meld, int) or isinstance(meld, bool) or not 0 <= meld <= 1000:
+        raise BadMove("meld must be a meld's number")
+    return action, cards, meld
+
+
+def language_of(asked: str | None, default: str) -> str:
+    return asked if asked is not None and asked in LANGUAGES else default
+
+
+__all__ = ["ACTIONS", "BadMove", "Controller", "Options", "bot_names", "language_of",
+           "read_move"]

@@ -1,0 +1,122 @@
+"""The game's log on disk: written after every move, read back to go on with a match.
+
+:func:`save` writes the canonical text of the events so far to a new file beside the
+log and renames it over the log (``os.replace``): a log on disk is always a whole
+game, the last move's or the one before, never half written. :func:`resume` reads a
+saved log back: its tags give the setup (players, levels, rules, seed), a new session
+deals the same cards from the same seed, and the person's moves written in the log
+are played again through the session, so judged again; the result must give back the
+log's own lines, or the log is refused (it was not written by this version from its
+seed).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.playing.refusal import Refused
+from scala40cli.playing.session import Session
+from scala40cli.reading.events import (
+    Attach,
+    Discard,
+    Draw,
+    Event,
+    HandStart,
+    Meld,
+    Swap,
+    Tag,
+    Take,
+)
+from scala40cli.reading.parser import parse_text
+from scala40cli.reading.writer import write_game
+from scala40cli.simulate.runner import make_setup
+
+
+class ResumeError(ValueError):
+    """A log that cannot be played on."""
+
+
+def save(path: Path, session: Session) -> None:
+    """Write the session's log atomically (see the module docstring)."""
+    text = write_game(session.events)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def _tags(events: list[Event]) -> dict[str, tuple[str, ...]]:
+    found: dict[str, tuple[str, ...]] = {}
+    for event in events:
+        if isinstance(event, Tag):
+            found.setdefault(event.name, event.values)
+    return found
+
+
+def resume(path: Path) -> Session:
+    """A session that goes on from the saved log at ``path``."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ResumeError(f"cannot read the log: {error}") from None
+    parsed = parse_text(text)
+    if parsed.errors or len(parsed.games) != 1:
+        raise ResumeError("the log does not read as one game: check it with scala40 replay")
+    events = list(parsed.games[0].events)
+    tags = _tags(events)
+    if "Seed" not in tags or "Players" not in tags or "Levels" not in tags:
+        raise ResumeError("not a log written by scala40 play (no Seed, Players or Levels tag)")
+    rule_values = tuple((e.values[0], e.values[1], "the log") for e in events
+                        if isinstance(e, Tag) and e.name == "Rule" and len(e.values) == 2)
+    choice = RuleChoice(preset=(tags.get("Rules") or ("classic",))[0], values=rule_values,
+                        preset_source="the log")
+    players = tags["Players"]
+    setup = make_setup(players=len(players), levels=",".join(tags["Levels"]), choice=choice,
+                       seed=tags["Seed"][0], names=players)
+    session = Session(setup)
+    for event in events:
+        _replay(session, event)
+    if write_game(session.events) != write_game(events):
+        raise ResumeError("the log does not follow from its seed: it cannot be played on")
+    return session
+
+
+def _replay(session: Session, event: Event) -> None:
+    """One line of the saved log, played again if it is one of the person's moves."""
+    if isinstance(event, HandStart):
+        if session.phase == "hand_over":
+            session.move("next", [])
+        return
+    if getattr(event, "player", None) != session.me or session.phase not in ("draw", "play"):
+        return
+    try:
+        if isinstance(event, Draw):
+            session.move("draw", [])
+        elif isinstance(event, Take):
+            session.move("take", [])
+        elif isinstance(event, Meld):
+            session.move("lay", [tc.card for tc in event.cards])
+        elif isinstance(event, (Attach, Swap)):
+            if session.staged:
+                session.move("open", [])
+            card = event.card if isinstance(event, Swap) else event.cards[0].card
+            session.move("attach", [card], event.meld)
+        elif isinstance(event, Discard):
+            if session.staged:
+                session.move("open", [])
+            session.move("discard", [event.card])
+    except Refused as refused:
+        raise ResumeError(f"line {event.line}: {refused.message}") from None
+
+
+__all__ = ["ResumeError", "resume", "save"]

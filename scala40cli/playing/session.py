@@ -1,0 +1,294 @@
+"""A match between one person and the computer, played a move at a time.
+
+The match flow is the simulator's (:func:`~scala40cli.simulate.match.play_match`: the
+same :class:`~scala40cli.judging.scores.standings.Standings`, the same
+:class:`~scala40cli.simulate.engine.HandEngine` for every hand), but stepped: the bots
+play their turns until it is the person's, then the session waits for a move.
+:meth:`Session.move` hands it to :mod:`~scala40cli.playing.human`, which has it judged
+by the ``verify_*`` functions before anything changes; the events written so far are
+the game's log, which :mod:`~scala40cli.playing.saving` writes after every move.
+
+The bots' events are recorded one at a time as frames (the person's view after each),
+so that the page can show the computer's turn move by move.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from scala40cli.judging.scores.standings import Standings, plays_in_teams
+from scala40cli.judging.tabletop.turn import Turn
+from scala40cli.model.cards import Card
+from scala40cli.model.results import Closing
+from scala40cli.playing import human
+from scala40cli.playing.refusal import Refused
+from scala40cli.playing.seat import Progress, describe, seat_view
+from scala40cli.reading.events import Event, Score, Tag
+from scala40cli.simulate.bots import Bot, make_bots
+from scala40cli.simulate.engine import HandEngine
+from scala40cli.simulate.match import team_names
+from scala40cli.simulate.moves import at
+from scala40cli.simulate.runner import Setup, header_tags
+from scala40cli.simulate.view import PlayerView
+
+
+class Recorder(list[Event]):
+    """The match's events; each one appended is shown to ``listener`` (the frames)."""
+
+    listener: Callable[[Event], None] | None = None
+
+    def append(self, event: Event) -> None:
+        super().append(event)
+        if self.listener is not None:
+            self.listener(event)
+
+
+class Seat(Bot):
+    """The person's seat at the engine's table: never asked to play, never buys."""
+
+    def wants_buy(self, view: PlayerView) -> bool:
+        return False
+
+
+@dataclass
+class HandLine:
+    """One line of the score sheet: a hand's penalties and the totals after it."""
+
+    number: int
+    penalties: dict[str, int]
+    totals: dict[str, int]
+    closer: str | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"number": self.number, "penalties": self.penalties, "totals": self.totals,
+                "closer": self.closer}
+
+
+@dataclass
+class Session:
+    """One match (see the module docstring). ``setup.players[0]`` is the person."""
+
+    setup: Setup
+    events: Recorder = field(default_factory=Recorder)
+    phase: str = "draw"
+    frames: list[dict[str, Any]] = field(default_factory=list)
+    sheet: list[HandLine] = field(default_factory=list)
+    staged: list[list[Card]] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        setup = self.setup
+        self.me = setup.players[0]
+        seats = setup.players
+        self.rng = random.Random(f"{setup.seed}:deck")
+        names = team_names(seats) if len(seats) == 4 else ()
+        self.standings = Standings(seats, setup.rules, names if _teams(setup) else ())
+        self.partners: dict[str, frozenset[str]] = {}
+        for team in self.standings.teams:
+            for player in team.players:
+                self.partners[player] = frozenset(team.players) - {player}
+        bots = make_bots(list(setup.levels), setup.seed)
+        self.bots: dict[str, Bot] = dict(zip(seats, bots, strict=True))
+        self.bots[self.me] = Seat(setup.levels[0], random.Random(0))
+        self.events.extend(header_tags(setup, 1, setup.seed))
+        self.events[0] = Tag(name="Event", values=(f"scala40 play, seed {setup.seed}",), **at())
+        self.dealer_seat = self.rng.randrange(len(seats))
+        self.last_dealer: str | None = None
+        self.number = 0
+        self.engine: HandEngine | None = None
+        self.turn: Turn | None = None
+        self.current = ""
+        self.events.listener = self._frame
+        self._recording = False
+        self.start_hand()
+
+    # --- the match ------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        """Deal the next hand and play the bots' turns up to the person's."""
+        standings, seats = self.standings, self.setup.players
+        self.number += 1
+        dealt = list(standings.dealt_in())
+        dealer = (seats[self.dealer_seat] if self.last_dealer is None
+                  else _next_dealer(seats, self.last_dealer, standings.still_in))
+        back = [p for p, why in standings.reentry_options().items() if why is None]
+        order = tuple(p for p in seats if p in dealt or p in back)
+        engine = HandEngine(number=self.number, dealer=dealer, order=order, seats=seats,
+                            rules=self.setup.rules, rng=self.rng,
+                            bots={p: self.bots[p] for p in order}, totals=standings.totals,
+                            partners=self.partners, events=self.events)
+        standings.reenter(back)
+        engine.totals = dict(standings.totals)
+        self.engine = engine
+        self.last_dealer = dealer
+        self.staged = []
+        engine.deal()
+        self.current = engine.first_player()
+        self._play_bots()
+
+    def _play_bots(self) -> None:
+        """Bots play in turn until the person is to play or the hand is over."""
+        engine = self._engine()
+        self._recording = True
+        try:
+            while self.current != self.me or self.me not in engine.order:
+                engine.turns += 1
+                engine.play_turn(self.current)
+                if engine.closing is not Closing.UNFINISHED:
+                    self._end_hand()
+                    return
+                engine.offer_buy(self.current)
+                self.current = engine.next_after(self.current)
+        finally:
+            self._recording = False
+        engine.turns += 1
+        self.turn = engine._new_turn(self.me)
+        self.phase = "draw"
+
+    def _end_hand(self) -> None:
+        engine = self._engine()
+        penalties = engine.penalties
+        self.events.append(Score(entries=tuple((p, penalties[p]) for p in engine.order),
+                                 **at()))
+        self.standings.record(number=self.number, closing=engine.closing,
+                              penalties=penalties, closer=engine.closer,
+                              opened=sorted(engine.opened))
+        self.sheet.append(HandLine(self.number, dict(penalties), dict(self.standings.totals),
+                                   engine.closer))
+        self.turn = None
+        self.phase = "match_over" if self.standings.finished else "hand_over"
+
+    def _engine(self) -> HandEngine:
+        assert self.engine is not None
+        return self.engine
+
+    # --- the person's moves ---------------------------------------------------------
+
+    def move(self, action: str, cards: list[Card], meld: int = 0) -> None:
+        """Carry out one of the person's moves, or raise Refused (nothing changed)."""
+        self.frames = []
+        if action == "next":
+            if self.phase != "hand_over":
+                raise Refused("the hand is not over", "PLAY_NOT_OVER")
+            self.start_hand()
+            return
+        if self.phase not in ("draw", "play"):
+            raise Refused("the hand is over", "PLAY_HAND_OVER")
+        engine, turn = self._engine(), self.turn
+        assert turn is not None
+        if action in ("draw", "take"):
+            if self.phase != "draw":
+                raise Refused("you have drawn already", "PLAY_DREW")
+            if action == "draw":
+                engine._draw(turn)
+            else:
+                human.take(engine, turn)
+            self.phase = "play"
+            return
+        if self.phase != "play":
+            raise Refused("draw first: from the stock, or the top of the discard pile",
+                          "PLAY_DRAW_FIRST")
+        self._play(action, cards, meld, engine, turn)
+
+    def _play(self, action: str, cards: list[Card], meld: int, engine: HandEngine,
+              turn: Turn) -> None:
+        free = human.free_cards(engine, self.me, self.staged)
+        if action == "put_back":
+            human.put_back(engine, turn)
+            self.staged = []
+            self.phase = "draw"
+        elif action == "lay":
+            human.check_held(cards, free)
+            if turn.has_opened:
+                human.meld_now(engine, turn, cards)
+            else:
+                human.check_meld(engine, turn, cards)
+                self.staged.append(list(cards))
+        elif action == "unstage":
+            self.staged = []
+        elif action == "open":
+            human.open_with(engine, turn, self.staged)
+            self.staged = []
+        elif action == "attach":
+            human.check_held(cards[:1], free)
+            if len(cards) != 1:
+                raise Refused("choose one card to attach", "PLAY_ONE_CARD")
+            self._attach(engine, turn, cards[0], meld)
+        elif action == "discard":
+            if len(cards) != 1:
+                raise Refused("choose one card to discard", "PLAY_ONE_CARD")
+            human.check_held(cards, human.free_cards(engine, self.me, []))
+            self._discard(engine, turn, cards[0])
+        else:
+            raise Refused(f"unknown move {action!r}", "PLAY_UNKNOWN")
+
+    def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int) -> None:
+        """Meld 0: the first meld of the table that takes the card (each asked in turn;
+        a refused try changes nothing), else the first meld's refusal."""
+        if meld:
+            human.attach_or_swap(engine, turn, card, meld)
+            return
+        first: Refused | None = None
+        for number in range(1, len(engine.table) + 1):
+            try:
+                human.attach_or_swap(engine, turn, card, number)
+                return
+            except Refused as why:
+                first = first or why
+        raise first or Refused("there is no meld on the table", "PLAY_NO_MELD")
+
+    def _discard(self, engine: HandEngine, turn: Turn, card: Card) -> None:
+        staged, self.staged = self.staged, []
+        try:
+            human.discard(engine, turn, card)
+        except Refused:
+            self.staged = staged
+            raise
+        engine.played.add(self.me)
+        if engine.closing is not Closing.UNFINISHED:
+            self._end_hand()
+            return
+        self._recording = True
+        try:
+            engine.offer_buy(self.me)
+        finally:
+            self._recording = False
+        self.current = engine.next_after(self.me)
+        self._play_bots()
+
+    # --- what the person sees -------------------------------------------------------
+
+    def progress(self) -> Progress:
+        return Progress(me=self.me, phase=self.phase, current=self.current,
+                        staged=tuple(tuple(m) for m in self.staged),
+                        totals=dict(self.standings.totals), number=self.number,
+                        winner=self.standings.winner, turn=self.turn,
+                        sheet=tuple(line.to_json() for line in self.sheet),
+                        players=self.setup.players, level=self.setup.levels[1].value)
+
+    def view(self) -> dict[str, Any]:
+        return seat_view(self._engine(), self.progress())
+
+    def _frame(self, event: Event) -> None:
+        if self._recording and self.engine is not None:
+            frame = seat_view(self.engine, self.progress())
+            frame["said"] = describe(event, self.me)
+            self.frames.append(frame)
+
+
+def _teams(setup: Setup) -> bool:
+    return plays_in_teams(setup.rules, len(setup.players))
+
+
+def _next_dealer(seats: tuple[str, ...], last: str, still_in: list[str]) -> str:
+    seat = seats.index(last)
+    for step in range(1, len(seats) + 1):
+        candidate = seats[(seat + step) % len(seats)]
+        if candidate in still_in:
+            return candidate
+    raise AssertionError("nobody is still in")
+
+
+__all__ = ["HandLine", "Session"]

@@ -1,0 +1,120 @@
+"""Scripted players of ``scala40 play``, for the tests: one makes random moves, legal or
+not; one plays as the simulator's bots would, each of its moves legal.
+
+Both play through ``send(action, cards, meld)``, which returns the new state and the
+refusal (None when the move was played): the session tests send to the controller, the
+API tests over HTTP. The planned player asks the simulator's planner for its turn, from
+its own seat's view only, and says which of its moves were refused (none should be).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from itertools import combinations
+from typing import Any
+
+from scala40cli.playing.controller import Controller
+from scala40cli.simulate.bots import Bot
+from scala40cli.simulate.plays import AttachPlay, MeldPlay
+
+State = dict[str, Any]
+Send = Callable[[str, list[str], int], tuple[State, "dict[str, str] | None"]]
+
+
+def random_turn(view: State, send: Send, rng: random.Random) -> tuple[State, int]:
+    """One turn of random moves; the last state and the number of refusals."""
+    refused = 0
+    if view["phase"] == "hand_over":
+        view, why = send("next", [], 0)
+        return view, int(why is not None)
+    view, why = send("take" if rng.random() < 0.3 else "draw", [], 0)
+    if why is not None:
+        refused += 1
+        view, why = send("draw", [], 0)
+    if why is None and view["taken"] and rng.random() < 0.5:
+        view, why = send("put_back", [], 0)
+        refused += why is not None
+        view, why = send("draw", [], 0)
+        refused += why is not None
+    for _ in range(rng.randrange(4)):
+        tried = [list(c) for c in combinations(view["hand"], 3)]
+        rng.shuffle(tried)
+        for cards in tried[:8]:
+            view, why = send("lay", cards, 0)
+            if why is None:
+                break
+            refused += 1
+        if view["staged"] and view["phase"] == "play":
+            view, why = send("open", [], 0)
+            if why is not None:
+                refused += 1
+                view, _ = send("unstage", [], 0)
+    if view["phase"] == "play" and view["table"]:
+        for _ in range(rng.randrange(5)):
+            if len(view["hand"]) < 2 or view["phase"] != "play":
+                break
+            card = rng.choice(view["hand"])
+            view, why = send("attach", [card], rng.randrange(len(view["table"]) + 1))
+            refused += why is not None
+    if view["phase"] == "play" and view["staged"]:
+        view, _ = send("unstage", [], 0)
+    while view["phase"] == "play":
+        view, why = send("discard", [rng.choice(view["hand"])], 0)
+        if why is not None:
+            refused += 1
+            if view["taken"]:
+                view, _ = send("put_back", [], 0)
+                view, _ = send("draw", [], 0)
+    return view, refused
+
+
+def planned_turn(controller: Controller, bot: Bot, send: Send) -> tuple[State, list[str]]:
+    """One turn as ``bot`` would play it from the person's seat; the refusals met."""
+    session = controller.session
+    refusals: list[str] = []
+
+    def play(action: str, cards: list[str], meld: int = 0) -> State:
+        state, why = send(action, cards, meld)
+        if why is not None:
+            refusals.append(f"{action} {cards} {meld}: {why['english']}")
+        return state
+
+    if session.phase == "hand_over":
+        return play("next", []), refusals
+    engine, turn = session.engine, session.turn
+    assert engine is not None and turn is not None
+    state = play("take" if bot.wants_take(engine.view(session.me, turn)) else "draw", [])
+    plan = bot.play(engine.view(session.me, session.turn))  # type: ignore[arg-type]
+    for move in plan.plays:
+        if isinstance(move, MeldPlay):
+            state = play("lay", [tc.card.code for tc in move.cards])
+            continue
+        if state["staged"]:
+            state = play("open", [])
+        if isinstance(move, AttachPlay):
+            state = _attach_all([tc.card.code for tc in move.cards], move.meld, send, play)
+        else:
+            state = play("attach", [move.card.code], move.meld)
+    if state["staged"]:
+        state = play("open", [])
+    if plan.discard is not None and state["phase"] == "play":
+        state = play("discard", [plan.discard.code])
+    return state, refusals
+
+
+def _attach_all(cards: list[str], meld: int, send: Send,
+                play: Callable[[str, list[str], int], State]) -> State:
+    """Attach the cards one by one, each as soon as it fits (a run grows a card at a
+    time: 5H then 4H onto 6H-8H, not 4H first)."""
+    left = list(cards)
+    state: State = {}
+    while left:
+        for code in left:
+            state, why = send("attach", [code], meld)
+            if why is None:
+                left.remove(code)
+                break
+        else:
+            return play("attach", [left[0]], meld)
+    return state

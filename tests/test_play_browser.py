@@ -1,0 +1,107 @@
+"""``scala40 play`` in a real browser (the system's Chromium driven by Playwright, as in
+tests/test_viewer_browser.py): whole hands by keyboard, in Italian, by mouse, and by touch
+in a phone-sized viewport; the saved log replays clean. Screenshots go to docs/images."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("uvicorn")
+
+from scala40cli import api
+from scala40cli.playing.controller import Controller, Options
+from tests.play_server import running
+from tests.test_viewer_browser import ARGS, DESKTOP, PHONE
+
+IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
+READY = "() => !document.querySelector('[data-do=draw]').disabled || " \
+        "!document.querySelector('[data-do=next]').disabled"
+HAND_OVER = "() => !document.querySelector('[data-do=next]').disabled"
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    if chromium is None or sync_playwright is None:
+        if os.environ.get("CI"):
+            pytest.fail("chromium or playwright is missing")
+        pytest.skip("chromium or playwright is missing")
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=chromium, args=ARGS)
+        yield launched
+        launched.close()
+
+
+def play_hand(page: Any, turn: Any) -> None:
+    """Turns until the hand is over (``turn`` plays one: draw, then discard)."""
+    for _ in range(400):
+        page.wait_for_function(READY)
+        if page.evaluate(HAND_OVER):
+            return
+        turn(page)
+    raise AssertionError("the hand did not end")
+
+
+def by_keyboard(page: Any) -> None:
+    page.keyboard.press("s")
+    page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
+    page.keyboard.press("Home")
+    for _ in range(15):
+        page.keyboard.press("x")
+        page.wait_for_timeout(30)
+        if page.evaluate("() => document.querySelector('[data-do=discard]').disabled"):
+            return
+        page.keyboard.press("ArrowRight")
+
+
+def by_pointer(page: Any, touch: bool) -> None:
+    click = (lambda sel: page.tap(sel)) if touch else (lambda sel: page.click(sel))
+    click("#stock")
+    page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
+    for index in range(15):
+        click(f"#hand .card:nth-child({index + 1})")
+        click("[data-do=discard]")
+        page.wait_for_timeout(30)
+        if page.evaluate("() => document.querySelector('[data-do=discard]').disabled"):
+            return
+        click(f"#hand .card:nth-child({index + 1})")
+
+
+@pytest.mark.parametrize("how", ["keyboard", "mouse", "touch"])
+def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> None:
+    controller = Controller(Options(seed=f"browser-{how}", save_dir=tmp_path, language="it"))
+    viewport = PHONE if how == "touch" else DESKTOP
+    errors: list[str] = []
+    with running(controller) as url:
+        context = browser.new_context(viewport=viewport, has_touch=how == "touch",
+                                      is_mobile=how == "touch", bypass_csp=True)
+        page = context.new_page()
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        assert page.inner_text("[data-do=draw]") == "Pesca"
+        if how == "keyboard":
+            page.keyboard.press("x")  # before drawing: refused, in Italian
+            page.wait_for_selector("#status.refused")
+            assert "prima pesca" in page.inner_text("#status")
+        play_hand(page, by_keyboard if how == "keyboard" else
+                  lambda p: by_pointer(p, how == "touch"))
+        IMAGES.mkdir(parents=True, exist_ok=True)
+        if how != "mouse":
+            size = "phone" if how == "touch" else "desktop"
+            page.screenshot(path=str(IMAGES / f"play-{size}.png"), full_page=True)
+        assert page.locator("#sheet tr").count() >= 3
+        context.close()
+    assert errors == []
+    result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
+    assert [(p.code, p.message) for p in result.violations] == []

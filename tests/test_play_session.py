@@ -1,0 +1,184 @@
+"""``scala40 play``'s game, without the web: every move judged before it is applied.
+
+A player who plays as the bots do (the simulator's planner, from its own seat's view)
+must never be refused, and a player of random moves is refused often: each refusal
+leaves the state and the saved log as they were. Every saved log replays clean, with
+the totals the page showed. A match saved in the middle goes on from its log.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from scala40cli import api
+from scala40cli.judging.rulebook.rules import RuleChoice
+from scala40cli.model.cards import parse_card
+from scala40cli.playing.controller import Controller, Options
+from scala40cli.playing.saving import ResumeError, resume
+from scala40cli.simulate.bots import Bot
+from tests.play_players import Send, planned_turn, random_turn
+
+
+def controller_send(controller: Controller) -> Send:
+    def send(action: str, cards: list[str], meld: int) -> tuple[dict[str, Any], Any]:
+        before, log = controller.state("en"), controller.path.read_bytes()
+        answer = controller.move({"action": action, "cards": cards, "meld": meld}, "en")
+        if answer["refused"] is not None:
+            assert answer["state"] == before, "a refused move changed the state"
+            assert controller.path.read_bytes() == log, "a refused move changed the log"
+        return answer["state"], answer["refused"]
+    return send
+
+
+def assert_replays_clean(controller: Controller) -> None:
+    """The saved log is judged clean, with the totals the page shows."""
+    result = api.audit_text(controller.path.read_text(encoding="utf-8"))
+    game = result.games[0]
+    assert [(p.code, p.message) for p in game.violations] == []
+    shown = {p["name"]: p["total"] for p in controller.state()["players"]}
+    assert game.totals == shown
+
+
+def options(tmp_path: Path, seed: str, **more: Any) -> Options:
+    return Options(seed=seed, save_dir=tmp_path, **more)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_player_who_plays_as_the_bots_is_never_refused(tmp_path: Path, level: str) -> None:
+    controller = Controller(options(tmp_path, f"planned-{level}", level=level, players=3))
+    send = controller_send(controller)
+    bot = Bot("normal", random.Random(1))
+    turns = 0
+    while controller.session.phase != "match_over":
+        _state, refusals = planned_turn(controller, bot, send)
+        assert refusals == []
+        turns += 1
+    assert turns > 5
+    assert_replays_clean(controller)
+
+
+@pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
+def test_random_moves_are_refused_without_a_trace(tmp_path: Path, preset: str) -> None:
+    controller = Controller(options(tmp_path, f"random-{preset}",
+                                    choice=RuleChoice(preset=preset), players=2))
+    send, rng = controller_send(controller), random.Random(preset)
+    state, refused = controller.state(), 0
+    while state["phase"] != "match_over" and len(state["sheet"]) < 4:
+        state, count = random_turn(state, send, rng)
+        refused += count
+    assert refused > 10
+    assert_replays_clean(controller)
+
+
+def test_a_match_goes_on_from_its_log(tmp_path: Path) -> None:
+    controller = Controller(options(tmp_path, "resumed", players=3, level="hard"))
+    send, rng = controller_send(controller), random.Random(3)
+    state = controller.state()
+    for _ in range(12):
+        state, _ = random_turn(state, send, rng)
+    again = resume(controller.path)
+    assert again.view() == controller.session.view()
+    later = Controller(options(tmp_path, "x"), again, controller.path)
+    send = controller_send(later)
+    while state["phase"] != "match_over":
+        state, _ = random_turn(state, send, rng)
+    assert_replays_clean(later)
+
+
+def test_a_log_that_does_not_follow_from_its_seed_is_not_resumed(tmp_path: Path) -> None:
+    controller = Controller(options(tmp_path, "tampered"))
+    text = controller.path.read_text(encoding="utf-8")
+    controller.path.write_text(text.replace('[Seed "tampered"]', '[Seed "other"]'),
+                               encoding="utf-8")
+    with pytest.raises(ResumeError, match="does not follow from its seed"):
+        resume(controller.path)
+
+
+# --- each kind of illegal move, with the referee's words -------------------------------
+
+
+def rigged(tmp_path: Path, cards: str) -> tuple[Controller, Send]:
+    """A game whose person holds ``cards`` after drawing (the deal rigged: for the
+    refusals only, whose logs are not replayed)."""
+    controller = Controller(options(tmp_path, "rigged"))
+    send = controller_send(controller)
+    send("draw", [], 0)
+    engine = controller.session.engine
+    assert engine is not None
+    engine.hands["Player"] = Counter(parse_card(c) for c in cards.split())
+    return controller, send
+
+
+HAND = "7H 8H 9H 2C 2D 2S KS KH KD 5C 9D JK 4S AS"
+
+
+
+
+CASES = [
+    ("before the draw", [], ("discard", ["7H"], 0), "draw first"),
+    ("draw twice", [], ("draw", [], 0), "you have drawn already"),
+    ("a card not held", [], ("lay", ["QC", "QD", "QH"], 0), "you do not hold QC"),
+    ("not a meld", [], ("lay", ["7H", "2C", "KS"], 0), "invalid meld: neither a set"),
+    ("a set of one suit twice", [("lay", ["2C", "2D", "2S"], 0)],
+     ("lay", ["9H", "9D", "JK", "AS"], 0), "invalid meld"),
+    ("an opening under 40", [("lay", ["2C", "2D", "2S"], 0), ("lay", ["7H", "8H", "9H"], 0)],
+     ("open", [], 0), "the opening is worth 30, less than 40"),
+    ("attach before opening", [], ("attach", ["KS"], 1), "there is no meld 1"),
+    ("put back without a take", [], ("put_back", [], 0), "only a discard just taken"),
+    ("two cards discarded", [], ("discard", ["7H", "8H"], 0), "choose one card to discard"),
+    ("open with nothing aside", [], ("open", [], 0), "lay melds first"),
+]
+
+
+@pytest.mark.parametrize(("before", "move", "words"), [c[1:] for c in CASES],
+                         ids=[c[0] for c in CASES])
+def test_each_illegal_move_is_refused_in_the_referees_words(
+        tmp_path: Path, before: list[tuple[str, list[str], int]],
+        move: tuple[str, list[str], int], words: str) -> None:
+    controller, send = rigged(tmp_path, HAND)
+    if words == "draw first":
+        controller = Controller(options(tmp_path, "fresh"))
+        send = controller_send(controller)
+    for action, cards, meld in before:
+        assert send(action, cards, meld)[1] is None
+    _state, refused = send(*move)
+    assert refused is not None and words in refused["english"]
+
+
+def test_an_opening_that_reaches_40_is_laid(tmp_path: Path) -> None:
+    _controller, send = rigged(tmp_path, HAND)
+    for cards in (["KS", "KH", "KD"], ["7H", "8H", "9H"], ["2C", "2D", "2S"]):
+        assert send("lay", cards, 0)[1] is None
+    state, refused = send("open", [], 0)
+    assert refused is None
+    assert [sorted(m["cards"]) for m in state["table"]] == [
+        ["KD", "KH", "KS"], ["7H", "8H", "9H"], ["2C", "2D", "2S"]]
+    assert state["opened"] and state["staged"] == []
+    state, refused = send("attach", ["JK"], 2)
+    assert refused is None and state["table"][1]["cards"].count("JK") == 1
+
+
+def test_the_taken_discard_must_open_before_opening(tmp_path: Path) -> None:
+    controller = Controller(options(tmp_path, "take"))
+    send = controller_send(controller)
+    state, refused = send("take", [], 0)
+    assert refused is None and state["taken"]
+    state, refused = send("discard", [state["hand"][0]], 0)
+    assert refused is not None
+    assert "before opening without opening with it" in refused["english"] or \
+        "just taken" in refused["english"]
+    state, refused = send("put_back", [], 0)
+    assert refused is None and state["phase"] == "draw" and state["taken"] is None
+
+
+def test_refusals_are_in_the_players_language(tmp_path: Path) -> None:
+    controller = Controller(options(tmp_path, "words"))
+    answer = controller.move({"action": "discard", "cards": ["7H"]}, "it")
+    assert answer["refused"]["message"] == "prima pesca: dal tallone o dal pozzo"
+    answer = controller.move({"action": "discard", "cards": ["7H"]}, "fr")
+    assert answer["refused"]["message"].startswith("piochez d'abord")
