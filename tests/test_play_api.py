@@ -13,6 +13,7 @@ import pytest
 pytest.importorskip("starlette")
 pytest.importorskip("httpx")
 
+from play_players import Send, planned_turn, random_turn
 from starlette.testclient import TestClient
 
 from scala40cli import api
@@ -20,7 +21,6 @@ from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.playing.controller import Controller, Options
 from scala40cli.playing.server import MAX_BODY, make_app
 from scala40cli.simulate.bots import Bot
-from tests.play_players import Send, planned_turn, random_turn
 
 PORT = 8765
 TOKEN = "t0k3n-for-tests"

@@ -14,10 +14,11 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
+from play_server import running
+from test_viewer_browser import ARGS, DESKTOP, PHONE
+
 from scala40cli import api
 from scala40cli.playing.controller import Controller, Options
-from tests.play_server import running
-from tests.test_viewer_browser import ARGS, DESKTOP, PHONE
 
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 READY = "() => !document.querySelector('[data-do=draw]').disabled || " \

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from play_players import Send, planned_turn, random_turn
 
 from scala40cli import api
 from scala40cli.judging.rulebook.rules import RuleChoice
@@ -21,7 +22,6 @@ from scala40cli.model.cards import parse_card
 from scala40cli.playing.controller import Controller, Options
 from scala40cli.playing.saving import ResumeError, resume
 from scala40cli.simulate.bots import Bot
-from tests.play_players import Send, planned_turn, random_turn
 
 
 def controller_send(controller: Controller) -> Send:

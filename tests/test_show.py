@@ -156,7 +156,7 @@ def _independent_counts(text: str, players: list[str]) -> dict[int, dict[str, in
     (2, 11, None), (3, 12, "strict"), (4, 13, "rientro"), (6, 14, None), (5, 15, None)])
 def test_show_agrees_with_an_independent_count_of_the_cards(players: int, seed: int,
                                                             rules: str | None) -> None:
-    from tests.test_make_matches import mm
+    from test_make_matches import mm
 
     chosen = mm.preset_rules(rules, {}) if rules is not None else mm.Rules()
     made = mm.generate(players, seed, max_hands=3, rules=chosen)[0]

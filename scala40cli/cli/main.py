@@ -45,6 +45,7 @@ from scala40cli.cli.options import (
     selection_options,
     set_option,
     show_options,
+    simulate_options,
     view_options,
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
@@ -303,30 +304,7 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
 
 
 @main.command("simulate")
-@click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
-              help="Players at the table (2 to 6).")
-@click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
-              help="Matches to play.")
-@click.option("--seed", type=int, default=1, show_default=True,
-              help="The seed: the same seed gives the same bytes (for one version).")
-@rule_options("Play under this preset or rules file (default classic).",
-              "Set one rule switch over the preset (repeatable).")
-@click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-              help="easy, normal or hard: one for every seat, or one a seat, comma-separated.")
-@click.option("--out", default="-", show_default=True, metavar="DIR|-",
-              help="- writes every game to standard output; DIR one file a game "
-              "(game-0001.s40 ...).")
-@click.option("--max-hands", type=click.IntRange(min=1), default=200, show_default=True,
-              help="Stop a match that is not over after this many hands.")
-@click.option("--force", is_flag=True,
-              help="With --out DIR: write even if DIR already holds .s40 logs (the games "
-              "of the same names are replaced, other files left as they are).")
-@click.option("--seat", "seats", multiple=True, metavar="NAME=cmd:COMMAND",
-              help="Seat an outside program speaking the table protocol "
-              "(docs/protocol.md) under NAME (repeatable).")
-@click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
-              show_default=True, metavar="SECONDS",
-              help="Seconds an outside program has for each answer.")
+@simulate_options
 def simulate_command(out: str, force: bool, **options: Any) -> None:
     """Write complete matches played by bots, as game logs.
 
