@@ -4,6 +4,7 @@ no file outside the page's own)."""
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,9 @@ def game(tmp_path: Path) -> tuple[Controller, TestClient]:
     controller = Controller(Options(seed="api", save_dir=tmp_path, language="auto"))
     return controller, client_for(controller)
 
+
+#: Matches a preset and level in the slow sweep: a few in CI, more by hand.
+SWEEP = int(os.environ.get("SCALA40_PLAY_SWEEP", "4"))
 
 def http_send(client: TestClient) -> Send:
     def send(action: str, cards: list[str], meld: int) -> tuple[dict[str, Any], Any]:
@@ -79,9 +83,11 @@ def test_whole_matches_through_http_replay_clean(tmp_path: Path, level: str) -> 
 @pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
-def test_two_hundred_matches_replay_clean(tmp_path: Path, preset: str, level: str) -> None:
-    """200 matches a preset and level in all: 23 here, random players and planned."""
-    for index in range(23):
+def test_matches_of_every_preset_and_level_replay_clean(tmp_path: Path, preset: str,
+                                                       level: str) -> None:
+    """SWEEP matches a preset and level (SCALA40_PLAY_SWEEP, 23 for the 200 in all the
+    issue asks for), random players and planned, 2 to 6 at the table."""
+    for index in range(SWEEP):
         controller = Controller(Options(seed=f"sweep-{index}", save_dir=tmp_path, level=level,
                                         players=2 + index % 5,
                                         choice=RuleChoice(preset=preset)))
