@@ -16,7 +16,6 @@ threshold (checked on a copy of the turn by ``verify_end_of_turn``).
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Sequence
 
@@ -178,7 +177,7 @@ def open_with(engine: HandEngine, turn: Turn, staged: Sequence[Sequence[Card]]) 
     would end as a legal opening (the threshold, the card taken used in it)."""
     if not staged:
         raise Refused("lay melds first", "PLAY_NOTHING_STAGED")
-    trial = copy.deepcopy(turn)
+    trial = _trial_of(turn)
     events = []
     for cards in staged:
         event = check_meld(engine, trial, cards)
@@ -192,6 +191,17 @@ def open_with(engine: HandEngine, turn: Turn, staged: Sequence[Sequence[Card]]) 
         lay(engine, turn, event)
     return events
 
+
+
+def _trial_of(turn: Turn) -> Turn:
+    """A copy of the turn whose lists the trial may grow without touching the turn's
+    (``Turn.copy`` shares them; ``copy.deepcopy`` cannot copy the compiled class)."""
+    trial = turn.copy()
+    trial.opening_cards = list(turn.opening_cards)
+    trial.laid = list(turn.laid)
+    trial.freed_jokers = list(turn.freed_jokers)
+    trial.deferred = list(turn.deferred)
+    return trial
 
 def lay(engine: HandEngine, turn: Turn, event: Meld | Attach | Swap) -> None:
     """Carry out a play the judge has accepted (carry_out asks it again)."""
