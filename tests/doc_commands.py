@@ -60,8 +60,8 @@ SKIPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"--dask (?!processes\b)|s3://", "needs a Dask cluster and an object store"),
         (r"^\S*python3? bench/", "a benchmark: bench/ measures speed, tests do not"),
         (r"\bpip wheel\b", "builds the compiled wheel: minutes of mypyc, done by .ci/run"),
-        (r"^scala40 play\b(?!.*--help)", "starts a server and waits for the browser "
-         "(tests/test_play_api.py plays through it)"),
+        (r"^(?:\.venv/bin/)?scala40 play\b(?!.*--help)", "starts a server and waits for "
+         "the browser (tests/test_play_whole_match.py plays a match through it)"),
     ))
 #: A ``simulate`` of more matches than this is a slow test (the speed notes show some).
 SLOW_GAMES = 20

@@ -1,5 +1,6 @@
 """Scripted players of ``scala40 play``, for the tests: one makes random moves, legal or
-not; one plays as the simulator's bots would, each of its moves legal.
+not (most of its melds real ones, so that it opens, attaches and closes too); one plays
+as the simulator's bots would, each of its moves legal.
 
 Both play through ``send(action, cards, meld)``, which returns the new state and the
 refusal (None when the move was played): the session tests send to the controller, the
@@ -10,20 +11,30 @@ its own seat's view only, and says which of its moves were refused (none should 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable
-from itertools import combinations
 from typing import Any
 
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.model.cards import parse_card
 from scala40cli.playing.controller import Controller
 from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.plays import AttachPlay, MeldPlay
+from scala40cli.simulate.search import candidates, counts_of
 
 State = dict[str, Any]
 Send = Callable[[str, list[str], int], tuple[State, "dict[str, str] | None"]]
 
 
-def random_turn(view: State, send: Send, rng: random.Random) -> tuple[State, int]:
-    """One turn of random moves; the last state and the number of refusals."""
+def random_turn(view: State, send: Send, rng: random.Random, rules: Rules) -> tuple[State, int]:
+    """One turn of random moves, legal or not; the last state and the number of refusals.
+
+    A player who only tried random cards would never meet a legal meld, so most of its
+    lays are real combinations of its hand (the simulator's candidates: sets, runs,
+    with jokers), chosen at random; the others, its attaches (a random card, to a random
+    meld or to the first that takes it) and its discards are anyone's guess. It opens
+    when what it set aside happens to be worth enough, and closes when its last card
+    goes."""
     refused = 0
     if view["phase"] == "hand_over":
         view, why = send("next", [], 0)
@@ -37,36 +48,52 @@ def random_turn(view: State, send: Send, rng: random.Random) -> tuple[State, int
         refused += why is not None
         view, why = send("draw", [], 0)
         refused += why is not None
-    for _ in range(rng.randrange(4)):
-        tried = [list(c) for c in combinations(view["hand"], 3)]
-        rng.shuffle(tried)
-        for cards in tried[:8]:
-            view, why = send("lay", cards, 0)
-            if why is None:
-                break
+    for _ in range(rng.randrange(5)):
+        if view["phase"] != "play":
+            break
+        view, why = send("lay", _random_meld(view, rules, rng), 0)
+        refused += why is not None
+    if view["staged"] and view["phase"] == "play":
+        view, why = send("open", [], 0)
+        if why is not None:
             refused += 1
-        if view["staged"] and view["phase"] == "play":
-            view, why = send("open", [], 0)
-            if why is not None:
-                refused += 1
-                view, _ = send("unstage", [], 0)
+            view, _ = send("unstage", [], 0)
     if view["phase"] == "play" and view["table"]:
-        for _ in range(rng.randrange(5)):
+        for _ in range(rng.randrange(6)):
             if len(view["hand"]) < 2 or view["phase"] != "play":
                 break
             card = rng.choice(view["hand"])
-            view, why = send("attach", [card], rng.randrange(len(view["table"]) + 1))
+            meld = 0 if rng.random() < 0.6 else rng.randrange(len(view["table"]) + 1)
+            view, why = send("attach", [card], meld)
             refused += why is not None
     if view["phase"] == "play" and view["staged"]:
         view, _ = send("unstage", [], 0)
+    misses = 0
     while view["phase"] == "play":
         view, why = send("discard", [rng.choice(view["hand"])], 0)
-        if why is not None:
-            refused += 1
-            if view["taken"]:
-                view, _ = send("put_back", [], 0)
+        if why is None:
+            break
+        refused, misses = refused + 1, misses + 1
+        if misses % 5 == 0:
+            # stuck (a taken card or a freed joker that fits nowhere): start the turn again
+            view, why = send("undo", [], 0)
+            assert why is None, why
+            if view["phase"] == "draw":
                 view, _ = send("draw", [], 0)
     return view, refused
+
+
+def _random_meld(view: State, rules: Rules, rng: random.Random) -> list[str]:
+    """Cards to lay: mostly a real combination of the cards not yet set aside, now and
+    then three cards at random."""
+    free = Counter(parse_card(code) for code in view["hand"])
+    for meld in view["staged"]:
+        free.subtract(parse_card(code) for code in meld)
+    found = candidates(counts_of((+free).elements()), jokers_ok=True, run_max=rules.run_max)
+    if found and rng.random() < 0.85:
+        return [tc.card.code for tc in rng.choice(found).cards]
+    cards = list((+free).elements())
+    return [c.code for c in rng.sample(cards, min(3, len(cards)))]
 
 
 def planned_turn(controller: Controller, bot: Bot, send: Send) -> tuple[State, list[str]]:

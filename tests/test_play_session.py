@@ -22,6 +22,7 @@ from scala40cli.model.cards import parse_card
 from scala40cli.playing.controller import Controller, Options
 from scala40cli.playing.saving import ResumeError, resume
 from scala40cli.simulate.bots import Bot
+from scala40cli.simulate.fitting import fits_table
 
 
 def controller_send(controller: Controller) -> Send:
@@ -69,7 +70,7 @@ def test_random_moves_are_refused_without_a_trace(tmp_path: Path, preset: str) -
     send, rng = controller_send(controller), random.Random(preset)
     state, refused = controller.state(), 0
     while state["phase"] != "match_over" and len(state["sheet"]) < 4:
-        state, count = random_turn(state, send, rng)
+        state, count = random_turn(state, send, rng, controller.session.setup.rules)
         refused += count
     assert refused > 10
     assert_replays_clean(controller)
@@ -80,13 +81,13 @@ def test_a_match_goes_on_from_its_log(tmp_path: Path) -> None:
     send, rng = controller_send(controller), random.Random(3)
     state = controller.state()
     for _ in range(12):
-        state, _ = random_turn(state, send, rng)
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
     again = resume(controller.path)
     assert again.view() == controller.session.view()
     later = Controller(options(tmp_path, "x"), again, controller.path)
     send = controller_send(later)
     while state["phase"] != "match_over":
-        state, _ = random_turn(state, send, rng)
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
     assert_replays_clean(later)
 
 
@@ -129,7 +130,7 @@ CASES = [
     ("an opening under 40", [("lay", ["2C", "2D", "2S"], 0), ("lay", ["7H", "8H", "9H"], 0)],
      ("open", [], 0), "the opening is worth 30, less than 40"),
     ("attach before opening", [], ("attach", ["KS"], 1), "there is no meld 1"),
-    ("put back without a take", [], ("put_back", [], 0), "only a discard just taken"),
+    ("put back without a take", [], ("put_back", [], 0), "only a discard taken this turn"),
     ("two cards discarded", [], ("discard", ["7H", "8H"], 0), "choose one card to discard"),
     ("open with nothing aside", [], ("open", [], 0), "lay melds first"),
 ]
@@ -174,6 +175,59 @@ def test_the_taken_discard_must_open_before_opening(tmp_path: Path) -> None:
         "just taken" in refused["english"]
     state, refused = send("put_back", [], 0)
     assert refused is None and state["phase"] == "draw" and state["taken"] is None
+
+
+def _opened_turn_with_a_card_to_attach(tmp_path: Path) -> tuple[Controller, Send, str]:
+    """A real match at the person's draw, opened, with a card in hand that fits a meld
+    of the table: played as the bots would until one comes."""
+    for seed in range(20):
+        controller = Controller(options(tmp_path, f"undo-{seed}", players=2))
+        send, bot = controller_send(controller), Bot("normal", random.Random(seed))
+        while controller.session.phase != "match_over":
+            state, engine = controller.state("en"), controller.session.engine
+            assert engine is not None
+            if state["phase"] == "draw" and state["opened"] and state["pile_top"]:
+                fitting = [c for c in state["hand"]
+                           if fits_table(engine.table, parse_card(c), engine.rules)]
+                if fitting and len(state["hand"]) > 2:
+                    return controller, send, fitting[0]
+            planned_turn(controller, bot, send)
+    raise AssertionError("no such turn in 20 matches")
+
+
+def test_putting_back_after_attaching_starts_the_turn_again(tmp_path: Path) -> None:
+    """A discard taken and not used can leave no legal end to the turn once other cards
+    are on the table: B gives back the card and all laid since, from the log."""
+    controller, send, card = _opened_turn_with_a_card_to_attach(tmp_path)
+    before, log = controller.state("en"), controller.path.read_bytes()
+    state, refused = send("take", [], 0)
+    assert refused is None
+    state, refused = send("attach", [card], 0)
+    on_table = sum(len(meld["cards"]) for meld in before["table"])
+    assert refused is None and sum(len(meld["cards"]) for meld in state["table"]) == on_table + 1
+    state, refused = send("put_back", [], 0)
+    assert refused is None
+    assert state == before and controller.path.read_bytes() == log
+    assert send("draw", [], 0)[1] is None
+
+
+def test_taking_back_the_turn_keeps_the_card_drawn(tmp_path: Path) -> None:
+    """U: what was laid since the draw goes back in hand, the card drawn stays; the log
+    is as it was just after the draw."""
+    controller, send, card = _opened_turn_with_a_card_to_attach(tmp_path)
+    state, refused = send("undo", [], 0)
+    assert refused is not None and refused["code"] == "PLAY_NOTHING_LAID"
+    drawn, refused = send("draw", [], 0)
+    assert refused is None
+    log = controller.path.read_bytes()
+    state, refused = send("undo", [], 0)
+    assert refused is not None and refused["code"] == "PLAY_NOTHING_LAID"
+    state, refused = send("attach", [card], 0)
+    assert refused is None and len(state["hand"]) == len(drawn["hand"]) - 1
+    state, refused = send("undo", [], 0)
+    assert refused is None
+    assert state == drawn and controller.path.read_bytes() == log
+    assert send("discard", [state["hand"][0]], 0)[1] is None
 
 
 def test_refusals_are_in_the_players_language(tmp_path: Path) -> None:

@@ -26,8 +26,8 @@ def run_play(*, players: int, level: str, rules_option: str | None,
              port: int, no_browser: bool, lang: str, resume: str | None) -> None:
     missing = [m for m in ("starlette", "uvicorn") if importlib.util.find_spec(m) is None]
     if missing:
-        click.echo("scala40 play needs Starlette and uvicorn: pip install 'scala40[play]'",
-                   err=True)
+        click.echo("scala40 play needs Starlette and uvicorn: pip install 'scala40[play]' "
+                   "(in a clone of the project: pip install '.[play]')", err=True)
         raise SystemExit(EXIT_USAGE)
     from scala40cli.playing.controller import Controller, Options
     from scala40cli.playing.launch import serve

@@ -20,13 +20,13 @@ from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.playing.catalogue import LANGUAGES, catalogue
 from scala40cli.playing.refusal import Refused
-from scala40cli.playing.saving import save
+from scala40cli.playing.saving import save, undo_take, undo_turn
 from scala40cli.playing.session import Session
 from scala40cli.simulate.bots import Level
 from scala40cli.simulate.runner import DEFAULT_NAMES, make_setup
 
 ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "attach",
-                     "discard", "next"})
+                     "discard", "next", "undo"})
 MAX_CARDS = 20
 LEVELS = tuple(level.value for level in Level)
 
@@ -107,15 +107,31 @@ class Controller:
         action, cards, meld = read_move(body)
         refused: dict[str, str] | None = None
         try:
-            self.session.move(action, cards, meld)
+            if action == "undo":
+                self._undo(undo_turn(self.session))
+            else:
+                self.session.move(action, cards, meld)
         except Refused as why:
-            words = catalogue(language_of(language, language_of(self.options.language, "en")))
-            refused = {"code": why.code, "message": words.translate(why.message),
-                       "english": why.message}
-        else:
+            if why.code == "PLAY_PUT_BACK" and (undone := undo_take(self.session)) is not None:
+                self._undo(undone)
+            else:
+                refused = self._refusal(why, language)
+        if refused is None:
             save(self.path, self.session)
         frames = [] if refused else [self._dressed(f, language) for f in self.session.frames]
         return {"state": self.state(language), "frames": frames, "refused": refused}
+
+    def _undo(self, undone: Session | None) -> None:
+        """Go on from ``undone``, the match as it was earlier in the person's turn."""
+        if undone is None:
+            raise Refused("nothing was laid this turn", "PLAY_NOTHING_LAID")
+        undone.frames = []
+        self.session = undone
+
+    def _refusal(self, why: Refused, language: str | None) -> dict[str, str]:
+        words = catalogue(language_of(language, language_of(self.options.language, "en")))
+        return {"code": why.code, "message": words.translate(why.message),
+                "english": why.message}
 
 
 def read_move(body: object) -> tuple[str, list[Card], int]:

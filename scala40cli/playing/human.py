@@ -80,10 +80,12 @@ def take(engine: HandEngine, turn: Turn) -> Card:
 
 
 def put_back(engine: HandEngine, turn: Turn) -> None:
-    """The card just taken goes back on the pile, as if never taken (nothing was laid)."""
+    """The card just taken goes back on the pile, as if never taken. Only while nothing
+    was laid since: after that, the controller plays the match again from its log up to
+    the take (:func:`~scala40cli.playing.saving.undo_take`), which also gives back
+    what was laid."""
     if turn.take_event is None or turn.taken is None or engine.events[-1] is not turn.take_event:
-        raise Refused("only a discard just taken goes back, before anything is laid",
-                      "PLAY_PUT_BACK")
+        raise Refused("only a discard taken this turn goes back", "PLAY_PUT_BACK")
     engine.events.pop()
     card = turn.taken
     hand = engine.hands[turn.player]

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.playing.refusal import Refused
-from scala40cli.playing.session import Session
+from scala40cli.playing.session import PERSON, Session
 from scala40cli.reading.events import (
     Attach,
     Discard,
@@ -72,7 +72,12 @@ def resume(path: Path) -> Session:
     parsed = parse_text(text)
     if parsed.errors or len(parsed.games) != 1:
         raise ResumeError("the log does not read as one game: check it with scala40 replay")
-    events = list(parsed.games[0].events)
+    return replayed(list(parsed.games[0].events))
+
+
+def replayed(events: list[Event]) -> Session:
+    """A new session dealt from the tags of ``events``, with the person's moves among
+    them played again: the match exactly as far as ``events`` go."""
     tags = _tags(events)
     if "Seed" not in tags or "Players" not in tags or "Levels" not in tags:
         raise ResumeError("not a log written by scala40 play (no Seed, Players or Levels tag)")
@@ -81,14 +86,71 @@ def resume(path: Path) -> Session:
     choice = RuleChoice(preset=(tags.get("Rules") or ("classic",))[0], values=rule_values,
                         preset_source="the log")
     players = tags["Players"]
-    setup = make_setup(players=len(players), levels=",".join(tags["Levels"]), choice=choice,
-                       seed=tags["Seed"][0], names=players)
+    setup = make_setup(players=len(players), levels=",".join(_bot_levels(tags["Levels"])),
+                       choice=choice, seed=tags["Seed"][0], names=players)
     session = Session(setup)
+    _keep_levels_tag(session, events)
     for event in events:
         _replay(session, event)
     if write_game(session.events) != write_game(events):
         raise ResumeError("the log does not follow from its seed: it cannot be played on")
     return session
+
+
+def undo_take(session: Session) -> Session | None:
+    """The match as it was before the person took the discard this turn (the card
+    back on the pile, all they laid since back in hand); None without such a take."""
+    turn = session.turn
+    if session.phase != "play" or turn is None or turn.take_event is None:
+        return None
+    taken_at = _index_of(session, turn.take_event)
+    return replayed(list(session.events[:taken_at]))
+
+
+def undo_turn(session: Session) -> Session | None:
+    """The person's turn from its start again: all they laid, attached or took back
+    since their draw back in hand (the card drawn stays: it was seen), or the discard
+    they took back on the pile; None when nothing was laid or set aside since.
+
+    Laying can lead where no discard is legal (a freed joker that fits nowhere, a taken
+    card left unused): a person at the table picks their cards up again, and so can
+    the person here. It is done by playing the match again from its log, cut at the
+    draw, so the match is exactly what it would have been."""
+    turn = session.turn
+    if session.phase != "play" or turn is None:
+        return None
+    if turn.take_event is not None:
+        return undo_take(session)
+    drawn = next((e for e in reversed(session.events)
+                  if isinstance(e, Draw) and e.player == session.me), None)
+    if drawn is None:
+        return None
+    drawn_at = _index_of(session, drawn)
+    if drawn_at == len(session.events) - 1 and not session.staged:
+        return None
+    return replayed(list(session.events[:drawn_at + 1]))
+
+
+def _index_of(session: Session, event: Event) -> int:
+    return next(i for i, e in enumerate(session.events) if e is event)
+
+
+def _bot_levels(levels: tuple[str, ...]) -> tuple[str, ...]:
+    """The ``[Levels]`` tag names the person's seat ``person``: it plays at the bots'
+    level as far as the setup goes (logs of an earlier version give a level there)."""
+    bots = [level for level in levels if level != PERSON]
+    return tuple(bots[0] if level == PERSON and bots else level for level in levels)
+
+
+def _keep_levels_tag(session: Session, events: list[Event]) -> None:
+    """A log of an earlier version named a level for the person's seat: keep its tag."""
+    for index, event in enumerate(session.events):
+        if isinstance(event, Tag) and event.name == "Levels":
+            logged = next((e for e in events if isinstance(e, Tag) and e.name == "Levels"),
+                          None)
+            if logged is not None:
+                session.events[index] = logged
+            return
 
 
 def _replay(session: Session, event: Event) -> None:
@@ -119,4 +181,4 @@ def _replay(session: Session, event: Event) -> None:
         raise ResumeError(f"line {event.line}: {refused.message}") from None
 
 
-__all__ = ["ResumeError", "resume", "save"]
+__all__ = ["ResumeError", "replayed", "resume", "save", "undo_take", "undo_turn"]

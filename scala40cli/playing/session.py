@@ -34,6 +34,9 @@ from scala40cli.simulate.moves import at
 from scala40cli.simulate.runner import Setup, header_tags
 from scala40cli.simulate.view import PlayerView
 
+#: The ``[Levels]`` tag's word for the person's seat.
+PERSON = "person"
+
 
 class Recorder(list[Event]):
     """The match's events; each one appended is shown to ``listener`` (the frames)."""
@@ -94,6 +97,7 @@ class Session:
         self.bots[self.me] = Seat(setup.levels[0], random.Random(0))
         self.events.extend(header_tags(setup, 1, setup.seed))
         self.events[0] = Tag(name="Event", values=(f"scala40 play, seed {setup.seed}",), **at())
+        self._name_the_person()
         self.dealer_seat = self.rng.randrange(len(seats))
         self.last_dealer: str | None = None
         self.number = 0
@@ -103,6 +107,14 @@ class Session:
         self.events.listener = self._frame
         self._recording = False
         self.start_hand()
+
+    def _name_the_person(self) -> None:
+        """The ``[Levels]`` tag gives each bot's level and ``person`` for the seat a
+        person plays (as ``program`` marks an outside program's in ``simulate``)."""
+        for index, event in enumerate(self.events):
+            if isinstance(event, Tag) and event.name == "Levels":
+                self.events[index] = Tag(name="Levels", values=(PERSON, *event.values[1:]),
+                                         **at())
 
     # --- the match ------------------------------------------------------------------
 
@@ -291,4 +303,4 @@ def _next_dealer(seats: tuple[str, ...], last: str, still_in: list[str]) -> str:
     raise AssertionError("nobody is still in")
 
 
-__all__ = ["HandLine", "Session"]
+__all__ = ["PERSON", "HandLine", "Session"]

@@ -76,22 +76,30 @@
 
   function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
 
-  async function show(answer) {
+  // One request at a time: keys and clicks wait while a move is asked and shown
+  // (aria-busy says so to assistive technology, and to the browser tests).
+  async function asking(request) {
+    if (busy) return;
     busy = true;
-    try {
-      for (const frame of answer.frames || []) {
-        state = frame;
-        render();
-        say(told(frame.said));
-        await sleep(FRAME_MS);
-      }
-      state = answer.state;
-      if (!answer.refused) chosen = [];
-      cursor = Math.min(cursor, Math.max(state.hand.length - 1, 0));
+    document.body.setAttribute("aria-busy", "true");
+    try { await show(await request()); }
+    catch (error) { say(t("The server does not answer.") + " " + error.message, true); }
+    finally { busy = false; document.body.setAttribute("aria-busy", "false"); render(); }
+  }
+
+  async function show(answer) {
+    for (const frame of answer.frames || []) {
+      state = frame;
       render();
-      if (answer.refused) say(answer.refused.message, true);
-      else say(turnText());
-    } finally { busy = false; render(); }
+      say(told(frame.said));
+      await sleep(FRAME_MS);
+    }
+    state = answer.state;
+    if (!answer.refused) chosen = [];
+    cursor = Math.min(cursor, Math.max(state.hand.length - 1, 0));
+    render();
+    if (answer.refused) say(answer.refused.message, true);
+    else say(turnText());
   }
 
   function turnText() {
@@ -104,23 +112,21 @@
       : t("Your turn: lay, attach, then discard.");
   }
 
-  async function move(action, cards, meld) {
-    if (busy) return;
-    try { await show(await call("api/move", { action, cards: cards || [], meld: meld || 0 })); }
-    catch (error) { say(t("The server does not answer.") + " " + error.message, true); }
+  function move(action, cards, meld) {
+    return asking(() => call("api/move", { action, cards: cards || [], meld: meld || 0 }));
   }
 
   async function newGame(level) {
     if (busy) return;
     if (state && state.phase !== "match_over" && !confirm(t("Start a new game? This one is saved as it stands."))) return;
-    await show(await call("api/new", level ? { level } : {}));
+    await asking(() => call("api/new", level ? { level } : {}));
   }
 
   function act(what) {
     const codes = chosenCodes();
     const h = shownHand();
     switch (what) {
-      case "draw": case "take": case "put_back": case "open": case "next": return move(what);
+      case "draw": case "take": case "put_back": case "undo": case "open": case "next": return move(what);
       case "lay": return move("lay", codes);
       case "enter":
         if (state.phase === "hand_over") return move("next");
@@ -197,10 +203,11 @@
       lay: mine && state.phase === "play", open: mine && state.phase === "play" && state.staged.length > 0,
       attach: mine && state.phase === "play" && state.table.length > 0,
       discard: mine && state.phase === "play", put_back: mine && state.phase === "play" && !!state.taken,
+      undo: mine && state.phase === "play",
       sort: true, next: state.phase === "hand_over" && !busy,
     };
     document.querySelectorAll("[data-do]").forEach((b) => { b.disabled = !enable[b.dataset.do]; });
-    $("keys").textContent = t("Keys: S draw, P take the discard, arrows and Space choose, Home the first card, Enter lay or open, A attach or take back a joker, X discard, B put back, O sort, N new game, L level.");
+    $("keys").textContent = t("Keys: S draw, P take the discard, arrows and Space choose, Home the first card, Enter lay or open, A attach or take back a joker, X discard, B put back, U take back the turn, O sort, N new game, L level.");
     $("saved").textContent = t("Saved in {file}", { file: state.log });
     renderSheet();
   }
@@ -233,7 +240,7 @@
     const n = state.hand.length;
     const keys = {
       s: () => act("draw"), p: () => act("take"), a: () => act("attach"), x: () => act("discard"),
-      b: () => act("put_back"), o: () => act("sort"), n: () => newGame(),
+      b: () => act("put_back"), u: () => act("undo"), o: () => act("sort"), n: () => newGame(),
       l: () => { const all = state.levels; newGame(all[(all.indexOf(state.level) + 1) % all.length]); },
       Enter: () => act("enter"),
       ArrowRight: () => { cursor = n ? (cursor + 1) % n : 0; render(); },
