@@ -16,10 +16,11 @@ from collections.abc import Callable
 from typing import Any
 
 from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.model.cards import parse_card
 from scala40cli.playing.controller import Controller
 from scala40cli.simulate.bots import Bot
-from scala40cli.simulate.plays import AttachPlay, MeldPlay
+from scala40cli.simulate.plays import AttachPlay, MeldPlay, TurnPlan
 from scala40cli.simulate.search import candidates, counts_of
 
 State = dict[str, Any]
@@ -39,6 +40,8 @@ def random_turn(view: State, send: Send, rng: random.Random, rules: Rules) -> tu
     if view["phase"] == "hand_over":
         view, why = send("next", [], 0)
         return view, int(why is not None)
+    if view["phase"] == "offer":
+        return random_buy(view, send, rng, rules)
     view, why = send("take" if rng.random() < 0.3 else "draw", [], 0)
     if why is not None:
         refused += 1
@@ -83,6 +86,34 @@ def random_turn(view: State, send: Send, rng: random.Random, rules: Rules) -> tu
     return view, refused
 
 
+def random_buy(view: State, send: Send, rng: random.Random, rules: Rules) -> tuple[State, int]:
+    """A discard offered (compra): pass, or buy and lay at random; a buy the judge will
+    not end (the card bought not laid) is taken back, and the discard passed."""
+    if rng.random() < 0.4:
+        view, why = send("pass", [], 0)
+        return view, int(why is not None)
+    view, why = send("buy", [], 0)
+    if why is not None:
+        view, _ = send("pass", [], 0)
+        return view, 1
+    refused = 0
+    for _ in range(rng.randrange(1, 4)):
+        view, why = send("lay", _random_meld(view, rules, rng), 0)
+        refused += why is not None
+    if view["staged"]:
+        view, why = send("open", [], 0)
+        refused += why is not None
+        if why is not None:
+            view, _ = send("unstage", [], 0)
+    view, why = send("done", [], 0)
+    if why is not None:
+        refused += 1
+        view, why = send("undo", [], 0)
+        assert why is None and view["phase"] == "offer", why
+        view, why = send("pass", [], 0)
+    return view, refused
+
+
 def _random_meld(view: State, rules: Rules, rng: random.Random) -> list[str]:
     """Cards to lay: mostly a real combination of the cards not yet set aside, now and
     then three cards at random."""
@@ -109,10 +140,29 @@ def planned_turn(controller: Controller, bot: Bot, send: Send) -> tuple[State, l
 
     if session.phase == "hand_over":
         return play("next", []), refusals
-    engine, turn = session.engine, session.turn
-    assert engine is not None and turn is not None
+    engine = session.engine
+    assert engine is not None
+    if session.phase == "offer":
+        asked = Turn(player=session.me, opened_before=session.me in engine.opened)
+        if not bot.wants_buy(engine.view(session.me, asked, buying=True)):
+            return play("pass", []), refusals
+        state = play("buy", [])
+        plan = bot.play(engine.view(session.me, session.turn, buying=True))  # type: ignore[arg-type]
+        state = _carry_out(plan, state, send, play)
+        return play("done", []), refusals
+    turn = session.turn
+    assert turn is not None
     state = play("take" if bot.wants_take(engine.view(session.me, turn)) else "draw", [])
     plan = bot.play(engine.view(session.me, session.turn))  # type: ignore[arg-type]
+    state = _carry_out(plan, state, send, play)
+    if plan.discard is not None and state["phase"] == "play":
+        state = play("discard", [plan.discard.code])
+    return state, refusals
+
+
+def _carry_out(plan: TurnPlan, state: State, send: Send,
+               play: Callable[[str, list[str], int], State]) -> State:
+    """The plays of ``plan`` through the page's moves (melds set aside, then opened)."""
     for move in plan.plays:
         if isinstance(move, MeldPlay):
             state = play("lay", [tc.card.code for tc in move.cards])
@@ -122,12 +172,10 @@ def planned_turn(controller: Controller, bot: Bot, send: Send) -> tuple[State, l
         if isinstance(move, AttachPlay):
             state = _attach_all([tc.card.code for tc in move.cards], move.meld, send, play)
         else:
-            state = play("attach", [move.card.code], move.meld)
+            state = play("swap", [move.card.code], move.meld)
     if state["staged"]:
         state = play("open", [])
-    if plan.discard is not None and state["phase"] == "play":
-        state = play("discard", [plan.discard.code])
-    return state, refusals
+    return state
 
 
 def _attach_all(cards: list[str], meld: int, send: Send,

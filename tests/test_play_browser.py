@@ -106,3 +106,61 @@ def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> N
     assert errors == []
     result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
     assert [(p.code, p.message) for p in result.violations] == []
+
+
+def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
+    """Under compra: the offer shows Buy and Pass; C buys (the hand grows by two), U
+    gives it all back and the offer stands, Enter passes; the log replays clean."""
+    from scala40cli.judging.rulebook.rules import RuleChoice
+
+    controller = Controller(Options(seed="browser-compra", save_dir=tmp_path, language="it",
+                                    players=4, choice=RuleChoice(preset="compra")))
+    state_js = "async () => (await fetch('api/state')).json()"
+    idle = "() => document.body.getAttribute('aria-busy') !== 'true'"
+    with running(controller) as url:
+        context = browser.new_context(viewport=DESKTOP)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        for _ in range(200):
+            page.wait_for_function(READY + " || document.querySelector('[data-do=buy]')"
+                                   ".disabled === false")
+            state = page.evaluate(state_js)
+            if state["phase"] == "offer":
+                break
+            assert page.locator("[data-do=buy]").is_visible()
+            if state["phase"] == "hand_over":
+                page.keyboard.press("Enter")
+            else:
+                by_keyboard(page)
+            page.wait_for_function(idle)
+        else:
+            raise AssertionError("no discard was offered")
+        assert "la compri?" in page.inner_text("#status")
+        page.keyboard.press("c")
+        page.wait_for_function(idle)
+        bought = page.evaluate(state_js)
+        if bought["phase"] == "buying":
+            assert len(bought["hand"]) == len(state["hand"]) + 2
+            page.keyboard.press("u")
+            page.wait_for_function(idle)
+            assert page.evaluate(state_js) == state
+        else:  # refused (not opened): the offer stands
+            assert bought == state and page.locator("#status.refused").count() == 1
+        page.keyboard.press("Enter")
+        page.wait_for_function(idle)
+        assert page.evaluate(state_js) != state
+        for _ in range(400):  # to the end of the hand, passing every offer
+            page.wait_for_function(READY + " || document.querySelector('[data-do=pass]')"
+                                   ".disabled === false")
+            phase = page.evaluate(state_js)["phase"]
+            if phase in ("hand_over", "match_over"):
+                break
+            if phase == "offer":
+                page.keyboard.press("Enter")
+            else:
+                by_keyboard(page)
+            page.wait_for_function(idle)
+        context.close()
+    result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
+    assert [(p.code, p.message) for p in result.violations] == []

@@ -30,7 +30,7 @@ def test_every_word_of_the_page_and_every_refusal_is_in_the_catalogues() -> None
     words = set(re.findall(r'data-t="([^"]+)"', html))
     words |= set(re.findall(r'\bt\("([^"]+)"', script))
     refusals = set()
-    for module in ("human.py", "session.py"):
+    for module in ("human.py", "session.py", "buying.py", "controller.py"):
         source = (PLAYING / module).read_text(encoding="utf-8")
         refusals |= {re.sub(r"\{[^}]+\}", "{x}", m)
                      for m in re.findall(r'Refused\(f?"([^"]+)"', source)}

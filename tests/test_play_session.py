@@ -236,3 +236,77 @@ def test_refusals_are_in_the_players_language(tmp_path: Path) -> None:
     assert answer["refused"]["message"] == "prima pesca: dal tallone o dal pozzo"
     answer = controller.move({"action": "discard", "cards": ["7H"]}, "fr")
     assert answer["refused"]["message"].startswith("piochez d'abord")
+
+
+# --- buying a discard out of turn (compra) -------------------------------------------------
+
+
+def compra_match(tmp_path: Path, seed: str, players: int = 4) -> Controller:
+    return Controller(options(tmp_path, seed, players=players,
+                              choice=RuleChoice(preset="compra")))
+
+
+def test_a_person_who_buys_as_the_bots_would_is_never_refused(tmp_path: Path) -> None:
+    """Under compra the person is offered the discards they may buy, in their order;
+    buying as a bot would (the card laid at once, no discard) is never refused, and the
+    log, passes and buys included, replays clean and resumes to the same table."""
+    bought = 0
+    for seed in range(3):
+        controller = compra_match(tmp_path, f"compra-{seed}")
+        send, bot = controller_send(controller), Bot("hard", random.Random(seed))
+        while controller.session.phase != "match_over":
+            _state, refusals = planned_turn(controller, bot, send)
+            assert refusals == []
+        assert_replays_clean(controller)
+        text = controller.path.read_text(encoding="utf-8")
+        bought += text.count("\nPlayer buy ")
+        assert resume(controller.path).view() == controller.session.view()
+    assert bought >= 1
+
+
+def test_random_buys_and_passes_replay_clean(tmp_path: Path) -> None:
+    offers = 0
+    for seed in range(3):
+        controller = compra_match(tmp_path, f"compra-random-{seed}")
+        send, rng = controller_send(controller), random.Random(seed)
+        state = controller.state()
+        while state["phase"] != "match_over":
+            offers += state["phase"] == "offer"
+            state, _ = random_turn(state, send, rng, controller.session.setup.rules)
+        assert_replays_clean(controller)
+        assert resume(controller.path).view() == controller.session.view()
+    assert offers >= 3
+
+
+def _offered(tmp_path: Path) -> tuple[Controller, Send]:
+    """A compra match at a discard offered to the person (played as the bots would)."""
+    for seed in range(10):
+        controller = compra_match(tmp_path, f"offer-{seed}")
+        send, bot = controller_send(controller), Bot("easy", random.Random(seed))
+        while controller.session.phase != "match_over":
+            if controller.session.phase == "offer":
+                return controller, send
+            planned_turn(controller, bot, send)
+    raise AssertionError("no discard offered in 10 matches")
+
+
+def test_a_buy_ends_only_once_the_card_bought_is_laid(tmp_path: Path) -> None:
+    controller, send = _offered(tmp_path)
+    offered, log = controller.state("en"), controller.path.read_bytes()
+    assert offered["offer_from"] and offered["pile_top"]
+    _state, refused = send("draw", [], 0)
+    assert refused is not None and refused["code"] == "PLAY_OFFER"
+    state, refused = send("buy", [], 0)
+    if refused is not None:  # not opened, and the rules let no one take before opening
+        assert "before opening" in refused["english"] or "open" in refused["english"]
+        return
+    assert state["phase"] == "buying" and len(state["hand"]) == len(offered["hand"]) + 2
+    _state, refused = send("discard", [state["hand"][0]], 0)
+    assert refused is not None and refused["code"] == "PLAY_BUYING"
+    _state, refused = send("done", [], 0)
+    assert refused is not None
+    assert f"bought {offered['pile_top']} and did not lay it down at once" in refused["english"]
+    state, refused = send("put_back", [], 0)
+    assert refused is None and state == offered and controller.path.read_bytes() == log
+    state, refused = send("pass", [], 0)
+    assert refused is None and state["phase"] in ("draw", "hand_over", "match_over", "offer")

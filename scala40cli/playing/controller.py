@@ -26,7 +26,7 @@ from scala40cli.simulate.bots import Level
 from scala40cli.simulate.runner import DEFAULT_NAMES, make_setup
 
 ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "attach",
-                     "discard", "next", "undo"})
+                     "discard", "next", "undo", "buy", "pass", "done", "swap"})
 MAX_CARDS = 20
 LEVELS = tuple(level.value for level in Level)
 

@@ -179,7 +179,7 @@ def open_with(engine: HandEngine, turn: Turn, staged: Sequence[Sequence[Card]]) 
     would end as a legal opening (the threshold, the card taken used in it)."""
     if not staged:
         raise Refused("lay melds first", "PLAY_NOTHING_STAGED")
-    trial = _trial_of(turn)
+    trial = trial_of(turn)
     events = []
     for cards in staged:
         event = check_meld(engine, trial, cards)
@@ -195,7 +195,7 @@ def open_with(engine: HandEngine, turn: Turn, staged: Sequence[Sequence[Card]]) 
 
 
 
-def _trial_of(turn: Turn) -> Turn:
+def trial_of(turn: Turn) -> Turn:
     """A copy of the turn whose lists the trial may grow without touching the turn's
     (``Turn.copy`` shares them; ``copy.deepcopy`` cannot copy the compiled class)."""
     trial = turn.copy()
@@ -252,18 +252,32 @@ def attach_or_swap(engine: HandEngine, turn: Turn, card: Card, number: int) -> A
     if found and card == JOKER:
         attach, found = _declared_attach(engine, attach, meld, found)
     if found and card != JOKER:
-        swap = Swap(player=turn.player, card=card, meld=number, **at())
-        changed, swap_found = verify_swap(swap, meld, engine.rules)
-        if changed is not None and not swap_found:
-            refuse([verify_touch(turn, swap, owner, engine.rules)])
-            lay(engine, turn, swap)
-            return swap
+        try:
+            return swap_joker(engine, turn, card, number)
+        except Refused:
+            pass
     refuse([verify_touch(turn, attach, owner, engine.rules)])
     refuse(found)
     if engine.hands[turn.player].total() == 1:
         refuse(_closing_findings(engine, turn, attach))
     lay(engine, turn, attach)
     return attach
+
+
+def swap_joker(engine: HandEngine, turn: Turn, card: Card, number: int) -> Swap:
+    """Take back the joker of table meld ``number``, giving it the chosen card (the one
+    it stands for), where verify_swap and verify_touch allow; the joker comes to the
+    hand. Asked for by itself when the card could also be attached to the meld."""
+    index = _meld_index(engine, number)
+    swap = Swap(player=turn.player, card=card, meld=number, **at())
+    changed, found = verify_swap(swap, engine.table[index], engine.rules)
+    if changed is None or found:
+        refuse(found)
+        raise Refused(f"meld {number} has no joker that {card.code} takes back",
+                      "PLAY_NO_SWAP")
+    refuse([verify_touch(turn, swap, engine.owners[index], engine.rules)])
+    lay(engine, turn, swap)
+    return swap
 
 
 def _declared_attach(engine: HandEngine, attach: Attach, meld: TableMeld,
@@ -297,4 +311,4 @@ def discard(engine: HandEngine, turn: Turn, card: Card) -> None:
 
 
 __all__ = ["attach_or_swap", "check_held", "check_meld", "discard", "free_cards", "meld_now",
-           "open_with", "put_back", "take"]
+           "open_with", "put_back", "swap_joker", "take", "trial_of"]

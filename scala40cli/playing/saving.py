@@ -21,6 +21,7 @@ from scala40cli.playing.refusal import Refused
 from scala40cli.playing.session import PERSON, Session
 from scala40cli.reading.events import (
     Attach,
+    Buy,
     Discard,
     Draw,
     Event,
@@ -90,7 +91,9 @@ def replayed(events: list[Event]) -> Session:
                        choice=choice, seed=tags["Seed"][0], names=players)
     session = Session(setup)
     _keep_levels_tag(session, events)
-    for event in events:
+    for index, event in enumerate(events):
+        if index == len(session.events) + len(session.staged):  # melds set aside: lines to come
+            _unwritten_moves(session, event)
         _replay(session, event)
     if write_game(session.events) != write_game(events):
         raise ResumeError("the log does not follow from its seed: it cannot be played on")
@@ -98,10 +101,11 @@ def replayed(events: list[Event]) -> Session:
 
 
 def undo_take(session: Session) -> Session | None:
-    """The match as it was before the person took the discard this turn (the card
-    back on the pile, all they laid since back in hand); None without such a take."""
+    """The match as it was before the person took (or bought) the discard this turn:
+    the card back on the pile, all they laid since back in hand (after a buy, the
+    discard is offered to them again); None without such a take."""
     turn = session.turn
-    if session.phase != "play" or turn is None or turn.take_event is None:
+    if session.phase not in ("play", "buying") or turn is None or turn.take_event is None:
         return None
     taken_at = _index_of(session, turn.take_event)
     return replayed(list(session.events[:taken_at]))
@@ -117,7 +121,7 @@ def undo_turn(session: Session) -> Session | None:
     the person here. It is done by playing the match again from its log, cut at the
     draw, so the match is exactly what it would have been."""
     turn = session.turn
-    if session.phase != "play" or turn is None:
+    if session.phase not in ("play", "buying") or turn is None:
         return None
     if turn.take_event is not None:
         return undo_take(session)
@@ -153,26 +157,46 @@ def _keep_levels_tag(session: Session, events: list[Event]) -> None:
             return
 
 
+def _unwritten_moves(session: Session, coming: Event) -> None:
+    """The person's answers that leave no line of their own, read from the line that
+    comes next: a pass when a discard was offered and the next line is not their buy,
+    the end of a buy when the next line is not theirs."""
+    mine = getattr(coming, "player", None) == session.me
+    if session.phase == "offer" and not (mine and isinstance(coming, Buy)):
+        session.move("pass", [])
+    elif session.phase == "buying" and not mine:
+        if session.staged:
+            session.move("open", [])
+        session.move("done", [])
+
+
 def _replay(session: Session, event: Event) -> None:
     """One line of the saved log, played again if it is one of the person's moves."""
     if isinstance(event, HandStart):
         if session.phase == "hand_over":
             session.move("next", [])
         return
-    if getattr(event, "player", None) != session.me or session.phase not in ("draw", "play"):
+    if getattr(event, "player", None) != session.me or \
+            session.phase not in ("draw", "play", "offer", "buying"):
         return
     try:
-        if isinstance(event, Draw):
-            session.move("draw", [])
+        if isinstance(event, Buy):
+            session.move("buy", [])
+        elif isinstance(event, Draw):
+            if session.phase != "buying":  # a buy draws its extra card itself
+                session.move("draw", [])
         elif isinstance(event, Take):
             session.move("take", [])
         elif isinstance(event, Meld):
             session.move("lay", [tc.card for tc in event.cards])
-        elif isinstance(event, (Attach, Swap)):
+        elif isinstance(event, Attach):
             if session.staged:
                 session.move("open", [])
-            card = event.card if isinstance(event, Swap) else event.cards[0].card
-            session.move("attach", [card], event.meld)
+            session.move("attach", [event.cards[0].card], event.meld)
+        elif isinstance(event, Swap):
+            if session.staged:
+                session.move("open", [])
+            session.move("swap", [event.card], event.meld)
         elif isinstance(event, Discard):
             if session.staged:
                 session.move("open", [])

@@ -12,6 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from scala40cli.judging.rulebook.rule_enums import YesNo
 from scala40cli.judging.tabletop.melds import opening_value
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import verify_meld
@@ -47,6 +48,8 @@ class Progress:
     sheet: tuple[dict[str, Any], ...]
     players: tuple[str, ...]
     level: str
+    #: Whose discard the person may buy now (the "offer" phase), else None.
+    offer_from: str | None = None
 
 
 def staged_value(engine: HandEngine, staged: tuple[tuple[Card, ...], ...],
@@ -83,6 +86,8 @@ def seat_view(engine: HandEngine, progress: Progress) -> dict[str, Any]:
         "opening_points": engine.rules.opening_points,
         "opened": me in engine.opened or bool(turn and turn.has_opened),
         "taken": turn.taken.code if turn and turn.taken else None,
+        "offer_from": progress.offer_from,
+        "compra": engine.rules.compra is YesNo.YES,
         "players": [{"name": p, "cards": engine.hands[p].total() if p in engine.hands else 0,
                      "opened": p in engine.opened, "total": progress.totals.get(p, 0),
                      "dealt": p in engine.order}

@@ -23,7 +23,7 @@ from scala40cli.judging.scores.standings import Standings, plays_in_teams
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing
-from scala40cli.playing import human
+from scala40cli.playing import buying, human
 from scala40cli.playing.refusal import Refused
 from scala40cli.playing.seat import Progress, describe, seat_view
 from scala40cli.reading.events import Event, Score, Tag
@@ -80,6 +80,9 @@ class Session:
     frames: list[dict[str, Any]] = field(default_factory=list)
     sheet: list[HandLine] = field(default_factory=list)
     staged: list[list[Card]] = field(default_factory=list)
+    #: While a discard is offered to the person: who discarded it, and the buyers
+    #: asked after the person (if the person passes).
+    offer: tuple[str, list[str]] | None = None
 
     def __post_init__(self) -> None:
         setup = self.setup
@@ -151,13 +154,35 @@ class Session:
                 if engine.closing is not Closing.UNFINISHED:
                     self._end_hand()
                     return
-                engine.offer_buy(self.current)
+                if self._offer(self.current):
+                    return
                 self.current = engine.next_after(self.current)
         finally:
             self._recording = False
         engine.turns += 1
         self.turn = engine._new_turn(self.me)
         self.phase = "draw"
+
+    def _offer(self, discarder: str) -> bool:
+        """The discard offered to those who may buy it, in order: True when it is the
+        person's turn to answer (the session waits for "buy" or "pass")."""
+        engine = self._engine()
+        buyers = engine.buyers(discarder)
+        if self.me not in buyers:
+            engine.offer_buy(discarder, buyers)
+            return False
+        seat = buyers.index(self.me)
+        if engine.offer_buy(discarder, buyers[:seat]):
+            return False
+        self.offer = (discarder, buyers[seat + 1:])
+        self.phase, self.turn = "offer", None
+        return True
+
+    def _go_on_after(self, discarder: str) -> None:
+        """The players after ``discarder`` play, once nobody buys any more."""
+        self.offer = None
+        self.current = self._engine().next_after(discarder)
+        self._play_bots()
 
     def _end_hand(self) -> None:
         engine = self._engine()
@@ -186,10 +211,16 @@ class Session:
                 raise Refused("the hand is not over", "PLAY_NOT_OVER")
             self.start_hand()
             return
-        if self.phase not in ("draw", "play"):
+        if self.phase == "offer":
+            self._answer_offer(action)
+            return
+        if self.phase not in ("draw", "play", "buying"):
             raise Refused("the hand is over", "PLAY_HAND_OVER")
         engine, turn = self._engine(), self.turn
         assert turn is not None
+        if self.phase == "buying":
+            self._buying(action, cards, meld, engine, turn)
+            return
         if action in ("draw", "take"):
             if self.phase != "draw":
                 raise Refused("you have drawn already", "PLAY_DREW")
@@ -203,6 +234,39 @@ class Session:
             raise Refused("draw first: from the stock, or the top of the discard pile",
                           "PLAY_DRAW_FIRST")
         self._play(action, cards, meld, engine, turn)
+
+    def _answer_offer(self, action: str) -> None:
+        assert self.offer is not None
+        discarder, after = self.offer
+        engine = self._engine()
+        if action == "buy":
+            self.turn = buying.buy(engine, self.me, discarder)
+            self.phase, self.current, self.staged = "buying", self.me, []
+        elif action == "pass":
+            self._recording = True
+            try:
+                engine.offer_buy(discarder, after)
+            finally:
+                self._recording = False
+            self._go_on_after(discarder)
+        else:
+            raise Refused("buy the discard, or pass", "PLAY_OFFER")
+
+    def _buying(self, action: str, cards: list[Card], meld: int, engine: HandEngine,
+                turn: Turn) -> None:
+        """Moves during a buy: lay (or set aside and open) and attach, then "done"."""
+        if action == "done":
+            if self.staged:
+                raise Refused("open with the melds set aside first", "PLAY_OPEN_FIRST")
+            buying.end_buy(engine, turn)
+            assert self.offer is not None
+            self._go_on_after(self.offer[0])
+        elif action == "put_back":
+            raise Refused("only a discard taken this turn goes back", "PLAY_PUT_BACK")
+        elif action in ("lay", "open", "attach", "swap", "unstage"):
+            self._play(action, cards, meld, engine, turn)
+        else:
+            raise Refused("lay the card bought, then end the buy: no discard", "PLAY_BUYING")
 
     def _play(self, action: str, cards: list[Card], meld: int, engine: HandEngine,
               turn: Turn) -> None:
@@ -223,11 +287,12 @@ class Session:
         elif action == "open":
             human.open_with(engine, turn, self.staged)
             self.staged = []
-        elif action == "attach":
+        elif action in ("attach", "swap"):
             human.check_held(cards[:1], free)
             if len(cards) != 1:
                 raise Refused("choose one card to attach", "PLAY_ONE_CARD")
-            self._attach(engine, turn, cards[0], meld)
+            self._attach(engine, turn, cards[0], meld,
+                         human.attach_or_swap if action == "attach" else human.swap_joker)
         elif action == "discard":
             if len(cards) != 1:
                 raise Refused("choose one card to discard", "PLAY_ONE_CARD")
@@ -236,16 +301,17 @@ class Session:
         else:
             raise Refused(f"unknown move {action!r}", "PLAY_UNKNOWN")
 
-    def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int) -> None:
+    def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int,
+                how: Callable[[HandEngine, Turn, Card, int], object]) -> None:
         """Meld 0: the first meld of the table that takes the card (each asked in turn;
         a refused try changes nothing), else the first meld's refusal."""
         if meld:
-            human.attach_or_swap(engine, turn, card, meld)
+            how(engine, turn, card, meld)
             return
         first: Refused | None = None
         for number in range(1, len(engine.table) + 1):
             try:
-                human.attach_or_swap(engine, turn, card, number)
+                how(engine, turn, card, number)
                 return
             except Refused as why:
                 first = first or why
@@ -278,7 +344,8 @@ class Session:
                         totals=dict(self.standings.totals), number=self.number,
                         winner=self.standings.winner, turn=self.turn,
                         sheet=tuple(line.to_json() for line in self.sheet),
-                        players=self.setup.players, level=self.setup.levels[1].value)
+                        players=self.setup.players, level=self.setup.levels[1].value,
+                        offer_from=self.offer[0] if self.offer else None)
 
     def view(self) -> dict[str, Any]:
         return seat_view(self._engine(), self.progress())

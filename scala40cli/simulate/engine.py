@@ -331,28 +331,35 @@ class HandEngine:
 
     # --- buying (compra) ------------------------------------------------------------------
 
-    def offer_buy(self, discarder: str) -> None:
-        """After a discard, the players after the next one may buy it, in order, where
-        the judge lets them (``compra``)."""
+    def buyers(self, discarder: str) -> list[str]:
+        """Who may buy the top of the pile after ``discarder``'s discard, in the order
+        they are asked (``compra``): the players after the next one, where the judge
+        lets them."""
         following = self.next_after(discarder)
         seat = self.order.index(following)
+        found: list[str] = []
         for step in range(1, len(self.order)):
             buyer = self.order[(seat + step) % len(self.order)]
-            if buyer == discarder:
+            if buyer == discarder or len(self.stock) < BUY_STOCK or not self.pile:
                 break
-            if len(self.stock) < BUY_STOCK or not self.pile:
-                return
             top = self.pile[-1]
             if verify_buy(Buy(player=buyer, card=top, **at()), last_discarder=discarder,
                           turn_over=True, next_player=following, pile_top=top,
                           rules=self.rules):
                 continue
+            found.append(buyer)
+        return found
+
+    def offer_buy(self, discarder: str, buyers: list[str] | None = None) -> bool:
+        """After a discard, the ``buyers`` (by default all who may) are asked in order
+        whether they buy it; the first who does buys. Whether anyone did."""
+        following = self.next_after(discarder)
+        for buyer in self.buyers(discarder) if buyers is None else buyers:
             turn = self._new_turn(buyer)
-            bot = self.bots[buyer]
-            if not bot.wants_buy(self.view(buyer, turn, buying=True)):
-                continue
-            self._buy(buyer, turn, discarder, following)
-            return
+            if self.bots[buyer].wants_buy(self.view(buyer, turn, buying=True)):
+                self._buy(buyer, turn, discarder, following)
+                return True
+        return False
 
     def _buy(self, buyer: str, turn: Turn, discarder: str, following: str) -> None:
         card = self.pile.pop()

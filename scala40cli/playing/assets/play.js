@@ -107,6 +107,11 @@
       return state.winner ? t("{player} wins the match.", { player: state.winner }) : t("The match is over.");
     }
     if (state.phase === "hand_over") return t("The hand is over.");
+    if (state.phase === "offer") {
+      return t("{player} discards {card}: buy it? C buys, Enter passes.",
+        { player: state.offer_from, card: cardText(state.pile_top) });
+    }
+    if (state.phase === "buying") return t("You are buying: lay the card bought with cards of your hand, then Enter.");
     if (state.current !== state.me) return t("{player} is playing", { player: state.current });
     return state.phase === "draw" ? t("Your turn: draw from the stock or take the discard.")
       : t("Your turn: lay, attach, then discard.");
@@ -126,12 +131,16 @@
     const codes = chosenCodes();
     const h = shownHand();
     switch (what) {
-      case "draw": case "take": case "put_back": case "undo": case "open": case "next": return move(what);
+      case "draw": case "take": case "put_back": case "undo": case "open": case "next":
+      case "buy": case "pass": case "done": return move(what);
       case "lay": return move("lay", codes);
       case "enter":
         if (state.phase === "hand_over") return move("next");
-        return codes.length ? move("lay", codes) : state.staged.length ? move("open") : null;
-      case "attach": return move("attach", codes.length ? codes : [h[cursor]], 0);
+        if (state.phase === "offer") return move("pass");
+        if (codes.length) return move("lay", codes);
+        if (state.staged.length) return move("open");
+        return state.phase === "buying" ? move("done") : null;
+      case "attach": case "swap": return move(what, codes.length ? codes : [h[cursor]], 0);
       case "discard": return move("discard", codes.length === 1 ? codes : [h[cursor]]);
       case "sort": byRank = !byRank; chosen = []; return render();
       default: return null;
@@ -198,16 +207,21 @@
     }));
     // what may be tried now (the server still judges it)
     const mine = state.current === state.me && !busy;
+    const laying = mine && (state.phase === "play" || state.phase === "buying");
+    const offered = state.phase === "offer" && !busy;
     const enable = {
       draw: mine && state.phase === "draw", take: mine && state.phase === "draw" && !!state.pile_top,
-      lay: mine && state.phase === "play", open: mine && state.phase === "play" && state.staged.length > 0,
-      attach: mine && state.phase === "play" && state.table.length > 0,
-      discard: mine && state.phase === "play", put_back: mine && state.phase === "play" && !!state.taken,
-      undo: mine && state.phase === "play",
+      lay: laying, open: laying && state.staged.length > 0,
+      attach: laying && state.table.length > 0, swap: laying && state.table.length > 0,
+      discard: mine && state.phase === "play", put_back: laying && !!state.taken,
+      undo: laying, buy: offered, pass: offered,
+      done: mine && state.phase === "buying" && !state.staged.length,
       sort: true, next: state.phase === "hand_over" && !busy,
     };
     document.querySelectorAll("[data-do]").forEach((b) => { b.disabled = !enable[b.dataset.do]; });
-    $("keys").textContent = t("Keys: S draw, P take the discard, arrows and Space choose, Home the first card, Enter lay or open, A attach or take back a joker, X discard, B put back, U take back the turn, O sort, N new game, L level.");
+    // buying out of turn is shown only where the rules play it (compra)
+    document.querySelectorAll("[data-do=buy], [data-do=pass], [data-do=done]").forEach((b) => { b.hidden = !state.compra; });
+    $("keys").textContent = t("Keys: S draw, P take the discard, arrows and Space choose, Home the first card, Enter lay or open, A attach or take back a joker, J take back a joker, X discard, B put back, U take back the turn, C buy the discard, O sort, N new game, L level.");
     $("saved").textContent = t("Saved in {file}", { file: state.log });
     renderSheet();
   }
@@ -239,8 +253,8 @@
     if (event.target.tagName === "SELECT") return;
     const n = state.hand.length;
     const keys = {
-      s: () => act("draw"), p: () => act("take"), a: () => act("attach"), x: () => act("discard"),
-      b: () => act("put_back"), u: () => act("undo"), o: () => act("sort"), n: () => newGame(),
+      s: () => act("draw"), p: () => act("take"), a: () => act("attach"), j: () => act("swap"), x: () => act("discard"),
+      b: () => act("put_back"), u: () => act("undo"), c: () => act("buy"), o: () => act("sort"), n: () => newGame(),
       l: () => { const all = state.levels; newGame(all[(all.indexOf(state.level) + 1) % all.length]); },
       Enter: () => act("enter"),
       ArrowRight: () => { cursor = n ? (cursor + 1) % n : 0; render(); },
