@@ -63,6 +63,22 @@ def test_a_player_who_plays_as_the_bots_is_never_refused(tmp_path: Path, level: 
     assert_replays_clean(controller)
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("preset", ["classic", "traditional", "strict", "compra"])
+def test_a_player_who_plays_as_the_hard_bot_is_never_refused(tmp_path: Path,
+                                                             preset: str) -> None:
+    """The hard level's plays (joker swaps, attaches to melds just laid, buys) through
+    the page's moves, 2 to 5 at the table: never refused, every log clean."""
+    for seed in range(4):
+        controller = Controller(options(tmp_path, f"hard-{preset}-{seed}", players=2 + seed,
+                                        level="hard", choice=RuleChoice(preset=preset)))
+        send, bot = controller_send(controller), Bot("hard", random.Random(seed))
+        while controller.session.phase != "match_over":
+            _state, refusals = planned_turn(controller, bot, send)
+            assert refusals == []
+        assert_replays_clean(controller)
+
+
 @pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
 def test_random_moves_are_refused_without_a_trace(tmp_path: Path, preset: str) -> None:
     controller = Controller(options(tmp_path, f"random-{preset}",
