@@ -149,6 +149,17 @@ CASES = [
     ("put back without a take", [], ("put_back", [], 0), "only a discard taken this turn"),
     ("two cards discarded", [], ("discard", ["7H", "8H"], 0), "choose one card to discard"),
     ("open with nothing aside", [], ("open", [], 0), "lay melds first"),
+    ("a swap without a joker", [("lay", ["KS", "KH", "KD"], 0), ("lay", ["7H", "8H", "9H"], 0),
+                                ("lay", ["2C", "2D", "2S"], 0), ("open", [], 0)],
+     ("swap", ["KS"], 1), "you do not hold KS"),
+    ("a swap on a meld without one", [("lay", ["KS", "KH", "KD"], 0),
+                                      ("lay", ["7H", "8H", "9H"], 0),
+                                      ("lay", ["2C", "2D", "2S"], 0), ("open", [], 0)],
+     ("swap", ["9D"], 2), "cannot swap in meld 2: that meld has no joker to swap"),
+    ("a buy with nothing offered", [], ("buy", [], 0), "no discard is offered to you now"),
+    ("a pass with nothing offered", [], ("pass", [], 0), "no discard is offered to you now"),
+    ("the end of no buy", [], ("done", [], 0), "there is no buy to end"),
+    ("take back nothing", [], ("undo", [], 0), "nothing was laid this turn"),
 ]
 
 

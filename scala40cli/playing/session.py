@@ -211,6 +211,10 @@ class Session:
                 raise Refused("the hand is not over", "PLAY_NOT_OVER")
             self.start_hand()
             return
+        if action in ("buy", "pass") and self.phase != "offer":
+            raise Refused("no discard is offered to you now", "PLAY_NO_OFFER")
+        if action == "done" and self.phase != "buying":
+            raise Refused("there is no buy to end", "PLAY_NOT_BUYING")
         if self.phase == "offer":
             self._answer_offer(action)
             return
