@@ -40,7 +40,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "reading/event_base",
             "judging/rulebook/rules",
             "judging/tabletop/turn", "judging/tabletop/melds", "judging/tabletop/table",
-            "judging/tabletop/verify", "judging/tabletop/findings",
+            "judging/tabletop/verify", "judging/tabletop/findings", "judging/tabletop/buying",
             "judging/tabletop/placement", "judging/tabletop/meld_values",
             "judging/tabletop/copy_sources", "judging/tabletop/held_cards",
             "judging/scores/standings", "judging/scores/scoring",

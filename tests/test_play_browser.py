@@ -24,6 +24,8 @@ IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 READY = "() => !document.querySelector('[data-do=draw]').disabled || " \
         "!document.querySelector('[data-do=next]').disabled"
 HAND_OVER = "() => !document.querySelector('[data-do=next]').disabled"
+#: No move asked or shown at the moment (the page marks itself aria-busy meanwhile).
+IDLE = "() => document.body.getAttribute('aria-busy') !== 'true'"
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +61,7 @@ def by_keyboard(page: Any) -> None:
     page.keyboard.press("Home")
     for _ in range(15):
         page.keyboard.press("x")
-        page.wait_for_timeout(30)
+        page.wait_for_function(IDLE)
         if page.evaluate("() => document.querySelector('[data-do=discard]').disabled"):
             return
         page.keyboard.press("ArrowRight")
@@ -72,7 +74,7 @@ def by_pointer(page: Any, touch: bool) -> None:
     for index in range(15):
         click(f"#hand .card:nth-child({index + 1})")
         click("[data-do=discard]")
-        page.wait_for_timeout(30)
+        page.wait_for_function(IDLE)
         if page.evaluate("() => document.querySelector('[data-do=discard]').disabled"):
             return
         click(f"#hand .card:nth-child({index + 1})")
@@ -116,7 +118,6 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
     controller = Controller(Options(seed="browser-compra", save_dir=tmp_path, language="it",
                                     players=4, choice=RuleChoice(preset="compra")))
     state_js = "async () => (await fetch('api/state')).json()"
-    idle = "() => document.body.getAttribute('aria-busy') !== 'true'"
     with running(controller) as url:
         context = browser.new_context(viewport=DESKTOP)
         page = context.new_page()
@@ -133,22 +134,22 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
                 page.keyboard.press("Enter")
             else:
                 by_keyboard(page)
-            page.wait_for_function(idle)
+            page.wait_for_function(IDLE)
         else:
             raise AssertionError("no discard was offered")
         assert "la compri?" in page.inner_text("#status")
         page.keyboard.press("c")
-        page.wait_for_function(idle)
+        page.wait_for_function(IDLE)
         bought = page.evaluate(state_js)
         if bought["phase"] == "buying":
             assert len(bought["hand"]) == len(state["hand"]) + 2
             page.keyboard.press("u")
-            page.wait_for_function(idle)
+            page.wait_for_function(IDLE)
             assert page.evaluate(state_js) == state
         else:  # refused (not opened): the offer stands
             assert bought == state and page.locator("#status.refused").count() == 1
         page.keyboard.press("Enter")
-        page.wait_for_function(idle)
+        page.wait_for_function(IDLE)
         assert page.evaluate(state_js) != state
         for _ in range(400):  # to the end of the hand, passing every offer
             page.wait_for_function(READY + " || document.querySelector('[data-do=pass]')"
@@ -160,7 +161,7 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
                 page.keyboard.press("Enter")
             else:
                 by_keyboard(page)
-            page.wait_for_function(idle)
+            page.wait_for_function(IDLE)
         context.close()
     result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
     assert [(p.code, p.message) for p in result.violations] == []

@@ -86,7 +86,7 @@ READERS: dict[str, dict[str, str]] = {
     "elimination": {},
     "reentry": {"judging/scores/standings.py": "reentry_options"},
     "mortal_combat": {"judging/scores/standings.py": "record: the highest penalty is out"},
-    "compra": {"judging/tabletop/verify.py": "verify_buy"},
+    "compra": {"judging/tabletop/buying.py": "verify_buy, buying_played"},
     "teams": {"judging/scores/standings.py": "teams_problem, plays_in_teams"},
     "fixed_hands": {"judging/scores/standings.py": "_settle: a match of a fixed number of hands"},
 }

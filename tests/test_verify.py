@@ -27,6 +27,7 @@ from scala40cli.judging.rulebook.rules import (
     TakeBeforeOpening,
     YesNo,
 )
+from scala40cli.judging.tabletop.buying import verify_buy
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
 from scala40cli.judging.tabletop.turn import Turn
@@ -40,7 +41,6 @@ from scala40cli.judging.tabletop.verify import (
     record_swap,
     stock_dead,
     verify_attach,
-    verify_buy,
     verify_closing,
     verify_closing_by_laying,
     verify_discard,

@@ -10,8 +10,9 @@ discard, which ``verify_end_of_turn`` judges (the card bought laid at once).
 
 from __future__ import annotations
 
+from scala40cli.judging.tabletop.buying import verify_buy
 from scala40cli.judging.tabletop.turn import Turn
-from scala40cli.judging.tabletop.verify import verify_buy, verify_end_of_turn, verify_take
+from scala40cli.judging.tabletop.verify import verify_end_of_turn, verify_take
 from scala40cli.playing.human import trial_of
 from scala40cli.playing.refusal import Refused, refuse
 from scala40cli.reading.events import Buy

@@ -12,7 +12,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from scala40cli.judging.rulebook.rule_enums import YesNo
+from scala40cli.judging.tabletop.buying import buying_played
 from scala40cli.judging.tabletop.melds import opening_value
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import verify_meld
@@ -87,7 +87,7 @@ def seat_view(engine: HandEngine, progress: Progress) -> dict[str, Any]:
         "opened": me in engine.opened or bool(turn and turn.has_opened),
         "taken": turn.taken.code if turn and turn.taken else None,
         "offer_from": progress.offer_from,
-        "compra": engine.rules.compra is YesNo.YES,
+        "compra": buying_played(engine.rules),
         "players": [{"name": p, "cards": engine.hands[p].total() if p in engine.hands else 0,
                      "opened": p in engine.opened, "total": progress.totals.get(p, 0),
                      "dealt": p in engine.order}

@@ -20,11 +20,11 @@ from types import MappingProxyType
 from scala40cli.judging.hands.deal import HAND_SIZE, game_deck, upcard_returned
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.scores.scoring import closed_hand_penalties, void_hand_penalties
+from scala40cli.judging.tabletop.buying import verify_buy
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import (
     stock_dead,
-    verify_buy,
     verify_closing,
     verify_closing_by_laying,
     verify_end_of_turn,

@@ -13,10 +13,11 @@ from __future__ import annotations
 from scala40cli.judging.hands.echoes import recount
 from scala40cli.judging.hands.lookahead import used_this_turn
 from scala40cli.judging.hands.turn_order import TurnOrder
+from scala40cli.judging.tabletop.buying import verify_buy
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.judging.tabletop.table import add_card, take_card
 from scala40cli.judging.tabletop.turn import Turn
-from scala40cli.judging.tabletop.verify import verify_buy, verify_take, void_after_draw
+from scala40cli.judging.tabletop.verify import verify_take, void_after_draw
 from scala40cli.model.cards import Card
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import Buy, Draw, Reshuffle, Take

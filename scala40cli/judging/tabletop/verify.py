@@ -93,28 +93,6 @@ def verify_take(event: Take | Buy, *, opened_before: bool, rules: Rules) -> list
                     f"{event.player} may not {verb} the discard before opening")]
 
 
-def verify_buy(event: Buy, *, last_discarder: str | None, turn_over: bool,
-               next_player: str, pile_top: Card | None, rules: Rules) -> list[Finding]:
-    """Compra: the discard bought out of turn, right after it was discarded (nobody
-    has played since: ``turn_over``), by a player who neither discarded it
-    (``last_discarder``) nor plays next (``next_player``); ``pile_top`` is the top of
-    the discard pile."""
-    buyer, card = event.player, event.card
-    if rules.compra is YesNo.NO:
-        why = "buying the discard out of turn is not played (compra=no)"
-    elif last_discarder is None or not turn_over:
-        why = "a buy comes right after a discard, before the next player plays"
-    elif buyer == last_discarder:
-        why = f"{buyer} cannot buy their own discard"
-    elif buyer == next_player:
-        why = f"{buyer} plays next and may take the discard in turn"
-    elif pile_top is not card:
-        why = f"the discard is {'nothing' if pile_top is None else pile_top}, not {card}"
-    else:
-        return []
-    return [Finding(Code.ILLEGAL_BUY, event, why)]
-
-
 def void_after_draw(*, stock_left: int, reshuffles: int, rules: Rules) -> bool:
     """D16: under ``stock_exhausted=once_then_void`` a draw that empties the stock
     after its one reshuffle makes the hand void once the turn is over."""
@@ -345,7 +323,7 @@ def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
 
 
 __all__ = ["Fits", "below_threshold", "closing_allowed", "freed_joker_must_be_used",
-           "laying_down_may_close", "stock_dead", "verify_attach", "verify_buy", "verify_closing",
+           "laying_down_may_close", "stock_dead", "verify_attach", "verify_closing",
            "verify_closing_by_laying", "verify_discard", "verify_end_of_turn",
            "verify_meld", "verify_swap", "verify_take", "verify_touch", "void_after_draw"]
 
