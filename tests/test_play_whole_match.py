@@ -227,7 +227,11 @@ def test_a_whole_match_in_italian_with_the_keyboard_only(
         raise AssertionError("the match did not end")
     status = page.inner_text("#status")
     assert "vince la partita" in status or "partita è finita" in status
+    assert "Invio o N comincia una nuova partita" in status
     shown = shown_totals(page)
+    press(page, "Enter")  # then a new match, in a new log
+    fresh = page_state(page)
+    assert fresh["log"] != log.name and fresh["sheet"] == [] and fresh["phase"] != "match_over"
     context.close()
     assert errors == []
     assert opened_hands >= 1

@@ -104,7 +104,8 @@
 
   function turnText() {
     if (state.phase === "match_over") {
-      return state.winner ? t("{player} wins the match.", { player: state.winner }) : t("The match is over.");
+      const over = state.winner ? t("{player} wins the match.", { player: state.winner }) : t("The match is over.");
+      return over + " " + t("Enter or N starts a new match.");
     }
     if (state.phase === "hand_over") return t("The hand is over.");
     if (state.phase === "offer") {
@@ -136,6 +137,7 @@
       case "lay": return move("lay", codes);
       case "enter":
         if (state.phase === "hand_over") return move("next");
+        if (state.phase === "match_over") return newGame();
         if (state.phase === "offer") return move("pass");
         if (codes.length) return move("lay", codes);
         if (state.staged.length) return move("open");
