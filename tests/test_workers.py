@@ -61,7 +61,15 @@ def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
         made.append(n)
         return b"%d" % n
 
-    workers = forked(1, encode=message)
+    gate_read, gate_write = os.pipe()
+
+    def held(answered: bytes) -> bytes:
+        """Answers only once the test opens the gate: no answer comes early on a busy
+        machine, to make room for a job the test expects to be still held."""
+        os.read(gate_read, 1)
+        return answered * 3
+
+    workers = forked(1, serve=held, encode=message)
     jobs = [workers.submit(n) for n in range(SENT_AHEAD + 2)]
     assert workers.load() == SENT_AHEAD + 2
     assert not workers.take_back(jobs[0])  # sent at once
@@ -69,11 +77,14 @@ def test_a_job_not_yet_sent_is_taken_back_and_a_sent_one_is_not() -> None:
     assert workers.take_back(jobs[-1])
     assert jobs[-1].payload == SENT_AHEAD + 1  # for the caller to do
     assert not workers.take_back(jobs[-1])  # once only
+    os.write(gate_write, b"x" * (SENT_AHEAD + 1))
     assert [bytes(workers.answer(job)) for job in jobs[:-1]] == [
         b"%d" % n * 3 for n in range(SENT_AHEAD + 1)]
     assert workers.load() == 0
     assert made == list(range(SENT_AHEAD + 1))  # the one taken back was never made
     workers.close()
+    os.close(gate_read)
+    os.close(gate_write)
 
 
 def test_a_dead_worker_is_found_by_a_wait_and_killed_workers_are_reaped() -> None:
