@@ -32,16 +32,16 @@ from scala40cli.judging.tabletop.melds import joker_stands_for
 from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.fitting import fits_table, meld_cards
+from scala40cli.simulate.outlook import outs, table_outs, unseen_counts
 from scala40cli.simulate.planner import (
-    Chooser,
     TURN_NODES,
+    Chooser,
     Style,
     ace_points,
     forced_plan,
     min_left,
     plan_turn,
 )
-from scala40cli.simulate.outlook import outs, table_outs, unseen_counts
 from scala40cli.simulate.plays import MeldPlay, TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
