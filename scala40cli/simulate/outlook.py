@@ -61,6 +61,10 @@ def _near(i: int) -> tuple[int, ...]:
     return tuple(sorted(found))
 
 
+#: What a meld a card completes is worth before opening: the card's points toward the
+#: opening, over 7 (an average card weighs about 1, an ace or a figure about 1.5, a 2
+#: about 0.3): before opening a card counts for what it brings to the threshold.
+OPEN_WEIGHTS = tuple((11 if i % 13 == 0 else min(i % 13 + 1, 10)) / 7.0 for i in range(52))
 PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_partners(i) for i in range(52))
 NEAR: tuple[tuple[int, ...], ...] = tuple(_near(i) for i in range(52))
 
@@ -70,12 +74,15 @@ def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
     return frozenset(i for i in range(52) if fits_table(table, CARD_OF[i], rules))
 
 
-def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int]) -> int:
+def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
+         weights: Sequence[float] = ()) -> float:
     """The unseen copies of the cards that would let the hand of ``counts`` lay
     something (see the module docstring); ``fitting``: the cards that fit the table
-    (empty before opening, when the table is not the player's to attach to)."""
+    (empty before opening, when the table is not the player's to attach to);
+    ``weights``: what a card completing a meld of the hand counts (one if empty; see
+    :data:`OPEN_WEIGHTS`)."""
     joker = counts[JOKER_INDEX] > 0
-    total = unseen[JOKER_INDEX]
+    total: float = unseen[JOKER_INDEX]
     for u in range(52):
         copies = unseen[u]
         if copies <= 0:
@@ -85,7 +92,7 @@ def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int]) 
             continue
         for a, b in PARTNERS[u]:
             if counts[a] and counts[b]:
-                total += copies
+                total += copies * (weights[u] if weights else 1)
                 break
         else:
             if joker and any(counts[d] for d in NEAR[u]):
@@ -99,4 +106,4 @@ def unseen_counts(unseen: Counter[Card]) -> list[int]:
     return counts_of(unseen.elements())
 
 
-__all__ = ["NEAR", "PARTNERS", "outs", "table_outs", "unseen_counts"]
+__all__ = ["NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "table_outs", "unseen_counts"]
