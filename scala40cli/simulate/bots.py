@@ -22,12 +22,15 @@ call: the :mod:`~scala40cli.simulate.planner` tries every play on a
 :class:`~scala40cli.simulate.board.Board`, which asks the judging core's ``verify_*``
 functions, and so do the questions a bot asks before its turn (may it take or buy).
 
-What the hard bot's additions are worth, measured against normal over the same 1,000
-two-player matches (bench/strength.py): taking the discard to swap a table joker, 3
-matches in a hundred; the outs of the next draw, 2; dumping high cards harder under
-threat, 2. Tried and dropped, each no better or worse: keeping new melds in hand once
-opened (4 worse), the chance to open on the next draw by a full search (no better, ten
-times slower), a penalty for discards the next player is likely to complete.
+What the hard bot's additions of issue 28 are worth, measured against normal over the
+same 1,000 two-player matches (bench/strength.py, 62% before them): taking the discard
+to swap a table joker, about 3 matches in a hundred; the outs of the next draw, 2;
+dumping high cards harder under threat, 2; weighing the outs by their points before
+opening, 1 (each within the noise alone, all together 70.8% over 2,000). Tried and
+dropped: keeping new melds in hand once opened (4 worse: the penalty risked outweighs
+the attach spots denied), the chance to open on the next draw by a full search (no
+better, ten times slower), a penalty for discards the next player may complete (no
+better, worse when heavy), weighing meld outs above table outs (no different).
 """
 
 from __future__ import annotations
