@@ -23,7 +23,7 @@ from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import HIGH_ACE, Card
 from scala40cli.simulate.fitting import fits_table
-from scala40cli.simulate.search import CARD_OF, JOKER_INDEX
+from scala40cli.simulate.search import CARD_OF, JOKER_INDEX, counts_of
 
 
 def _at(suit: int, position: int) -> int:
@@ -102,7 +102,6 @@ def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
 
 def unseen_counts(unseen: Counter[Card]) -> list[int]:
     """The 53 counts of the unseen cards."""
-    from scala40cli.simulate.search import counts_of
     return counts_of(unseen.elements())
 
 
