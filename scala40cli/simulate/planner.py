@@ -27,6 +27,7 @@ from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
     Candidate,
+    NodeBudget,
     best_packing,
     counts_of,
     penalty_of,
@@ -80,7 +81,7 @@ def min_left(view: PlayerView) -> int:
 
 
 def build(view: PlayerView, style: Style, *, required: Card | None = None,
-          open_with: Card | None = None) -> Board | None:
+          open_with: Card | None = None, budget: NodeBudget | None = None) -> Board | None:
     """The plays of the turn under ``style``; None when they cannot meet the rules.
 
     ``required``: a card that must reach the table this turn (the card taken after
@@ -97,7 +98,8 @@ def build(view: PlayerView, style: Style, *, required: Card | None = None,
             must = _must_index(open_with if open_with is not None else required)
             packing = best_packing(counts_of(board.hand.elements()), jokers_ok=jokers_ok,
                                    run_max=rules.run_max, threshold=rules.opening_points,
-                                   must=must, min_left=keep, ace_points=aces)
+                                   must=must, min_left=keep, ace_points=aces,
+                                   budget=budget)
             if packing is not None and packing.melds:
                 for cand in _ordered(packing.melds):
                     board.lay_meld(cand.cards)
@@ -113,10 +115,11 @@ def build(view: PlayerView, style: Style, *, required: Card | None = None,
         _swaps(board)
     if view.opened_before and style.lay:
         if (required is not None and board.laid[required] == 0
-                and not _lay_required(board, required, keep)):
+                and not _lay_required(board, required, keep, budget)):
             return None
         packing = best_packing(counts_of(board.hand.elements()), jokers_ok=jokers_ok,
-                               run_max=rules.run_max, min_left=keep, ace_points=aces)
+                               run_max=rules.run_max, min_left=keep, ace_points=aces,
+                               budget=budget)
         if packing is not None:
             for cand in _ordered(packing.melds):
                 board.lay_meld(cand.cards)
@@ -165,7 +168,8 @@ def _ordered(melds: Sequence[Candidate]) -> list[Candidate]:
     return sorted(melds, key=lambda cand: (cand.low, len(cand.cards), cand.joker))
 
 
-def _lay_required(board: Board, required: Card, keep: int) -> bool:
+def _lay_required(board: Board, required: Card, keep: int,
+                  budget: NodeBudget | None) -> bool:
     """Lay the required card: attach it, or lay it in a new meld of the hand."""
     if board.size() - 1 >= keep and (not required.is_joker or board.jokers_layable()):
         for index in range(len(board.table)):
@@ -174,7 +178,7 @@ def _lay_required(board: Board, required: Card, keep: int) -> bool:
                 return True
     packing = best_packing(counts_of(board.hand.elements()), jokers_ok=board.jokers_layable(),
                            run_max=board.rules.run_max, must=INDEX_OF[required],
-                           min_left=keep, ace_points=ace_points(board.rules))
+                           min_left=keep, ace_points=ace_points(board.rules), budget=budget)
     if packing is None:
         return False
     for cand in _ordered(packing.melds):
@@ -249,10 +253,18 @@ VARIANTS: tuple[Style, ...] = (
 )
 
 
+#: The search nodes of a decision (a turn's plans, or a buy's), all searches together.
+TURN_NODES = 40000
+
+
 def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
-              required: Card | None = None, open_with: Card | None = None
-              ) -> tuple[TurnPlan, Board] | None:
-    """A legal plan for the turn, under ``style`` or, failing that, a humbler one."""
+              required: Card | None = None, open_with: Card | None = None,
+              budget: NodeBudget | None = None) -> tuple[TurnPlan, Board] | None:
+    """A legal plan for the turn, under ``style`` or, failing that, a humbler one. The
+    plans tried share ``budget`` (by default :data:`TURN_NODES` nodes): the first gets
+    what a search may take, the humbler ones what is left."""
+    if budget is None:
+        budget = NodeBudget(TURN_NODES)
     tried: list[Style] = [style]
     for variant in VARIANTS:
         humbler = Style(lay=variant.lay and style.lay, attach=variant.attach and style.attach,
@@ -261,7 +273,7 @@ def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
         if humbler not in tried:
             tried.append(humbler)
     for attempt in tried:
-        board = build(view, attempt, required=required, open_with=open_with)
+        board = build(view, attempt, required=required, open_with=open_with, budget=budget)
         if board is None:
             continue
         plan = finish_plan(board, choose)
@@ -285,6 +297,6 @@ def kept_cards(board: Board) -> Counter[Card]:
                      ace_points=ace_points(rules)).cards()
 
 
-__all__ = ["VARIANTS", "Chooser", "Style", "ace_points", "build", "finish_plan",
+__all__ = ["TURN_NODES", "VARIANTS", "Chooser", "Style", "ace_points", "build", "finish_plan",
            "forced_plan", "kept_cards", "legal_discards", "min_left", "plan_turn",
            "table_open"]

@@ -1,0 +1,108 @@
+"""The hard bot's look one draw ahead: the outs a discard leaves the hand.
+
+A discard is judged by the hand it leaves: how many of the cards this player has not
+seen (each counted as often as its copies are unseen, so in proportion to the chance
+that the next draw is one) would let that hand lay something next turn. A card is
+such an *out* when it makes a meld with two cards of the hand (the third of a set, a
+run's end or its middle), when it is a joker, when the hand holds a joker and the card
+goes with one of the hand's cards, or, once opened, when it fits a meld of the table.
+The outs of the whole hand are counted once each: two half-melds waiting for the same
+card are not worth twice that card, which card-by-card weights cannot see.
+
+Cards are the search's small integers (:mod:`~scala40cli.simulate.search`), and what
+makes a meld with what is worked out once for all, so that weighing every discard of
+a turn costs well under a millisecond.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from scala40cli.judging.rulebook.rules import Rules
+from scala40cli.judging.tabletop.melds import Meld
+from scala40cli.model.cards import HIGH_ACE, Card
+from scala40cli.simulate.fitting import fits_table
+from scala40cli.simulate.search import CARD_OF, JOKER_INDEX, counts_of
+
+
+def _at(suit: int, position: int) -> int:
+    """The index of the natural card at a run position (1 and 14 are the ace)."""
+    return suit * 13 + (0 if position == HIGH_ACE else position - 1)
+
+
+def _positions(i: int) -> tuple[int, ...]:
+    rank = i % 13 + 1
+    return (1, HIGH_ACE) if rank == 1 else (rank,)
+
+
+def _partners(i: int) -> tuple[tuple[int, int], ...]:
+    """The pairs of cards that make a meld of three with card ``i``."""
+    suit, rank = divmod(i, 13)
+    others = [s * 13 + rank for s in range(4) if s != suit]
+    found = [(a, b) for n, a in enumerate(others) for b in others[n + 1:]]
+    for p in _positions(i):
+        for low in (p - 2, p - 1, p):
+            ends = [q for q in range(low, low + 3) if q != p]
+            if low >= 1 and low + 2 <= HIGH_ACE:
+                found.append((_at(suit, ends[0]), _at(suit, ends[1])))
+    return tuple(found)
+
+
+def _near(i: int) -> tuple[int, ...]:
+    """The cards that go with card ``i`` in a meld (with a joker for the third)."""
+    suit, rank = divmod(i, 13)
+    found = {s * 13 + rank for s in range(4) if s != suit}
+    for p in _positions(i):
+        for q in (p - 2, p - 1, p + 1, p + 2):
+            if 1 <= q <= HIGH_ACE:
+                found.add(_at(suit, q))
+    found.discard(i)
+    return tuple(sorted(found))
+
+
+#: What a meld a card completes is worth before opening: the card's points toward the
+#: opening, over 7 (an average card weighs about 1, an ace or a figure about 1.5, a 2
+#: about 0.3): before opening a card counts for what it brings to the threshold.
+OPEN_WEIGHTS = tuple((11 if i % 13 == 0 else min(i % 13 + 1, 10)) / 7.0 for i in range(52))
+PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_partners(i) for i in range(52))
+NEAR: tuple[tuple[int, ...], ...] = tuple(_near(i) for i in range(52))
+
+
+def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
+    """The natural cards that fit a meld of the table alone (asked of the judge)."""
+    return frozenset(i for i in range(52) if fits_table(table, CARD_OF[i], rules))
+
+
+def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
+         weights: Sequence[float] = ()) -> float:
+    """The unseen copies of the cards that would let the hand of ``counts`` lay
+    something (see the module docstring); ``fitting``: the cards that fit the table
+    (empty before opening, when the table is not the player's to attach to);
+    ``weights``: what a card completing a meld of the hand counts (one if empty; see
+    :data:`OPEN_WEIGHTS`)."""
+    joker = counts[JOKER_INDEX] > 0
+    total: float = unseen[JOKER_INDEX]
+    for u in range(52):
+        copies = unseen[u]
+        if copies <= 0:
+            continue
+        if u in fitting:
+            total += copies
+            continue
+        for a, b in PARTNERS[u]:
+            if counts[a] and counts[b]:
+                total += copies * (weights[u] if weights else 1)
+                break
+        else:
+            if joker and any(counts[d] for d in NEAR[u]):
+                total += copies
+    return total
+
+
+def unseen_counts(unseen: Counter[Card]) -> list[int]:
+    """The 53 counts of the unseen cards."""
+    return counts_of(unseen.elements())
+
+
+__all__ = ["NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "table_outs", "unseen_counts"]
