@@ -20,6 +20,8 @@ from test_viewer_browser import ARGS, DESKTOP, PHONE
 from scala40cli import api
 from scala40cli.playing.controller import Controller, Options
 
+#: docs/play.md's screenshots, rewritten only when asked (SCALA40_SCREENSHOTS=1): each
+#: shows the saved log's name, with its time, so a run would change them every time.
 IMAGES = Path(__file__).resolve().parent.parent / "docs" / "images"
 READY = "() => !document.querySelector('[data-do=draw]').disabled || " \
         "!document.querySelector('[data-do=next]').disabled"
@@ -99,10 +101,12 @@ def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> N
             assert "prima pesca" in page.inner_text("#status")
         play_hand(page, by_keyboard if how == "keyboard" else
                   lambda p: by_pointer(p, how == "touch"))
-        IMAGES.mkdir(parents=True, exist_ok=True)
+        folder = IMAGES if os.environ.get("SCALA40_SCREENSHOTS") else tmp_path
         if how != "mouse":
             size = "phone" if how == "touch" else "desktop"
-            page.screenshot(path=str(IMAGES / f"play-{size}.png"), full_page=True)
+            shot = folder / f"play-{size}.png"
+            page.screenshot(path=str(shot), full_page=True)
+            assert shot.stat().st_size > 10_000
         assert page.locator("#sheet tr").count() >= 3
         context.close()
     assert errors == []
