@@ -5,8 +5,6 @@ in a phone-sized viewport; the saved log replays clean. Screenshots go to docs/i
 from __future__ import annotations
 
 import os
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +13,8 @@ import pytest
 pytest.importorskip("uvicorn")
 
 from play_server import running
-from test_viewer_browser import ARGS, DESKTOP, PHONE
+from test_viewer_browser import DESKTOP, PHONE
+from test_viewer_browser import browser as browser  # the shared Chromium fixture
 
 from scala40cli import api
 from scala40cli.playing.controller import Controller, Options
@@ -28,23 +27,6 @@ READY = "() => !document.querySelector('[data-do=draw]').disabled || " \
 HAND_OVER = "() => !document.querySelector('[data-do=next]').disabled"
 #: No move asked or shown at the moment (the page marks itself aria-busy meanwhile).
 IDLE = "() => document.body.getAttribute('aria-busy') !== 'true'"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError:
-        sync_playwright = None
-    if chromium is None or sync_playwright is None:
-        if os.environ.get("CI"):
-            pytest.fail("chromium or playwright is missing")
-        pytest.skip("chromium or playwright is missing")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=chromium, args=ARGS)
-        yield launched
-        launched.close()
 
 
 def play_hand(page: Any, turn: Any) -> None:

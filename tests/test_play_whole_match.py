@@ -27,8 +27,11 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_play_browser import browser  # noqa: F401  (the shared Chromium fixture)
-from test_viewer_browser import DESKTOP
+from test_play_browser import IDLE
+from test_viewer_browser import (
+    DESKTOP,
+    browser,  # noqa: F401  (the shared Chromium fixture)
+)
 
 from scala40cli.judging.rulebook.presets import PRESETS
 from scala40cli.model.cards import parse_card
@@ -36,7 +39,6 @@ from scala40cli.simulate.planner import ace_points
 from scala40cli.simulate.search import INDEX_OF, best_packing, counts_of, penalty_of
 
 RULES = PRESETS["classic"].rules
-IDLE = "() => document.body.getAttribute('aria-busy') !== 'true'"
 MY_TURN = ("() => document.body.getAttribute('aria-busy') !== 'true' && "
            "(!document.querySelector('[data-do=draw]').disabled || "
            "!document.querySelector('[data-do=next]').disabled || "
