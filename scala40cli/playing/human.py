@@ -21,7 +21,7 @@ from collections.abc import Sequence
 
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.judging.tabletop.melds import Meld as TableMeld
-from scala40cli.judging.tabletop.melds import opening_value
+from scala40cli.judging.tabletop.melds import Run, opening_value
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import (
     record_meld,
@@ -283,14 +283,16 @@ def swap_joker(engine: HandEngine, turn: Turn, card: Card, number: int) -> Swap:
 def _declared_attach(engine: HandEngine, attach: Attach, meld: TableMeld,
                      found: list[Finding]) -> tuple[Attach, list[Finding]]:
     """A joker that could go at either end of a run says which card it stands for: the
-    highest the judge accepts (the person only chose the joker and the meld)."""
+    run's high end where the judge accepts it (the person only chose the joker and the
+    meld; the ace below a 2 is the low end, not the highest card)."""
     accepted = []
     for natural in NATURALS:
         declared = Attach(player=attach.player, cards=(TableCard(JOKER, natural),),
                           meld=attach.meld, **at())
         grown, problems = verify_attach(declared, meld, engine.rules)
         if grown is not None and not problems:
-            accepted.append((_rank(natural, HIGH_ACE), declared))
+            height = grown.high if isinstance(grown, Run) else _rank(natural, HIGH_ACE)
+            accepted.append((height, declared))
     if not accepted:
         return attach, found
     return max(accepted, key=lambda pair: pair[0])[1], []
