@@ -1,5 +1,6 @@
-"""The hard bot's judgement: the outs of the next draw, the joker it takes the discard
-for, the high cards it dumps under threat, and the node budget its searches share.
+"""The hard bot's judgement: the outs of the next draw, what a discard would give the
+next player, the joker it takes the discard for, the high cards it dumps under threat,
+and the node budget its searches share.
 
 Each table below is a position where the hard bot's choice is pinned, with the reason
 in its name; the figures of strength are bench/strength.py's (README, "Bot levels").
@@ -10,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from types import MappingProxyType
 
 import pytest
 from test_simulate import _discard, _view
@@ -19,6 +21,7 @@ from scala40cli.judging.tabletop.melds import build_meld
 from scala40cli.model.cards import JOKER, Card, parse_card
 from scala40cli.reading.events import TableCard
 from scala40cli.simulate import Bot, Level
+from scala40cli.simulate.feeding import feeding, holding, next_player_feeding
 from scala40cli.simulate.outlook import NEAR, PARTNERS, outs, table_outs
 from scala40cli.simulate.planner import TURN_NODES, Style, plan_turn
 from scala40cli.simulate.plays import SwapPlay
@@ -97,6 +100,61 @@ def test_hard_dumps_its_high_cards_under_threat_even_when_they_have_outs() -> No
 def test_the_outs_never_make_hard_discard_a_card_that_fits_the_table() -> None:
     view = _view("9H 3C 7S 7D", table=["6H 7H 8H"])
     assert _discard(Level.HARD, view) is parse_card("3C")
+
+
+# --- what a discard would give the next player ----------------------------------------------
+
+
+def _at(codes: str) -> list[int]:
+    return [INDEX_OF[c] for c in _cards(codes)]
+
+
+def test_a_card_is_less_likely_in_a_hand_near_what_its_owner_threw_away() -> None:
+    plain = holding(UNSEEN_ALL, 13, [])
+    read = holding(UNSEEN_ALL, 13, _at("9H"))
+    for near in _at("9S 9D 9C 7H 8H 10H JH"):
+        assert read[near] < plain[near]
+    for far in _at("9H QH 6H 8S 4C"):
+        assert read[far] == plain[far]
+    assert plain[INDEX_OF[parse_card("4C")]] == pytest.approx(2 * 13 / sum(UNSEEN_ALL))
+
+
+def test_a_card_whose_partners_are_all_seen_completes_nothing() -> None:
+    unseen = list(UNSEEN_ALL)
+    for seen in _at("7H 7D 7C 5S 6S 8S 9S"):
+        unseen[seen] = 0
+    fed = feeding(holding(unseen, 13, []), opening=False)
+    assert fed[INDEX_OF[parse_card("7S")]] == 0
+    assert fed[INDEX_OF[parse_card("7H")]] > 0, "the 7H still has its run partners"
+
+
+def test_before_the_next_player_opens_a_high_card_feeds_more() -> None:
+    odds = holding(UNSEEN_ALL, 13, [])
+    king, four = INDEX_OF[parse_card("KS")], INDEX_OF[parse_card("4S")]
+    before, after = feeding(odds, opening=True), feeding(odds, opening=False)
+    assert before[king] > before[four], "a set of kings is 30 toward the opening"
+    assert after[four] > after[king], "once opened, the 4 has more melds to go in"
+
+
+@pytest.mark.parametrize(("hand", "threw", "hard", "why"), [
+    ("5H 6H 7H QC 8D", "", "8D", "a queen brings more toward the next player's opening"),
+    ("5H 6H 7H QC 8D", "QS", "QC", "the next player threw a queen: they keep no queens"),
+    ("5H 6H 7H 3C 8D", "", "3C", "a meld of 3s brings less toward their opening than one of 8s"),
+    ("5H 6H 7H 3C 8D", "8S", "8D", "the next player threw an 8: they keep no 8s"),
+])
+def test_hard_discards_what_the_next_player_threw_away_near(hand: str, threw: str, hard: str,
+                                                             why: str) -> None:
+    view = dataclasses.replace(
+        _view(hand, others_opened=False),
+        discarded=MappingProxyType({"Anna": (), "Bruno": tuple(_cards(threw))}))
+    assert _discard(Level.HARD, view) is parse_card(hard), why
+
+
+def test_feeding_a_partner_is_no_harm() -> None:
+    view = _view("5H 6H 7H QC 8D")
+    assert next_player_feeding(view, UNSEEN_ALL) is not None
+    partnered = dataclasses.replace(view, partners=frozenset({"Bruno"}))
+    assert next_player_feeding(partnered, UNSEEN_ALL) is None
 
 
 # --- taking the discard for a table joker --------------------------------------------------
