@@ -28,8 +28,8 @@ same 1,000 two-player matches (bench/strength.py, 62% before them): taking the d
 to swap a table joker, about 3 matches in a hundred; the outs of the next draw, 2;
 dumping high cards harder under threat, 2; weighing the outs by their points before
 opening, 1 (each within the noise alone, all together 70.8% over 2,000). Reading the
-next player's discards before feeding them, 2 more (69.0, 70.1 and 69.0% before it on
-three seeds of 2,000 matches, 71.1, 71.6 and 71.1% after). Tried and
+next player's discards before feeding them, 1 to 2 more (on four sets of 2,000
+matches, 69.0, 70.1, 69.0 and 70.8% before it, 71.1, 71.6, 71.1 and 70.1% after). Tried and
 dropped: keeping new melds in hand once opened (4 worse: the penalty risked outweighs
 the attach spots denied), the chance to open on the next draw by a full search (no
 better, ten times slower), the same guard against feeding the next player without
