@@ -57,12 +57,12 @@ def http_send(client: TestClient) -> Send:
 
 
 def play_match(controller: Controller, client: TestClient, rng: random.Random,
-               planned: bool) -> Counter[str]:
+               planned: bool, person: str = "normal") -> Counter[str]:
     """One match to its end through HTTP; its saved log replays clean with the page's
     totals and winner. What the person did: their lines of the log by kind, and the
-    hands they closed."""
+    hands they closed (``planned``: the person plays as a bot of level ``person``)."""
     send = http_send(client)
-    bot = Bot("normal", rng)
+    bot = Bot(person, rng)
     state = client.get(f"/{TOKEN}/api/state").json()
     while state["phase"] != "match_over":
         if planned:
@@ -84,6 +84,7 @@ def person_did(controller: Controller) -> Counter[str]:
         if getattr(event, "player", None) == me:
             done[type(event).__name__] += 1
     done["closed"] = sum(line.closer == me for line in controller.session.sheet)
+    done["hands closed"] = sum(line.closer is not None for line in controller.session.sheet)
     return done
 
 
@@ -119,7 +120,18 @@ def test_matches_of_every_preset_and_level_replay_clean(tmp_path: Path, preset: 
                                         choice=RuleChoice(preset=preset)))
         done += play_match(controller, client_for(controller), random.Random(index),
                            index % 2 == 0)
-    assert done["Meld"] and done["Attach"] and done["closed"], done
+    assert done["Meld"] and done["Attach"] and done["hands closed"], done
+
+
+@pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
+def test_a_person_closes_hands_through_http(tmp_path: Path, preset: str) -> None:
+    """The person's own closing goes through the page too (a few matches of the sweep
+    against stronger bots may see the person close no hand: here, against easy bots)."""
+    controller = Controller(Options(seed=f"closing-{preset}", save_dir=tmp_path,
+                                    level="easy", players=2,
+                                    choice=RuleChoice(preset=preset)))
+    done = play_match(controller, client_for(controller), random.Random(0), True, "hard")
+    assert done["closed"] >= 1, done
 
 
 def test_the_page_and_its_assets(game: tuple[Controller, TestClient]) -> None:
