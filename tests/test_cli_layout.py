@@ -58,7 +58,7 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
         assert len(body) == 2, command.name
         loading = body[0]  # imported when it runs, the collector held off meanwhile
         assert isinstance(loading, ast.With), command.name
-        assert ast.unparse(loading.items[0].context_expr) == "_loading()", command.name
+        assert ast.unparse(loading.items[0].context_expr) == "loading()", command.name
         assert [type(node) for node in loading.body] == [ast.ImportFrom], command.name
         assert isinstance(body[1], ast.Expr) and isinstance(body[1].value, ast.Call)
 
@@ -66,8 +66,8 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
 def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
     imported = {node.module for node in ast.walk(tree_of(CLI / "main.py"))
                 if isinstance(node, ast.ImportFrom) and node.col_offset == 0}
-    assert imported == {"__future__", "collections.abc", "typing", "scala40cli.version",
-                        "scala40cli.cli.choices", "scala40cli.cli.options",
+    assert imported == {"__future__", "typing", "scala40cli.version", "scala40cli.cli.choices",
+                        "scala40cli.cli.group", "scala40cli.cli.options",
                         "scala40cli.cli.status", "scala40cli.cli.stopping"}
 
 

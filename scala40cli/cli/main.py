@@ -17,11 +17,9 @@ are :mod:`scala40cli.cli.status`'s.
 
 from __future__ import annotations
 
-import contextlib
 import gc
 import sys
-from collections.abc import Iterator
-from typing import Any, NoReturn, TextIO
+from typing import Any, NoReturn
 
 import click
 
@@ -32,6 +30,7 @@ from scala40cli.cli.choices import (
     RULES_FORMATS,
     SCORE_REPORT_FORMATS,
 )
+from scala40cli.cli.group import EscapedErrors, flushed, loading
 from scala40cli.cli.options import (
     color_option,
     files_argument,
@@ -80,75 +79,13 @@ def run() -> NoReturn:
         where = f" ({error.filename})" if error.filename is not None else ""
         click.echo(terminal_safe(f"Error: {error.strerror or error}{where}"), err=True)
         raise SystemExit(EXIT_USAGE) from None
-    if not _flushed(sys.stdout):
+    if not flushed(sys.stdout):
         status = EXIT_PROBLEMS
     gc.freeze()
     raise SystemExit(status)
 
 
-def _flushed(stream: TextIO | None) -> bool:
-    """Whether ``stream`` took what is left in its buffer: False when its reader has
-    gone; a full disk (or any other error) is said in one line and exits 2."""
-    if stream is None:  # descriptor 1 was closed: nothing was written
-        return True
-    try:
-        stream.flush()
-    except ValueError:  # closed: nothing is left to write
-        return True
-    except OSError as error:
-        from scala40cli.cli.output import ReportUnwritable, to_null
-
-        to_null(stream)
-        if isinstance(error, BrokenPipeError):
-            return False
-        unwritable = ReportUnwritable(error)
-        unwritable.show()
-        raise SystemExit(unwritable.exit_code) from None
-    return True
-
-
-@contextlib.contextmanager
-def _loading() -> Iterator[None]:
-    """The cyclic collector held off while a command's modules load: what an import
-    makes lives as long as the process, so a collection then only walks it again (a
-    twentieth of a one-game replay's instructions)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
-
-
-class _EscapedErrors(click.Group):
-    """The ``scala40`` group: an error it shows, of any command or option, has its
-    control characters escaped first. Its message may name a file, from a glob, a
-    config file or the command line (``cannot write ...``, ``--out ...``, click's own
-    ``does not exist``), and such a name must not drive the terminal or a CI log."""
-
-    def make_context(self, info_name: str | None, args: list[str],
-                     parent: click.Context | None = None, **extra: Any) -> click.Context:
-        with _escaped_errors():
-            return super().make_context(info_name, args, parent, **extra)
-
-    def invoke(self, ctx: click.Context) -> Any:
-        with _escaped_errors():
-            return super().invoke(ctx)
-
-
-@contextlib.contextmanager
-def _escaped_errors() -> Iterator[None]:
-    try:
-        yield
-    except click.ClickException as error:
-        from scala40cli.reporting.escape import terminal_safe  # only on an error
-
-        vars(error)["message"] = terminal_safe(error.message)  # click types it Final
-        raise
-
-
-@click.group(cls=_EscapedErrors, context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=EscapedErrors, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, "--version", prog_name="scala40")
 def main() -> None:
     """scala40: a referee for recorded games of Scala 40."""
@@ -204,7 +141,7 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
     SCALA40_* environment variables (SCALA40_FORMAT, SCALA40_RULES, ...); the command
     line wins over the environment, which wins over the file.
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.replay_command import run_replay
 
     run_replay(ctx, **options)
@@ -214,7 +151,7 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
 @click.argument("code", required=False)
 def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
-    with _loading():
+    with loading():
         from scala40cli.cli.explain_command import run_explain
 
     run_explain(**options)
@@ -233,7 +170,7 @@ def rules(**options: Any) -> None:
     them, prints every switch as resolved (over classic when no preset is named), in
     the shape of a rules file that `scala40 replay --rules FILE` reads.
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.rules_command import run_rules
 
     run_rules(**options)
@@ -266,7 +203,7 @@ def fmt(ctx: click.Context, /, **options: Any) -> None:
     status 0: nothing to change, or every file rewritten; 1: --check found a file to
     change, or a file could not be read, parsed or written; 2: a wrong command line.
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.fmt_command import run_fmt
 
     run_fmt(ctx, **options)
@@ -297,7 +234,7 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
     report was written but an input could not be read or parsed (missing, not UTF-8, a
     syntax error: listed in the report); 2: a wrong command line.
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.report_command import run_report
 
     run_report(ctx, **options)
@@ -316,7 +253,7 @@ def simulate_command(out: str, force: bool, **options: Any) -> None:
     unknown level, preset, rule key or value, a bad --seat, an --out that cannot or must
     not be written).
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.simulate_command import run, setup_from_options
 
     run(setup_from_options(**options), out, force=force)
@@ -342,7 +279,7 @@ def convert_command(ctx: click.Context, /, **options: Any) -> None:
     as `scala40 replay` prints them. Exit status 0: converted; 1: FILE could not be
     read or converted; 2: a wrong command line.
     """
-    with _loading():
+    with loading():
         from scala40cli.cli.convert_command import run_convert
 
     run_convert(ctx, **options)
@@ -357,7 +294,7 @@ def show(**options: Any) -> None:
     unknown), the numbered melds, the pile, the stock, the totals, the violations and
     notes so far; on a line with a violation, the table before it too. Exit status 0:
     shown; 1: the file cannot be read; 2: a wrong command line."""
-    with _loading():
+    with loading():
         from scala40cli.cli.show_command import run_show
 
     run_show(**options)
@@ -371,7 +308,7 @@ def view(**options: Any) -> None:
     table drawn as cards beside the log, violations and notes marked. Keys: left/right
     a line, up/down a turn, page up/down a hand, Home/End, n/p the next or previous
     violation. Exit status 0: written; 1: a file unreadable; 2: a wrong command line."""
-    with _loading():
+    with loading():
         from scala40cli.cli.view_command import run_view
 
     run_view(**options)
@@ -381,6 +318,6 @@ def view(**options: Any) -> None:
 @play_options
 def play(**options: Any) -> None:
     """Play against the computer in the browser, every move judged and saved as a log."""
-    with _loading():
+    with loading():
         from scala40cli.cli.play_command import run_play
     run_play(**options)

@@ -1,0 +1,80 @@
+"""The command group's machinery, apart from the declarations of ``main.py``: the group
+that escapes every error it shows, the collector held off while a command's modules
+load, and the last flush of standard output.
+
+Light on purpose, as ``main.py`` is: it imports click and nothing of the referee, so
+``scala40 --version`` stays quick.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections.abc import Iterator
+from typing import Any, TextIO
+
+import click
+
+__all__ = ["EscapedErrors", "flushed", "loading"]
+
+
+def flushed(stream: TextIO | None) -> bool:
+    """Whether ``stream`` took what is left in its buffer: False when its reader has
+    gone; a full disk (or any other error) is said in one line and exits 2."""
+    if stream is None:  # descriptor 1 was closed: nothing was written
+        return True
+    try:
+        stream.flush()
+    except ValueError:  # closed: nothing is left to write
+        return True
+    except OSError as error:
+        from scala40cli.cli.output import ReportUnwritable, to_null
+
+        to_null(stream)
+        if isinstance(error, BrokenPipeError):
+            return False
+        unwritable = ReportUnwritable(error)
+        unwritable.show()
+        raise SystemExit(unwritable.exit_code) from None
+    return True
+
+
+@contextlib.contextmanager
+def loading() -> Iterator[None]:
+    """The cyclic collector held off while a command's modules load: what an import
+    makes lives as long as the process, so a collection then only walks it again (a
+    twentieth of a one-game replay's instructions)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class EscapedErrors(click.Group):
+    """The ``scala40`` group: an error it shows, of any command or option, has its
+    control characters escaped first. Its message may name a file, from a glob, a
+    config file or the command line (``cannot write ...``, ``--out ...``, click's own
+    ``does not exist``), and such a name must not drive the terminal or a CI log."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        with _escaped_errors():
+            return super().make_context(info_name, args, parent, **extra)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        with _escaped_errors():
+            return super().invoke(ctx)
+
+
+@contextlib.contextmanager
+def _escaped_errors() -> Iterator[None]:
+    try:
+        yield
+    except click.ClickException as error:
+        from scala40cli.reporting.escape import terminal_safe  # only on an error
+
+        vars(error)["message"] = terminal_safe(error.message)  # click types it Final
+        raise
