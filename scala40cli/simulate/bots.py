@@ -54,7 +54,7 @@ from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.feeding import next_player_feeding
 from scala40cli.simulate.fitting import fits_table, meld_cards
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs, table_outs, unseen_counts
+from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without, table_outs, unseen_counts
 from scala40cli.simulate.planner import (
     TURN_NODES,
     Chooser,
@@ -248,7 +248,7 @@ class Bot:
         left = unseen_counts(unseen)
         threat = _threat(view)
         wanted = _wanted(view)
-        fed = next_player_feeding(view, left)
+        fed = next_player_feeding(view, left, (INDEX_OF[c] for c in options))
         dump = THREAT_DUMP if threat else 0.4
 
         def keep(c: Card) -> float:
@@ -275,13 +275,12 @@ class Bot:
 
         weights = () if board.has_opened else OPEN_WEIGHTS
 
+        kept_outs = outs_without(counts, left, fitting, weights,
+                                 {INDEX_OF[c] for c in loose})
+
         def weigh(c: Card) -> float:
             """The card's own weight, less what the hand keeps of its outs without it."""
-            i = INDEX_OF[c]
-            counts[i] -= 1
-            kept_outs = outs(counts, left, fitting, weights)
-            counts[i] += 1
-            return keep(c) - OUTS_WEIGHT * kept_outs
+            return keep(c) - OUTS_WEIGHT * kept_outs[INDEX_OF[c]]
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
 
