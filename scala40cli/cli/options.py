@@ -175,7 +175,8 @@ simulate_options = stacked(
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-                 help="easy, normal or hard: one for every seat, or one a seat, comma-separated."),
+                 help="easy, normal, hard or expert: one for every seat, or one a seat, "
+                 "comma-separated."),
     click.option("--out", default="-", show_default=True, metavar="DIR|-",
                  help="- writes every game to standard output; DIR one file a game "
                  "(game-0001.s40 ...)."),
@@ -189,4 +190,8 @@ simulate_options = stacked(
                  "(docs/protocol.md) under NAME (repeatable)."),
     click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
                  show_default=True, metavar="SECONDS",
-                 help="Seconds an outside program has for each answer."))
+                 help="Seconds an outside program has for each answer."),
+    click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=1.0,
+                 show_default=True, metavar="FACTOR",
+                 help="The expert level's search, as a multiple of its default (more "
+                 "is stronger and slower)."))

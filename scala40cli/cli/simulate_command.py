@@ -30,15 +30,16 @@ STDOUT = "-"
 
 def setup_from_options(*, players: int, games: int, seed: int, rules_option: str | None,
                        set_options: Sequence[str], level: str, max_hands: int,
-                       seats: Sequence[str] = (), move_timeout: float = MOVE_TIMEOUT
-                       ) -> Setup:
+                       seats: Sequence[str] = (), move_timeout: float = MOVE_TIMEOUT,
+                       budget: float = 1.0) -> Setup:
     """The run the options ask for; click.UsageError (exit 2) when they cannot be played."""
     try:
         choice = (choice_from(rules_option, set_options)
                   if rules_option is not None or set_options else RuleChoice())
         programs = [parse_seat(text) for text in seats]
         return make_setup(players=players, levels=level, choice=choice, seed=seed, games=games,
-                          max_hands=max_hands, programs=programs, move_timeout=move_timeout)
+                          max_hands=max_hands, programs=programs, move_timeout=move_timeout,
+                          budget=budget)
     except (RulesError, ValueError) as error:
         raise click.UsageError(str(error)) from None
 

@@ -25,8 +25,9 @@ The simulator decides no rule of play itself: it asks
 
 from __future__ import annotations
 
-from scala40cli.simulate.bots import Bot, Level, make_bots
+from scala40cli.simulate.bots import Bot, Level
 from scala40cli.simulate.engine import SimulationStuck
+from scala40cli.simulate.levels import make_bot, make_bots
 from scala40cli.simulate.match import HandRecord, MatchRecord, play_match
 from scala40cli.simulate.moves import IllegalMove
 from scala40cli.simulate.runner import (
@@ -43,4 +44,4 @@ from scala40cli.simulate.view import PlayerView
 
 __all__ = ["DEFAULT_NAMES", "Bot", "HandRecord", "IllegalMove", "Level", "MatchRecord",
            "PlayerView", "Setup", "SimulationStuck", "game_seed", "game_text", "header_tags",
-           "make_bots", "make_setup", "parse_levels", "play_match", "simulate_game"]
+           "make_bot", "make_bots", "make_setup", "parse_levels", "play_match", "simulate_game"]

@@ -82,6 +82,8 @@ class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    #: Searches (:mod:`~scala40cli.simulate.expert`), over the hard level's own plays.
+    EXPERT = "expert"
 
 
 #: An opponent with this many cards or fewer is about to close.
@@ -107,7 +109,9 @@ class Bot:
     def __init__(self, level: Level | str, rng: random.Random) -> None:
         self.level = Level(level)
         self.rng = rng
-        self.style = Style(swaps=self.level is Level.HARD)
+        #: The hard level's play (the expert's moves are searched from it).
+        self.plays_hard = self.level in (Level.HARD, Level.EXPERT)
+        self.style = Style(swaps=self.plays_hard)
 
     def __repr__(self) -> str:
         return f"Bot({self.level.value})"
@@ -134,7 +138,7 @@ class Bot:
             return False
         if board.required_use == "meld" or _laid_in_meld(plan, top):
             return True
-        return self.level is Level.HARD
+        return self.plays_hard
 
     def _could_use(self, view: PlayerView, top: Card) -> bool:
         """A quick look before planning a whole turn: could the card reach the table?"""
@@ -146,9 +150,9 @@ class Bot:
                                 threshold=rules.opening_points, must=INDEX_OF[top],
                                 min_left=min_left(view), ace_points=ace_points(rules),
                                 max_nodes=TURN_NODES) is not None
-        if self.level is Level.HARD and fits_table(view.table, top, rules):
+        if self.plays_hard and fits_table(view.table, top, rules):
             return True
-        if self.level is Level.HARD and any(top in joker_stands_for(meld, rules)
+        if self.plays_hard and any(top in joker_stands_for(meld, rules)
                                             for meld in view.table):
             return True
         wanted = INDEX_OF[top]
@@ -386,10 +390,4 @@ def _wanted(view: PlayerView) -> Counter[Card]:
     return wanted
 
 
-def make_bots(levels: list[Level], rng_seed: str) -> list[Bot]:
-    """One bot a seat, each with its own random stream derived from ``rng_seed``."""
-    return [Bot(level, random.Random(f"{rng_seed}:bot:{seat}"))
-            for seat, level in enumerate(levels)]
-
-
-__all__ = ["THREAT_CARDS", "Bot", "Level", "make_bots"]
+__all__ = ["THREAT_CARDS", "Bot", "Level"]
