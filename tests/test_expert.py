@@ -27,6 +27,7 @@ from scala40cli.simulate.fitting import meld_cards
 from scala40cli.simulate.playout import PlanChoice, Playout, TakeChoice, play_out
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.sampling import World, hidden_places, sample_world, unseen
+from scala40cli.simulate.search import sort_key
 from scala40cli.simulate.view import PlayerView
 
 #: The least budget that still searches: the properties hold whatever the budget.
@@ -229,6 +230,26 @@ def test_the_expert_weighs_the_hard_levels_favourite_discards_its_own_first() ->
     assert [s.choice for s in scored] == choices
     assert all(s.worlds == 2 for s in scored)
     assert scored[0].gain == 0.0
+
+
+def test_a_review_weighs_the_move_played_against_every_legal_discard() -> None:
+    """What a review of a recorded match needs: every candidate of a decision, the move
+    played among them (first, so that each gain is what playing it would have gained
+    on the move played), weighed over the same worlds from the seat's view."""
+    from scala40cli.simulate.planner import legal_discards
+
+    expert = Expert(seed="r", budget=Budget(worlds=3, variants=False))
+    view = next(v for v in _hard_views("w") if len(expert.plan_choices(v)) == 4)
+    planned = Bot(Level.HARD, random.Random(0))._plan(view)
+    assert planned is not None
+    plan, board = planned
+    legal = set(legal_discards(board))
+    worst = max(legal, key=lambda c: (c.is_joker, sort_key(c)))
+    played = PlanChoice(TurnPlan(plan.plays, worst))
+    scored = expert.review(view, played)
+    assert scored[0].choice == played and scored[0].gain == 0.0
+    assert {s.choice.plan.discard for s in scored if isinstance(s.choice, PlanChoice)} == legal
+    assert all(s.worlds == 3 for s in scored)
 
 
 def test_the_expert_weighs_humbler_plays_beside_the_hard_levels() -> None:
@@ -445,8 +466,8 @@ def test_match_equity_is_a_chance_both_sides_agree_on_and_points_cost_it() -> No
 
 
 def test_a_duel_near_its_end_is_weighed_by_the_chance_of_winning_it() -> None:
-    from scala40cli.simulate.worth import equity_threshold, match_value
     from scala40cli.simulate.playout import Outcome
+    from scala40cli.simulate.worth import equity_threshold, match_value
 
     view = _hard_views("e", hands=1)[0]
     assert equity_threshold(view) == 101

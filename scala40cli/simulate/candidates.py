@@ -55,17 +55,18 @@ class Candidates:
             return None
         return planned[0]
 
-    def plan_choices(self, view: PlayerView) -> list[PlanChoice]:
+    def plan_choices(self, view: PlayerView, *, every: bool = False) -> list[PlanChoice]:
         """The hard level's plays of the turn, with each of the discards it likes best
-        (at most ``discards``); the hard level's whole plan when it has no choice
-        of discard (it closes, or no legal discard is left)."""
+        (at most ``discards``, or all of them if ``every``); the hard level's whole
+        plan when it has no choice of discard (it closes, or no legal discard is
+        left)."""
         planned = self.guide._plan(view)
         if planned is None:
             return [PlanChoice(self.guide.play(view))]
         plan, board = planned
         if plan.discard is None or view.buying:
             return [PlanChoice(plan)]
-        ordered = _favourites(self.guide, board, self.discards)
+        ordered = _favourites(self.guide, board, 60 if every else self.discards)
         choices = [PlanChoice(TurnPlan(plan.plays, c)) for c in ordered]
         if self.variants:
             choices += self._variants(view, plan)

@@ -88,14 +88,19 @@ MIN_WORLDS = 2
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Scored:
-    """A candidate and its worth: the mean of :func:`hand_value` over the worlds, and
-    the standard error of that mean; ``gain``, what it gains over the first candidate
-    (the hard level's choice) world by world, with the standard error of that gain."""
+    """A candidate and its worth over the worlds it met: ``points``, the mean of what
+    the hand's end brings the seat's side (:func:`~scala40cli.simulate.worth.hand_value`)
+    with its standard error; ``match``, where the totals of a duel decide and the hand
+    was played to its end, the mean chance of winning the match after it, in hundredths
+    (:func:`~scala40cli.simulate.worth.match_value`); ``gain``, what it gains on the
+    first candidate world by world in the measure the decision is made by (the match's
+    where there is one), with the standard error of that gain."""
 
     choice: Choice
-    value: float
-    error: float
     worlds: int
+    points: float
+    points_error: float
+    match: float | None = None
     gain: float = 0.0
     gain_error: float = 0.0
 
@@ -133,12 +138,14 @@ class Expert:
         choice; the gain of a candidate that went on is then counted over the worlds
         after the heat only (those of the heat chose it, and would flatter it)."""
         if len(choices) < 2:
-            return [Scored(choice=c, value=0.0, error=0.0, worlds=0) for c in choices]
+            return [Scored(choice=c, worlds=0, points=0.0, points_error=0.0) for c in choices]
         key = decision_key(self.seed, view)
         values: list[list[float]] = [[] for _ in choices]
+        points: list[list[float]] = [[] for _ in choices]
         leaning = leaning_of(view) if self.budget.read else None
         threshold = equity_threshold(view)
         whole = not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
+        by_match = whole and threshold is not None
         worlds = self.budget.take_worlds if whole else self.budget.worlds
         horizon = None if whole else self.budget.horizon
         running = list(range(len(choices)))
@@ -156,20 +163,33 @@ class Expert:
                 outcome = play_out(view, world, choices[n], _policy(f"{key}:{w}"),
                                    random.Random(f"{key}:deck:{w}"), horizon=horizon)
                 played += outcome.turns
-                values[n].append(
-                    match_value(outcome, view, threshold)
-                    if threshold is not None and outcome.estimate is None
-                    else hand_value(outcome, view))
+                points[n].append(hand_value(outcome, view))
+                values[n].append(match_value(outcome, view, threshold)
+                                 if by_match and threshold is not None else points[n][-1])
         scored: list[Scored] = []
-        for choice, mine in zip(choices, values, strict=True):
-            gains = _gains(mine, values[0])
+        for n, choice in enumerate(choices):
+            gains = _gains(values[n], values[0])
             fresh = gains[self.budget.heat:] if race else gains
             if len(fresh) < MIN_WORLDS:
                 fresh = gains
-            scored.append(Scored(choice=choice, value=_mean(mine), error=_error(mine),
-                                 worlds=len(mine), gain=_mean(fresh),
-                                 gain_error=_error(fresh)))
+            scored.append(Scored(choice=choice, worlds=len(values[n]),
+                                 points=_mean(points[n]), points_error=_error(points[n]),
+                                 match=_mean(values[n]) if by_match else None,
+                                 gain=_mean(fresh), gain_error=_error(fresh)))
         return scored
+
+    def review(self, view: PlayerView, played: Choice) -> list[Scored]:
+        """Every candidate of the decision ``view`` stands at (every legal discard with
+        the hard level's plays, the humbler plays, the take and the draw, the buy and
+        letting it go) and the move ``played``, first, all weighed over the same worlds:
+        each one's gain is what it would have gained on the move played."""
+        if isinstance(played, PlanChoice):
+            listed: Sequence[Choice] = self.candidates.plan_choices(view, every=True)
+        elif isinstance(played, TakeChoice):
+            listed = self.candidates.take_choices(view)
+        else:
+            listed = self.candidates.buy_choices(view)
+        return self.score(view, [played, *(c for c in listed if c != played)])
 
     def best(self, view: PlayerView, choices: Sequence[Choice]) -> Choice:
         """The candidate of highest worth, among the first (the hard level's own
