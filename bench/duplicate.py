@@ -19,7 +19,10 @@ stops as soon as one is accepted. It is a report: it asserts nothing.
     python bench/duplicate.py --pairing "hard vs normal" --deals 1000
 
 ``--budget KEY=VALUE,...`` changes the expert's budget (its fields, such as
-``worlds=32,take_worlds=48``; the default budget otherwise).
+``worlds=64,take_worlds=64``; the default budget otherwise). ``--max-hands 1`` plays
+one hand a match: the measure is then the margin of a hand (the other players' mean
+penalty less the first level's), which shows a difference sooner than whole matches
+do, and is printed for whole matches too (their totals).
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
 from scala40cli.simulate import Level, play_match
 from scala40cli.simulate.expert import DEFAULT_BUDGET, Budget
 from scala40cli.simulate.levels import make_bot
+from scala40cli.simulate.match import MAX_HANDS
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 Z95 = 1.959963984540054
@@ -67,22 +71,29 @@ def deal_stats(scores: Sequence[float]) -> tuple[float, float, float]:
     return mean, var, Z95 * math.sqrt(var / n)
 
 
+#: Deals played before the SPRT may decide (the variance of fewer is no estimate), and
+#: the least variance of a deal score it assumes.
+SPRT_FIRST_DEALS = 30
+SPRT_LEAST_VARIANCE = 0.01
+
+
 def llr(scores: Sequence[float], p0: float, p1: float) -> float:
     """The log-likelihood ratio of P1 against P0 for the mean of ``scores`` (normal
-    approximation with the observed variance of a deal score)."""
+    approximation with the observed variance of a deal score); 0 before
+    :data:`SPRT_FIRST_DEALS` deals."""
     n = len(scores)
-    if n < 2:
+    if n < SPRT_FIRST_DEALS:
         return 0.0
     mean, var, _ = deal_stats(scores)
-    var = max(var, 1e-6)
+    var = max(var, SPRT_LEAST_VARIANCE)
     return n * (p1 - p0) * (2 * mean - p0 - p1) / (2 * var)
 
 
-def play_deal(args: tuple[str, str, Rules, str, int, int, Budget]
+def play_deal(args: tuple[str, str, Rules, str, int, int, Budget, int]
               ) -> tuple[int, list[int], list[float], int, float]:
     """Deal ``index``, played once with the first level at each seat: (index, the
     first level's wins, its total less the others' mean total, hands, CPU seconds)."""
-    first, second, rules, seed, index, players, budget = args
+    first, second, rules, seed, index, players, budget, max_hands = args
     start = time.process_time()
     names = PLAYERS[:players]
     deal_seed = f"{seed}:dup:{first}-{second}:{index}:{players}p"
@@ -94,7 +105,7 @@ def play_deal(args: tuple[str, str, Rules, str, int, int, Budget]
                          random.Random(f"{deal_seed}:bot:{s}:{seat}"), budget)
                 for s in range(players)]
         record = play_match(players=names, bots=bots, rules=rules, seed=deal_seed,
-                            first_dealer=index % players)
+                            first_dealer=index % players, max_hands=max_hands)
         wins.append(int(record.winner == names[seat]))
         others = [record.totals[n] for n in names if n != names[seat]]
         margins.append(sum(others) / len(others) - record.totals[names[seat]])
@@ -126,6 +137,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--budget", default="", metavar="KEY=VALUE,...",
                         help="the expert's budget, field by field (default: its own)")
     parser.add_argument("--every", type=int, default=10, help="a progress line every N deals")
+    parser.add_argument("--max-hands", type=int, default=MAX_HANDS,
+                        help="stop each match after this many hands (1: the margin of one "
+                        "hand is the measure, a match won by nobody)")
     options = parser.parse_args(argv)
     first, _, second = (part.strip() for part in options.pairing.partition(" vs "))
     for name in (first, second):
@@ -137,11 +151,12 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{options.deals} deals x {options.players} seats, seed {options.seed}, "
           f"{budget}, "
           f"{options.jobs} process(es)", flush=True)
-    work = [(first, second, rules, options.seed, index, options.players, budget)
-            for index in range(options.deals)]
+    work = [(first, second, rules, options.seed, index, options.players, budget,
+             options.max_hands) for index in range(options.deals)]
     scores: list[float] = []
+    margins: list[float] = []
     games = won = hands = 0
-    margin = cpu = 0.0
+    cpu = 0.0
     verdict = ""
     wall = time.perf_counter()
     with ProcessPoolExecutor(max_workers=max(1, options.jobs)) as pool:
@@ -154,11 +169,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                _, wins, margins, deal_hands, deal_cpu = future.result()
+                _, wins, deal_margins, deal_hands, deal_cpu = future.result()
                 scores.append(sum(wins) / len(wins))
                 games += len(wins)
                 won += sum(wins)
-                margin += sum(margins)
+                margins.append(sum(deal_margins) / len(deal_margins))
                 hands += deal_hands
                 cpu += deal_cpu
                 if bounds is not None and not verdict:
@@ -170,7 +185,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         verdict = (f"H0 accepted: {first} wins {bounds[0]:.0%} rather "
                                    f"than {bounds[1]:.0%}")
                 if len(scores) % options.every == 0 or verdict:
-                    report(scores, games, won, margin, hands, cpu, bounds)
+                    report(scores, games, won, margins, hands, cpu, bounds)
                 nxt = None if verdict else next(queue, None)
                 if nxt is not None:
                     pending.add(pool.submit(play_deal, nxt))
@@ -179,19 +194,23 @@ def main(argv: Sequence[str] | None = None) -> int:
                     future.cancel()
                 break
     print("final:", flush=True)
-    report(scores, games, won, margin, hands, cpu, bounds)
+    report(scores, games, won, margins, hands, cpu, bounds)
     print(f"  wall {time.perf_counter() - wall:.0f} s"
           + (f"; {verdict}" if verdict else ""), flush=True)
     return 0
 
 
-def report(scores: Sequence[float], games: int, won: int, margin: float, hands: int,
-           cpu: float, bounds: tuple[float, ...] | None) -> None:
+def report(scores: Sequence[float], games: int, won: int, margins: Sequence[float],
+           hands: int, cpu: float, bounds: tuple[float, ...] | None) -> None:
+    """One line of progress: the deals so far, the first level's share of the matches
+    with its interval, the mean margin a deal with the half-width of its interval."""
     mean, _, half = deal_stats(scores)
     low, high = wilson(won, games)
+    _, _, margin_half = deal_stats(margins)
     line = (f"  deals {len(scores)}  matches {games}  won {won}  {mean:.1%} "
             f"[{mean - half:.1%}, {mean + half:.1%}] (Wilson [{low:.1%}, {high:.1%}])  "
-            f"margin {margin / games:+.1f} pts  hands {hands}  CPU {cpu / games:.1f} s/match")
+            f"margin {sum(margins) / len(margins):+.1f} [{margin_half:.1f}] pts  "
+            f"hands {hands}  CPU {cpu / games:.1f} s/match")
     if bounds is not None:
         line += f"  LLR {llr(scores, *bounds):+.2f} [{LOWER:.2f}, {UPPER:.2f}]"
     print(line, flush=True)

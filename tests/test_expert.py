@@ -31,7 +31,7 @@ from scala40cli.simulate.search import sort_key
 from scala40cli.simulate.view import PlayerView
 
 #: The least budget that still searches: the properties hold whatever the budget.
-TINY = Budget(worlds=1, discards=2)
+TINY = Budget(worlds=1, take_worlds=1, heat=1, discards=2)
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 
 
@@ -86,7 +86,7 @@ def test_the_cards_seen_go_into_a_hand_are_there_and_a_reshuffled_stock_is_known
         assert sum(hidden_places(view).values()) + view.stock_size == unseen(view).total()
 
     watched.watch = watch
-    for seed in range(3):
+    for seed in range(2):
         _match(PRESETS[preset].rules, 4, seed)
     assert checked["held"] > 0
 
@@ -499,3 +499,12 @@ def test_a_budget_of_nothing_is_refused() -> None:
 
     result = CliRunner().invoke(main, ["simulate", "--level", "expert", "--budget", "0"])
     assert result.exit_code == 2
+
+
+def test_the_game_against_the_computer_offers_the_expert_in_every_language() -> None:
+    from scala40cli.playing.catalogue import catalogue
+    from scala40cli.playing.controller import LEVELS
+
+    assert LEVELS == ("easy", "normal", "hard", "expert")
+    assert catalogue("it").gettext("expert") == "esperto"
+    assert catalogue("fr").gettext("expert") == "expert"

@@ -147,8 +147,8 @@ view_options = stacked(
 play_options = stacked(
     click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
                  help="Players at the table: you and 1 to 5 bots."),
-    click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default="normal",
-                 show_default=True, help="The bots' level."),
+    click.option("--level", type=click.Choice(["easy", "normal", "hard", "expert"]),
+                 default="normal", show_default=True, help="The bots' level."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--seed", default=None, help="Deal from this seed (default: a random one)."),

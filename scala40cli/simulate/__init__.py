@@ -7,7 +7,14 @@
 - :mod:`~scala40cli.simulate.board`: the turn being planned, every legality question
   put to the judging core's ``verify_*`` functions;
 - :mod:`~scala40cli.simulate.planner`: a bot's turn under its style;
-- :mod:`~scala40cli.simulate.bots`: the three levels (easy, normal, hard);
+- :mod:`~scala40cli.simulate.bots`: the three levels of rules of thumb (easy, normal,
+  hard), and :mod:`~scala40cli.simulate.levels`, every level by name, the expert too;
+- :mod:`~scala40cli.simulate.expert`: the level that searches, on
+  :mod:`~scala40cli.simulate.sightings` (what the table has seen of the hidden cards),
+  :mod:`~scala40cli.simulate.sampling` (the worlds a seat cannot tell apart),
+  :mod:`~scala40cli.simulate.candidates`, :mod:`~scala40cli.simulate.playout`,
+  :mod:`~scala40cli.simulate.evaluation`, :mod:`~scala40cli.simulate.worth` and
+  :mod:`~scala40cli.simulate.equity`;
 - :mod:`~scala40cli.simulate.moves`: a bot's plays checked and carried out;
 - :mod:`~scala40cli.simulate.engine`: one hand at the table;
 - :mod:`~scala40cli.simulate.match`: whole matches;

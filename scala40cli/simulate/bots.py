@@ -1,4 +1,6 @@
-"""The computer players and their three levels, from the game against the computer.
+"""The computer players and their three levels of rules of thumb, from the game
+against the computer (the fourth, ``expert``, searches over the hard level's plays:
+:mod:`~scala40cli.simulate.expert`; :mod:`~scala40cli.simulate.levels` makes any).
 
 - **easy** never takes the discard and discards somewhat at random (any card that is
   not part of a ready meld);

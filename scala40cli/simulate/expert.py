@@ -1,19 +1,22 @@
 """The expert level: every candidate decision weighed by playouts over sampled worlds.
 
 The expert searches where the other levels follow rules of thumb. At each decision it
-lists its candidates, each one legal because the planner built it on a
-:class:`~scala40cli.simulate.board.Board` that asked the judging core's ``verify_*``
-functions (draw or take; the plays of the turn and each discard; buy or not), then
-weighs each by Perfect Information Monte Carlo: it draws worlds the seat cannot tell
-apart from the real table (:mod:`~scala40cli.simulate.sampling`), plays the hand on
-from each candidate to its end in each world (:mod:`~scala40cli.simulate.playout`, the
-hard level at every seat), and scores each candidate by the mean of what the hand's end
-is worth to the seat (:func:`hand_value`). Every candidate meets the same worlds and the
-same playout seats, so the differences between candidates are not drowned in the luck
-of the draws.
+lists its candidates (:mod:`~scala40cli.simulate.candidates`), each one legal because
+the planner built it on a :class:`~scala40cli.simulate.board.Board` that asked the
+judging core's ``verify_*`` functions, then weighs each by Perfect Information Monte
+Carlo: it draws worlds the seat cannot tell apart from the real table
+(:mod:`~scala40cli.simulate.sampling`), carries the candidate out in each and plays the
+hand on (:mod:`~scala40cli.simulate.playout`, the hard level at every seat), two turns
+and an estimate for the plays of a turn, to the end for a take, a buy and a duel near
+its end, and scores each candidate by the mean of what the hand's end is worth to the
+seat (:mod:`~scala40cli.simulate.worth`: points, or the chance of winning the match).
+Every candidate meets the same worlds and the same playout seats, so the differences
+between candidates are not drowned in the luck of the draws; the expert plays another
+candidate than the hard level's only when its gain is sure (:class:`Budget`).
 
-:class:`Expert` scores the candidates of a decision (what a review of a recorded match
-needs); :class:`ExpertBot` is the seat, which plays the best. Both see only the seat's
+:class:`Expert` scores the candidates of a decision, and every candidate of a decision
+against a move played (:meth:`Expert.review`, what a review of a recorded match needs);
+:class:`ExpertBot` is the seat. Both see only the seat's
 :class:`~scala40cli.simulate.view.PlayerView`, and their random streams are drawn from
 a seed and that view alone, so the same view gives the same decision.
 """
@@ -47,13 +50,15 @@ from scala40cli.simulate.worth import equity_threshold, hand_value, match_value,
 class Budget:
     """What a decision may spend, and how the expert weighs.
 
-    The plays of a turn are weighed over ``worlds`` sampled worlds, each candidate
-    played out once in each for ``horizon`` turns and the hand estimated then; a take
-    (or a buy), and any decision of a duel near its end, over ``take_worlds`` worlds,
-    played out to the end of the hand (their effects come later). No decision plays
-    more than ``turns`` turns in all its playouts (an estimate counts as one): the
-    worlds stop there, at two at least. At most ``discards`` discards are weighed (the
-    hard level's favourites)."""
+    The plays of a turn are weighed over ``worlds`` sampled worlds at most, each
+    candidate played out once in each for ``horizon`` turns and the hand estimated
+    then; a take (or a buy), and any decision of a duel near its end, over
+    ``take_worlds`` worlds at most, played out to the end of the hand (their effects
+    come later). The candidates race (:meth:`Expert.score`): all meet the first
+    ``heat`` worlds, only those gaining on the hard level's choice go on. No decision
+    plays more than ``turns`` turns in all its playouts (an estimate counts as one):
+    the worlds stop there, at two at least. At most ``discards`` discards are weighed
+    (the hard level's favourites)."""
 
     worlds: int = 32
     horizon: int | None = 2

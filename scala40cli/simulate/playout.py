@@ -12,7 +12,10 @@ playout, the decision's included, is carried out and checked by the judging core
 A decision is one of three: whether to take the discard (:class:`TakeChoice`), the
 plays and discard of the turn once drawn (:class:`PlanChoice`), whether to buy the
 discard out of turn (:class:`BuyChoice`). :func:`play_out` returns the hand's
-penalties.
+penalties, or, for a playout cut short after ``horizon`` turns, the estimate of its end
+from every hand as it then is (:mod:`~scala40cli.simulate.evaluation`). Each player
+draws from a queue of its own (see :class:`Playout`), so that candidates that change
+who takes the discard do not change every later draw.
 """
 
 from __future__ import annotations

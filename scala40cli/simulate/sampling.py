@@ -8,10 +8,12 @@ in the other hands or in the stock, and a :class:`World` is one way they may lie
 other player's hand, holding the cards it is seen to hold and as many as it has, and
 the stock in order, made of the cards a reshuffle turned into it where there was one.
 
-:func:`sample_world` draws one such world, each deal of the hidden cards as likely as
-the next, from nothing but a :class:`~scala40cli.simulate.view.PlayerView` and a
-``random.Random``: two tables that differ only in cards the seat cannot see give the
-same view, and so the same worlds for the same random stream.
+:func:`sample_world` draws one such world from nothing but a
+:class:`~scala40cli.simulate.view.PlayerView` and a ``random.Random`` (and, if asked,
+:func:`leaning_of` the same view: what each player's discards say of the hand): two
+tables that differ only in cards the seat cannot see give the same view, and so the
+same worlds for the same random stream. Without a leaning, each deal of the hidden
+cards is as likely as the next.
 """
 
 from __future__ import annotations
