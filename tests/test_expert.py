@@ -333,11 +333,18 @@ class Twin:
     def watch(self, engine: HandEngine, view: PlayerView, turn: Turn) -> None:
         if view.me != self.name:
             return
-        saved = ({p: Counter(h) for p, h in engine.hands.items()}, list(engine.stock))
+        hands, stock = dict(engine.hands), engine.stock
+        saved = {p: Counter(h) for p, h in hands.items()}, list(stock)
         reshuffle_hidden(engine, view.me, random.Random(self.decisions))
         twin = HandEngine.view(engine, view.me, turn, buying=view.buying)
         self.expected = (twin, ask(self.seat, twin))
-        engine.hands, engine.stock = saved
+        # the very objects back (the engine holds some of them while it asks), as
+        # they were
+        engine.hands, engine.stock = hands, stock
+        for player, cards in saved[0].items():
+            hands[player].clear()
+            hands[player].update(cards)
+        stock[:] = saved[1]
 
     def answer(self, view: PlayerView) -> object:
         assert self.expected is not None
