@@ -9,7 +9,6 @@ or a new level (``L``). No web import, so the tests drive it directly too.
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -29,6 +28,10 @@ ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "atta
                      "discard", "next", "undo", "buy", "pass", "done", "swap"})
 MAX_CARDS = 20
 LEVELS = tuple(level.value for level in Level)
+#: Random bytes of a seed nobody gave: too many to try them all against the cards seen.
+SEED_BYTES = 16
+#: Random bytes of a saved log's name, which says nothing of the seed.
+NAME_BYTES = 4
 
 
 class BadMove(ValueError):
@@ -55,10 +58,6 @@ def bot_names(name: str, players: int) -> tuple[str, ...]:
     return (name, *others[:players - 1])
 
 
-def _safe(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "_", text)[:40]
-
-
 class Controller:
     """One game at a time, and the next (see the module docstring)."""
 
@@ -70,26 +69,34 @@ class Controller:
             self.new_game()
         else:
             self.session = session
-            self.path = path or self._path(session.setup.seed)
+            self.path = path or self._new_path()
 
-    def _path(self, seed: str) -> Path:
+    def _new_path(self) -> Path:
+        """A new log's path: the time and a random id of its own, never the seed (the
+        page shows the name, and the seed would deal every hidden card again)."""
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        return self.options.save_dir / f"play-{stamp}-{_safe(seed)}.s40"
+        while True:
+            path = self.options.save_dir / f"play-{stamp}-{secrets.token_hex(NAME_BYTES)}.s40"
+            if not path.exists():
+                return path
 
     def new_game(self, level: str | None = None) -> None:
-        """Deal a new match (``level``: the bots' new level), saved in a new file."""
+        """Deal a new match (``level``: the bots' new level), saved in a new file.
+
+        Without ``--seed`` the seed is secret and random (:data:`SEED_BYTES`): it stays
+        in the log, the person's own record, and never reaches the page."""
         if level is not None:
             if level not in LEVELS:
                 raise BadMove(f"unknown level {level!r}")
             self.options = replace(self.options, level=level)
         self.games += 1
-        base = self.options.seed or secrets.token_hex(4)
+        base = self.options.seed or secrets.token_hex(SEED_BYTES)
         seed = base if self.games == 1 else f"{base}+{self.games}"
         setup = make_setup(players=self.options.players, levels=self.options.level,
                            choice=self.options.choice, seed=seed,
                            names=bot_names(self.options.name, self.options.players))
         self.session = Session(setup)
-        self.path = self._path(seed)
+        self.path = self._new_path()
         save(self.path, self.session)
 
     def state(self, language: str | None = None) -> dict[str, Any]:
