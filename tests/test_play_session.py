@@ -116,6 +116,32 @@ def test_a_log_that_does_not_follow_from_its_seed_is_not_resumed(tmp_path: Path)
         resume(controller.path)
 
 
+
+def test_a_log_saved_in_the_middle_of_a_hand_replays_as_a_match_in_progress(
+        tmp_path: Path) -> None:
+    """[Result "*"] while the match is played: the log saved after any move is judged
+    clean, its last hand unfinished; at the end the tag names the winner. A log of an
+    earlier version, without the tag, still goes on."""
+    controller = Controller(options(tmp_path, "in-progress", players=2))
+    send, rng = controller_send(controller), random.Random(5)
+    state = controller.state()
+    for _ in range(3):
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
+    text = controller.path.read_text(encoding="utf-8")
+    assert '[Result "*"]' in text and not state["sheet"]
+    game = api.audit_text(text).games[0]
+    assert game.violations == () and not game.finished
+    assert [str(hand.closing) for hand in game.hands] == ["unfinished"]
+    older = tmp_path / "older.s40"
+    older.write_text(text.replace('[Result "*"]\n', ""), encoding="utf-8")
+    assert resume(older).view() == controller.session.view()
+    while state["phase"] != "match_over":
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
+    text = controller.path.read_text(encoding="utf-8")
+    winner = state["winner"]
+    assert f'[Result "{winner}"]' in text
+    assert_replays_clean(controller)
+
 # --- each kind of illegal move, with the referee's words -------------------------------
 
 

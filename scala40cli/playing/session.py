@@ -36,6 +36,8 @@ from scala40cli.simulate.view import PlayerView
 
 #: The ``[Levels]`` tag's word for the person's seat.
 PERSON = "person"
+#: The ``[Result]`` tag of a match still being played (as in PGN).
+IN_PROGRESS = "*"
 
 
 class Recorder(list[Event]):
@@ -101,6 +103,7 @@ class Session:
         self.events.extend(header_tags(setup, 1, setup.seed))
         self.events[0] = Tag(name="Event", values=(f"scala40 play, seed {setup.seed}",), **at())
         self._name_the_person()
+        self.events.append(Tag(name="Result", values=(IN_PROGRESS,), **at()))
         self.dealer_seat = self.rng.randrange(len(seats))
         self.last_dealer: str | None = None
         self.number = 0
@@ -196,6 +199,20 @@ class Session:
                                    engine.closer))
         self.turn = None
         self.phase = "match_over" if self.standings.finished else "hand_over"
+        if self.standings.finished:
+            self._write_result()
+
+    def _write_result(self) -> None:
+        """The ``[Result]`` tag, ``*`` while the match is played, names its winner at the
+        end (none when nobody won)."""
+        winner = self.standings.winner
+        for index, event in enumerate(self.events):
+            if isinstance(event, Tag) and event.name == "Result":
+                if winner is None:
+                    del self.events[index]
+                else:
+                    self.events[index] = Tag(name="Result", values=(winner,), **at())
+                return
 
     def _engine(self) -> HandEngine:
         assert self.engine is not None
@@ -374,4 +391,4 @@ def _next_dealer(seats: tuple[str, ...], last: str, still_in: list[str]) -> str:
     raise AssertionError("nobody is still in")
 
 
-__all__ = ["PERSON", "HandLine", "Session"]
+__all__ = ["IN_PROGRESS", "PERSON", "HandLine", "Session"]
