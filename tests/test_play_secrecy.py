@@ -38,7 +38,6 @@ from scala40cli.reading.events import (
     HandStart,
     Meld,
     Swap,
-    Tag,
     Take,
     Upcard,
 )
@@ -77,12 +76,10 @@ def seen_in_hand(events: list[Event], me: str) -> Counter[str]:
     for event in events[start:]:
         if isinstance(event, Deal) and event.player == me:
             seen.update(c.code for c in event.cards if c is not None)
-        elif isinstance(event, Upcard):
-            seen[event.card.code] += 1
-        elif isinstance(event, Draw) and event.player == me and event.card is not None:
-            seen[event.card.code] += 1
-        elif isinstance(event, (Take, Buy, Discard, Swap)) and event.card is not None:
-            seen[event.card.code] += 1
+        elif isinstance(event, (Upcard, Take, Buy, Discard, Swap)) or (
+                isinstance(event, Draw) and event.player == me):
+            if event.card is not None:
+                seen[event.card.code] += 1
         elif isinstance(event, (Meld, Attach)):
             seen.update(tc.card.code for tc in event.cards)
     seen[JOKER.code] += 4  # a joker taken back stays a joker: never a secret
