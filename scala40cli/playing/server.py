@@ -155,6 +155,8 @@ def make_app(controller: Controller, *, token: str, port: int,
             return json.loads(raw)
         except (ValueError, UnicodeDecodeError):
             raise BadMove("the body is not JSON") from None
+        except RecursionError:  # [[[[...]]]]: deeper than Python's parser goes
+            raise BadMove("the body is nested too deeply to be a move") from None
 
     async def move(request: Request) -> Response:
         try:
