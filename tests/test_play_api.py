@@ -141,7 +141,7 @@ def test_the_page_and_its_assets(game: tuple[Controller, TestClient]) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert client.get(f"/{TOKEN}/assets/play.js").status_code == 200
     words = client.get(f"/{TOKEN}/api/words?lang=it").json()
-    assert words["Draw"] == "Pesca"
+    assert words["messages"]["Draw"] == "Pesca" and words["plural"] == "n != 1"
 
 
 def test_the_seat_sees_only_its_own_cards(game: tuple[Controller, TestClient]) -> None:

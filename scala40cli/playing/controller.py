@@ -17,6 +17,7 @@ from typing import Any
 
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.cards import Card, parse_card
+from scala40cli.playing.card_text import sentence_parts
 from scala40cli.playing.catalogue import LANGUAGES, catalogue
 from scala40cli.playing.refusal import Refused
 from scala40cli.playing.saving import save, undo_take, undo_turn
@@ -135,9 +136,13 @@ class Controller:
         undone.frames = []
         self.session = undone
 
-    def _refusal(self, why: Refused, language: str | None) -> dict[str, str]:
+    def _refusal(self, why: Refused, language: str | None) -> dict[str, Any]:
+        """The refusal in the person's language, spoken to them, and cut into its words
+        and its cards (:func:`~scala40cli.playing.card_text.sentence_parts`) for the
+        page to name each card in that language."""
         words = catalogue(language_of(language, language_of(self.options.language, "en")))
-        return {"code": why.code, "message": words.translate(why.message),
+        message = words.translate(why.message)
+        return {"code": why.code, "message": message, "parts": sentence_parts(message),
                 "english": why.message}
 
 

@@ -25,6 +25,7 @@ from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing
 from scala40cli.playing import buying, human
 from scala40cli.playing.refusal import Refused
+from scala40cli.playing.scoresheet import HandLine, hand_line
 from scala40cli.playing.seat import Progress, describe, seat_view
 from scala40cli.reading.events import Event, Score, Tag
 from scala40cli.simulate.bots import Bot, make_bots
@@ -56,20 +57,6 @@ class Seat(Bot):
 
     def wants_buy(self, view: PlayerView) -> bool:
         return False
-
-
-@dataclass
-class HandLine:
-    """One line of the score sheet: a hand's penalties and the totals after it."""
-
-    number: int
-    penalties: dict[str, int]
-    totals: dict[str, int]
-    closer: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "penalties": self.penalties, "totals": self.totals,
-                "closer": self.closer}
 
 
 @dataclass
@@ -195,8 +182,7 @@ class Session:
         self.standings.record(number=self.number, closing=engine.closing,
                               penalties=penalties, closer=engine.closer,
                               opened=sorted(engine.opened))
-        self.sheet.append(HandLine(self.number, dict(penalties), dict(self.standings.totals),
-                                   engine.closer))
+        self.sheet.append(hand_line(engine, self.number, self.standings.totals))
         self.turn = None
         self.phase = "match_over" if self.standings.finished else "hand_over"
         if self.standings.finished:
@@ -324,19 +310,13 @@ class Session:
 
     def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int,
                 how: Callable[[HandEngine, Turn, Card, int], object]) -> None:
-        """Meld 0: the first meld of the table that takes the card (each asked in turn;
-        a refused try changes nothing), else the first meld's refusal."""
-        if meld:
-            how(engine, turn, card, meld)
-            return
-        first: Refused | None = None
-        for number in range(1, len(engine.table) + 1):
-            try:
-                how(engine, turn, card, number)
-                return
-            except Refused as why:
-                first = first or why
-        raise first or Refused("there is no meld on the table", "PLAY_NO_MELD")
+        """The card onto the meld the person chose (by its number): the page never
+        picks one for them."""
+        if not engine.table:
+            raise Refused("there is no meld on the table", "PLAY_NO_MELD")
+        if not meld:
+            raise Refused("choose the meld to attach the card to", "PLAY_CHOOSE_MELD")
+        how(engine, turn, card, meld)
 
     def _discard(self, engine: HandEngine, turn: Turn, card: Card) -> None:
         staged, self.staged = self.staged, []
@@ -366,7 +346,9 @@ class Session:
                         winner=self.standings.winner, turn=self.turn,
                         sheet=tuple(line.to_json() for line in self.sheet),
                         players=self.setup.players, level=self.setup.levels[1].value,
-                        offer_from=self.offer[0] if self.offer else None)
+                        offer_from=self.offer[0] if self.offer else None,
+                        ended=self.sheet[-1].ended() if self.sheet and self.phase in (
+                            "hand_over", "match_over") else None)
 
     def view(self) -> dict[str, Any]:
         return seat_view(self._engine(), self.progress())
