@@ -133,7 +133,7 @@ def test_a_hand_played_with_the_keyboard_alone(browser: Any, tmp_path: Path) -> 
             focus = key(page, "m")
             assert focus.startswith("card ") and not page.locator("#status.refused").count()
         assert page.is_visible("#staged-area")
-        assert "60 points sur 40" in page.inner_text("#staged-title")
+        assert page.inner_text("#staged-title") == "De côté : 60 points sur 40"
         focus = key(page, "m")  # nothing chosen: open with what is set aside
         assert focus.startswith("card ") and page.locator("#table .meld").count() == before + 3
         assert go_to(page, "JK") == "card JK"
@@ -195,6 +195,16 @@ def test_no_live_region_is_rebuilt_at_each_key(browser: Any, tmp_path: Path) -> 
             key(page, name)
         assert page.evaluate("() => window.changes") == 0
         assert page.get_attribute("#moves", "role") == "log"
+
+
+def test_a_server_that_does_not_answer_is_said_in_words(browser: Any, tmp_path: Path) -> None:
+    controller = Controller(Options(seed="gone", save_dir=tmp_path, language="it"))
+    with opened_page(browser, controller, DESKTOP) as page:
+        page.route("**/api/move*", lambda route: route.abort())
+        key(page, "s")
+        status = page.inner_text("#status")
+        assert status == "Errore: Il server non risponde: scala40 play è ancora in funzione?"
+        assert "fetch" not in status.lower()
 
 
 @pytest.mark.parametrize(("reduced", "pace"), [("reduce", "0"), ("no-preference", "650")])

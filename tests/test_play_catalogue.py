@@ -44,7 +44,6 @@ def page_messages() -> set[str]:
                      for name in ("play.js", "words.js"))
     found = set(re.findall(r'data-t="([^"]+)"', html))
     found |= set(re.findall(r'\b(?:t|tn|nodes)\(\s*"((?:[^"\\]|\\.)+)"', script))
-    found |= set(re.findall(r'(?:\?|:)\s*"([^"]+[.?])"', script))  # t(a ? "..." : "...")
     told = script[script.index("function told"):script.index("function logMove")]
     found |= set(re.findall(r'"([^"]*(?:\{player\}|shuffled)[^"]*)"', told))
     for faces in re.findall(r"const (?:SUITS|FACES) = \{(.*?)\};", script, re.DOTALL):

@@ -54,12 +54,12 @@ function shownHand() {
 function rankOf(code) { return code === "JK" ? 99 : RANKS.indexOf(code.slice(0, -1)); }
 function chosenCodes() { const h = shownHand(); return chosen.map((i) => h[i]); }
 
-// The status line: what to do now, or why a move was refused (in words, not by colour
-// alone). Rewritten only when its words change, so that it is announced once.
-function say(nodes, refused) {
+// The status line: what to do now, why a move was refused or what went wrong (said in
+// words, not by colour alone). Rewritten only when its words change: announced once.
+function say(nodes, refused, error) {
   const el = $("status");
   const list = typeof nodes === "string" ? [document.createTextNode(nodes)] : nodes;
-  if (refused) list.unshift(document.createTextNode(W.t("Refused:") + " "));
+  if (refused) list.unshift(document.createTextNode((error ? W.t("Error:") : W.t("Refused:")) + " "));
   const text = list.map((n) => n.textContent).join("");
   if (text === el.textContent && el.classList.contains("refused") === !!refused) return;
   el.replaceChildren(...list);
@@ -100,8 +100,8 @@ async function asking(request) {
   document.body.setAttribute("aria-busy", "true");
   try { await show(await request()); }
   catch (error) {
-    say(W.t(error instanceof Unreachable ? "The server does not answer: is scala40 play still running?"
-      : "The server could not do that."), true);
+    say(error instanceof Unreachable ? W.t("The server does not answer: is scala40 play still running?")
+      : W.t("The server could not do that."), true, true);
   }
   finally { busy = false; document.body.setAttribute("aria-busy", "false"); render(); }
 }
@@ -128,9 +128,10 @@ async function show(answer) {
 
 function endedText(ended) {
   const closer = ended.closer;
+  const once = ended.closing === "in_one_go";
   const how = ended.closing === "void" ? W.t("The hand is void: nobody scores.")
-    : closer === state.me ? W.t(ended.closing === "in_one_go" ? "You close in one go." : "You close.")
-      : W.t(ended.closing === "in_one_go" ? "{player} closes in one go." : "{player} closes.", { player: closer });
+    : closer === state.me ? (once ? W.t("You close in one go.") : W.t("You close."))
+      : once ? W.t("{player} closes in one go.", { player: closer }) : W.t("{player} closes.", { player: closer });
   const points = ended.players.map((p) => who(p.name) + " " + p.points).join(", ");
   return W.t("Hand {number} is over.", { number: ended.number }) + " " + how + " "
     + W.t("Points: {points}.", { points });
@@ -175,9 +176,9 @@ function startChoosing(action) {
   if (card.length !== 1 || button(action).disabled || !state.table.length) return move(action, card, 0);
   choosing = { action, card: card[0] };
   render();
-  say(W.nodes(action === "attach" ? "Attach {card} to which meld? Arrows or its number, then Enter; Escape cancels."
-    : "Take back which meld's joker with {card}? Arrows or its number, then Enter; Escape cancels.",
-  { card: [card[0]] }));
+  const values = { card: [card[0]] };
+  say(action === "attach" ? W.nodes("Attach {card} to which meld? Arrows or its number, then Enter; Escape cancels.", values)
+    : W.nodes("Take back which meld's joker with {card}? Arrows or its number, then Enter; Escape cancels.", values));
   focusMeld();
 }
 function stopChoosing() {
