@@ -126,12 +126,15 @@ async function show(answer) {
   else say(turnText());
 }
 
-function endedText(ended) {
+// How a hand ended: who closed (``only``: that alone), else with the hand's number
+// and everyone's points, as the status line announces it.
+function endedText(ended, only) {
   const closer = ended.closer;
   const once = ended.closing === "in_one_go";
   const how = ended.closing === "void" ? W.t("The hand is void: nobody scores.")
     : closer === state.me ? (once ? W.t("You close in one go.") : W.t("You close."))
       : once ? W.t("{player} closes in one go.", { player: closer }) : W.t("{player} closes.", { player: closer });
+  if (only) return how;
   const points = ended.players.map((p) => who(p.name) + " " + p.points).join(", ");
   return W.t("Hand {number} is over.", { number: ended.number }) + " " + how + " "
     + W.t("Points: {points}.", { points });
@@ -383,7 +386,7 @@ function renderEnded() {
   $("ended").hidden = !ended;
   if (!ended) return;
   $("ended-title").textContent = W.t("Hand {number} is over.", { number: ended.number });
-  $("ended-how").textContent = endedText(ended);
+  $("ended-how").textContent = endedText(ended, true);
   $("ended-players").replaceChildren(...ended.players.map((p) => {
     const el = document.createElement("li");
     const head = document.createElement("span");
