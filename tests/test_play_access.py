@@ -163,9 +163,59 @@ def test_a_hand_played_with_the_keyboard_alone(browser: Any, tmp_path: Path) -> 
         assert page.locator("#hand .card.chosen").count() == 0
         assert go_to(page, "5C") == "card 5C"
         focus = key(page, "x")
-        assert "5C" not in controller.state()["hand"] or controller.state()["phase"] != "play"
-        assert focus.startswith("card ") or focus == "button next"
         assert page.locator("#moves li").count() > 0  # the computer's moves, kept
+        for _ in range(60):  # to the end of the hand: S, then X (the arrows if refused)
+            if controller.state()["phase"] != "draw":
+                break
+            assert focus.startswith("card "), focus
+            focus = key(page, "s")
+            assert focus.startswith("card "), focus
+            while page.locator("#status.refused").count() or controller.state()["phase"] == "play":
+                focus = key(page, "x")
+                if controller.state()["phase"] == "play":
+                    assert focus.startswith("card "), focus
+                    focus = key(page, "ArrowRight")
+        assert controller.state()["phase"] in ("hand_over", "match_over")
+        assert focus == "button next" or controller.state()["phase"] == "match_over"
+        assert page.locator("#ended-players li").count() == 2
+
+
+def test_a_meld_chosen_by_touch(browser: Any, tmp_path: Path) -> None:
+    """The card touched, Attach, then the meld touched: the card goes to that meld."""
+    controller = rigged(tmp_path, "en")
+    send = send_to(controller)
+    for cards in (["KS", "KH", "KD"], ["7H", "8H", "9H"], ["2C", "2D", "2S"]):
+        send("lay", cards, 0)
+    state, _ = send("open", [], 0)
+    last = len(state["table"])
+    with opened_page(browser, controller, PHONE, is_mobile=True, has_touch=True) as page:
+        page.tap("#hand .card[data-code='JK']")
+        page.tap("[data-do=attach]")
+        assert "Escape cancels" in page.inner_text("#status")
+        page.tap(f"#table .meld:nth-child({last})")
+        page.wait_for_function(IDLE)
+        assert not page.locator("#status.refused").count(), page.inner_text("#status")
+    assert controller.state()["table"][last - 1]["cards"].count("JK") == 1
+
+
+@pytest.mark.parametrize(("lang", "face", "name"), [
+    ("en", "\u26058\u2665", "joker (8 of hearts)"),
+    ("fr", "\u26058\u2665", "joker (8 de c\u0153ur)"),
+    ("it", "\u2605K\u2660", "jolly (re di picche)"),
+])
+def test_a_joker_that_stands_for_a_card_is_named_whole(
+        browser: Any, tmp_path: Path, lang: str, face: str, name: str) -> None:
+    """``JK(8H)``, as the computer's moves and the referee's sentences write it: its face
+    and its name, never 'JK(8Hundefined'."""
+    code = "JK(8H)" if lang != "it" else "JK(KS)"
+    controller = Controller(Options(seed="joker", save_dir=tmp_path, language=lang))
+    with opened_page(browser, controller, DESKTOP) as page:
+        shown = page.evaluate("""async ([lang, code]) => {
+            const { makeWords } = await import('./assets/words.js');
+            const words = makeWords(await (await fetch('api/words?lang=' + lang)).json());
+            const el = words.inlineCard(code);
+            return [words.face(code), words.name(code), el.textContent]; }""", [lang, code])
+    assert shown == [face, name, face + name]
 
 
 def test_cards_are_named_in_the_pages_language(browser: Any, tmp_path: Path) -> None:
@@ -228,6 +278,7 @@ def test_the_end_of_a_hand_is_told_in_words(browser: Any, tmp_path: Path) -> Non
     with opened_page(browser, controller, DESKTOP) as page:
         status = page.inner_text("#status")
         assert "La smazzata 1 è finita." in status and "Punti:" in status
+        assert "Player" not in page.inner_text("body")  # the person is "Tu"
         assert page.evaluate(FOCUS) == "button next"  # Enter starts the next hand
         shown = page.locator("#ended-players li").count()
         assert shown == len(state["ended"]["players"]) == 3
