@@ -129,6 +129,7 @@ class Session:
         self.engine = engine
         self.last_dealer = dealer
         self.staged = []
+        self.phase = "draw"  # the bots' frames belong to this hand, not the one over
         engine.deal()
         self.current = engine.first_player()
         self._play_bots()
