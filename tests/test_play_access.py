@@ -111,6 +111,9 @@ def test_enter_and_space_act_on_the_focused_control(browser: Any, tmp_path: Path
         assert key(page, "ArrowRight") == f"card {second}"
         assert key(page, " ") == f"card {second}"  # Space chooses the focused card
         assert page.get_attribute("#hand .card:nth-child(2)", "aria-pressed") == "true"
+        assert key(page, "o") == f"card {second}"  # sorted: focus and choice stay on it
+        assert key(page, "o") == f"card {second}"
+        assert page.get_attribute(f"#hand .card[data-code='{second}']", "aria-pressed") == "true"
         assert key(page, "Enter") == f"card {second}"  # so does Enter: chosen no more
         assert page.get_attribute("#hand .card:nth-child(2)", "aria-pressed") == "false"
         assert key(page, "Tab") == "button draw"

@@ -221,12 +221,12 @@ function act(what) {
       return act("go");
     case "attach": case "swap": return startChoosing(what);
     case "discard": return move("discard", codes.length ? codes : focused);
-    case "sort": {
-      const keep = codes;
+    case "sort": {  // the same cards stay chosen, and focus stays on its card
       byRank = !byRank;
       const hand = shownHand();
-      chosen = [];
-      keep.forEach((code) => chosen.push(hand.findIndex((c, i) => c === code && !chosen.includes(i))));
+      const at = (code, taken) => hand.findIndex((c, i) => c === code && !taken.includes(i));
+      chosen = codes.reduce((found, code) => found.concat([at(code, found)]), []);
+      if (focused.length) cursor = at(focused[0], []);
       return render();
     }
     default: return null;
