@@ -141,7 +141,7 @@ def test_the_page_and_its_assets(game: tuple[Controller, TestClient]) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert client.get(f"/{TOKEN}/assets/play.js").status_code == 200
     words = client.get(f"/{TOKEN}/api/words?lang=it").json()
-    assert words["Draw"] == "Pesca"
+    assert words["messages"]["Draw"] == "Pesca" and words["plural"] == "n != 1"
 
 
 def test_the_seat_sees_only_its_own_cards(game: tuple[Controller, TestClient]) -> None:
@@ -206,6 +206,25 @@ def test_bad_moves_are_4xx_json_and_change_nothing(
     assert controller.path.read_bytes() == log
     # the game survives it
     assert client.post(f"/{TOKEN}/api/move", json={"action": "draw"}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["api/move", "api/new"])
+@pytest.mark.parametrize("body", ["[" * 1500 + "]" * 1500,  # 1,500 levels of arrays
+                                  '[{"":' * 550 + "0" + "}]" * 550])  # 1,100 mixed
+def test_a_deeply_nested_body_is_a_400_not_a_traceback(
+        game: tuple[Controller, TestClient], capsys: pytest.CaptureFixture[str],
+        path: str, body: str) -> None:
+    """Within the size bound, Python's JSON parser gives up on such a body with a
+    RecursionError: a bad request like any other, the game untouched."""
+    _controller, client = game
+    before = client.get(f"/{TOKEN}/api/state").json()
+    assert len(body) <= MAX_BODY
+    answer = client.post(f"/{TOKEN}/{path}", content=body.encode(),
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "the body is nested too deeply to be a move"}
+    assert client.get(f"/{TOKEN}/api/state").json() == before
+    assert "Traceback" not in capsys.readouterr().err
 
 
 def test_the_pages_own_origin_is_welcome(game: tuple[Controller, TestClient]) -> None:

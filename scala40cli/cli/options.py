@@ -151,7 +151,9 @@ play_options = stacked(
                  show_default=True, help="The bots' level."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
-    click.option("--seed", default=None, help="Deal from this seed (default: a random one)."),
+    click.option("--seed", default=None,
+                 help="Deal from this seed: a reproducible match, not a private one "
+                 "(default: a secret random seed, kept in the log only)."),
     click.option("--name", default="Player", show_default=True, help="Your name in the log."),
     click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
                  help="The folder of the saved logs (default ~/scala40-games)."),

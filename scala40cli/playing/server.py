@@ -33,7 +33,8 @@ from scala40cli.playing.catalogue import LANGUAGES, catalogue, choose_language
 from scala40cli.playing.controller import BadMove, Controller
 
 MAX_BODY = 4096
-ASSETS = {"play.js": "text/javascript", "play.css": "text/css"}
+ASSETS = {"play.js": "text/javascript", "words.js": "text/javascript",
+          "keys.js": "text/javascript", "play.css": "text/css"}
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -141,7 +142,9 @@ def make_app(controller: Controller, *, token: str, port: int,
         return Response(asset(name), media_type=ASSETS[name])
 
     async def words(request: Request) -> Response:
-        return JSONResponse(catalogue(language(request)).messages)
+        words = catalogue(language(request))
+        return JSONResponse({"language": words.language, "messages": words.messages,
+                             "plurals": words.plurals, "plural": words.plural})
 
     async def state(request: Request) -> Response:
         return JSONResponse(controller.state(language(request)))
@@ -155,6 +158,8 @@ def make_app(controller: Controller, *, token: str, port: int,
             return json.loads(raw)
         except (ValueError, UnicodeDecodeError):
             raise BadMove("the body is not JSON") from None
+        except RecursionError:  # [[[[...]]]]: deeper than Python's parser goes
+            raise BadMove("the body is nested too deeply to be a move") from None
 
     async def move(request: Request) -> Response:
         try:

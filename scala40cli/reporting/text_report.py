@@ -237,6 +237,8 @@ def _winner_line(game: GameResult) -> str:
         return f"Winner: {game.winner}"
     if game.finished:
         return "Match finished with no winner."
+    if any(tag.name == "Result" and tag.values == ("*",) for tag in game.tags):
+        return "Match in progress (its log was saved while it was played)."
     return "Match not finished."
 
 

@@ -89,6 +89,9 @@ class MatchReferee:
         #: The events after the tags and the index of the one being judged (look-ahead).
         self.body: list[Event] = []
         self.at = 0
+        #: ``[Result "*"]``: a match saved while it is played, whose last hand may stop
+        #: anywhere (see :meth:`_finish_hand`).
+        self.in_progress = False
 
     # --- reporting --------------------------------------------------------------------
 
@@ -136,6 +139,7 @@ class MatchReferee:
         the game cannot be replayed). Returns the tags, for :meth:`finish`."""
         events = self.game.events
         tags = [e for e in events if isinstance(e, Tag)]
+        self.in_progress = any(t.name == "Result" and t.values == ("*",) for t in tags)
         if self._read_header(tags):
             self.body = [e for e in events if not isinstance(e, Tag)]
         return tags
@@ -313,11 +317,19 @@ class MatchReferee:
         self._score_pending()
 
     def _finish_hand(self, *, at_end: bool) -> None:
-        """Close the books of the current hand and write its score sheet row."""
+        """Close the books of the current hand and write its score sheet row.
+
+        The last hand of a match in progress (``[Result "*"]``, as PGN marks a game
+        being played) may stop anywhere, before its end or its score line: it is
+        unfinished, not a violation. A hand cut short before another still is."""
         hand = self.hand
         if hand is None:
             return
-        if hand.phase is not Phase.ENDED:
+        saved_while_played = at_end and self.in_progress
+        if hand.phase is not Phase.ENDED and saved_while_played:
+            hand.give_up()
+            self.hand_scored = True
+        elif hand.phase is not Phase.ENDED:
             where = Place(line=self.game.last_line if at_end else self.last_line, column=1)
             self.flag(Finding(Code.UNFINISHED_HAND, where,
                               f"hand {hand.number} did not end" + (" before the end of the game"
@@ -326,7 +338,7 @@ class MatchReferee:
             hand.give_up()
             self.hand_scored = True
         elif not self.hand_scored:
-            if hand.declared is None:
+            if hand.declared is None and not saved_while_played:
                 report_missing_score(hand, self.flag)
             self._score_hand(hand)
         if self.unknown_dealer:

@@ -73,7 +73,9 @@ ENTRIES: dict[Code, CodeInfo] = {
     ),
     Code.UNFINISHED_HAND: CodeInfo(
         name="unfinished-hand",
-        summary="The game ends in the middle of a hand; that hand scores nothing.",
+        summary="The game ends in the middle of a hand; that hand scores nothing. (The last "
+        "hand of a match saved while it is played, tagged `[Result \"*\"]`, may stop "
+        "anywhere: it is unfinished, not a violation.)",
         source="A game that stops in the middle of a hand is reported, and that hand scores "
         "nothing",
         see="decisions.md#d22",
