@@ -101,6 +101,9 @@ class HandBooks(TableState):
         #: The hand was ended by its score line (see
         #: :meth:`~scala40cli.judging.hands.hand_end.HandEnding.end_as_declared`).
         self.declared_end = False
+        #: The hand is one of a paper score sheet: nothing written but its score line
+        #: (and maybe its dealer), whose penalties are judged as a hand's can be.
+        self.paper = False
         #: The penalties of the hand's score line, once it is read (D25).
         self.declared: dict[str, int] | None = None
 
