@@ -105,6 +105,9 @@ class DealChecker:
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
         self.stock_line: Stock | None = None
+        #: A line of the deal that could not be read: a deal, dealer or upcard line
+        #: missing may be that line, so is a note of it (D28).
+        self.unread: Problem | None = None
 
     def on_dealer(self, event: Dealer) -> None:
         """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
@@ -223,7 +226,7 @@ class DealChecker:
         dealer = self.dealer
         if self.dealer_line is None:
             self.flag(Finding(Code.MISSING_DEALER, start,
-                              f"hand {number} has no dealer line"), None)
+                              f"hand {number} has no dealer line"), None, self.unread)
         if dealer is None:
             dealer = self.expected_dealer
         undealt = [player for player in self.still_in if player not in self.hands]
@@ -236,12 +239,13 @@ class DealChecker:
             # The most likely table: the player was dealt 13 cards the log does not show.
             self.doubts[player] = self.flag(
                 Finding(Code.MISSING_DEAL, start,
-                        f"{player} is not dealt in hand {number}"), player)
+                        f"{player} is not dealt in hand {number}"), player, self.unread)
             if player in players:
                 self.hands[player], self.unknown[player] = no_cards(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
-            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)
+            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None,
+                      self.unread)
         if self.joker_upcard is not None:
             self.flag(Finding(Code.UPCARD_JOKER, self.joker_upcard,
                               "a joker upcard goes back into the stock and another card is "

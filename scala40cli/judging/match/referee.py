@@ -294,6 +294,7 @@ class MatchReferee:
                                else "see the file's errors")))
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
+            hand.unread_line(problem)
 
     def _score_hand(self, hand: HandReferee) -> None:
         """Add the hand's penalties to the totals and put out who reached the threshold."""
