@@ -114,7 +114,8 @@ def judge_declared(hand: HandReferee, event: Score, name: str, declared: int,
         return
     cause = doubt
     flag(Finding(Code.SCORE_MISMATCH, event,
-                 f"{name} scores {computed}, not {declared}"), name, cause)
+                 f"{name} scores {computed}, not the {declared} written on the score line"),
+         name, cause)
     if cause is not None:
         hand.penalties[name] = declared
         hand.unverified[name] = f"taken as declared: the hand is uncertain after line " \
@@ -141,6 +142,7 @@ def report_missing_score(hand: HandReferee, flag: Flag) -> None:
         return
     causes = [hand.doubts.of_hand(player) for player in players]
     cause = None if any(c is None for c in causes) else causes[0]
+    holders = players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
     flag(Finding(Code.MISSING_SCORE, Place(line=hand.end_line, column=1),
-                 f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
-                 "a score line must give the penalties"), None, cause)
+                 f"hand {hand.number} ends with unknown cards in the hand of {holders}: a score "
+                 "line must give the penalties"), None, cause)
