@@ -84,3 +84,47 @@ def test_explain_quotes_the_decision_rather_than_a_file() -> None:
     assert "From the referee's decisions, D7. When the opening is judged:" in result.output
     assert "reported on the line of the last meld laid in that turn" in result.output
     assert "docs/decisions.md" not in result.output
+
+
+# --- a missing hand line, two discards in a turn --------------------------------------------
+
+FOUR = (FIXTURES / "legal" / "four-players.s40").read_text(encoding="utf-8")
+
+
+def test_a_missing_hand_line_is_reported_and_its_lines_judged_as_that_hand() -> None:
+    text = FOUR.replace("\nhand 2\n", "\n", 1)
+    legal = _replay(FOUR)
+    game = _replay(text)
+    [(code, line, message)] = _messages(game)
+    assert code == "D001" and text.splitlines()[line - 1] == "dealer Anna"
+    assert message == ("a 'hand 2' line seems to be missing before this line: what follows "
+                       "is judged as hand 2")
+    assert [hand.number for hand in game.hands] == [hand.number for hand in legal.hands]
+    assert (game.totals, game.winner) == (legal.totals, legal.winner)
+
+
+def test_a_missing_hand_line_before_a_deal_line_too() -> None:
+    lines = FOUR.splitlines()
+    at = lines.index("hand 2")
+    text = "\n".join(lines[:at] + lines[at + 2:]) + "\n"  # no hand line, no dealer line
+    game = _replay(text)
+    assert [code for code, _, _ in _messages(game)] == ["D001", "D002"]
+    assert game.hands[1].penalties == _replay(FOUR).hands[1].penalties
+
+
+def test_a_second_discard_says_the_player_has_already_discarded() -> None:
+    head = """[Players "Lucia" "Marco"]
+hand 1
+dealer Marco
+deal Lucia QS QH QD 2C 3C 4C 5C 9H 9D 9S KD 7S 8H
+deal Marco 2S 3S 4S 5S 6H 7H 8D 9C 10C JC QC KC AH
+upcard 6S
+Lucia draw 4H
+Lucia discard 8H
+"""
+    game = _replay(head + "Lucia discard 7S\nMarco draw 5D\nMarco discard 5D\n")
+    assert _messages(game) == [
+        ("T001", 9, "it is Marco's turn: Lucia has already discarded (on line 8)")]
+    assert ("T002", 9) in [(str(n.code), n.line) for n in game.notes]
+    game = _replay(head + "Marco draw 5D\nLucia discard 7S\n")  # another turn between
+    assert _messages(game)[0][2] == "it is Marco's turn, not Lucia's"

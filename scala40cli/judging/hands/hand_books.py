@@ -88,6 +88,8 @@ class HandBooks(TableState):
         self.played: set[str] = set()
         #: Who discarded last, while nobody has played since (a buy may follow).
         self.last_discarder: str | None = None
+        #: The line of the last discard (where a player who plays again discarded).
+        self.last_discard_line = 0
         #: The player whose turn comes after a buy.
         self.resume = ""
         self.void_after_turn = False
@@ -171,7 +173,7 @@ class HandBooks(TableState):
             turn.flagged_no_draw = True
             problem = self.flag(Finding(Code.PLAY_BEFORE_DRAW, event,
                                         f"{event.player} must draw or take before playing"),
-                                event.player)
+                                event.player, turn.after_own_discard)
             if turn.buy is not None:
                 return
             turn.drew = True
