@@ -9,7 +9,6 @@ doubled by a closing in one go or none), and a line of running totals is read as
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 
 import pytest
 
@@ -140,8 +139,7 @@ def test_the_most_penalty_is_the_costliest_hand(rules: dict[str, str], most: int
     limit = most * 2 if rules.get("in_hand_bonus", "doubled") == "doubled" else most
     game = _sheet(f"Anna 0 Bruno {limit + 1} Carla 30", rules=rules)
     assert _hands(game) == [("C006", 1)]
-    assert f"at most {most}" in game.violations[0].message or str(most) in \
-        game.violations[0].message
+    assert f"but a hand costs a player at most {most}" in game.violations[0].message
 
 
 def test_buying_lets_a_hand_hold_more_cards() -> None:
@@ -200,5 +198,4 @@ def test_read_penalties_reads_void_closed_and_in_one_go() -> None:
     assert read_penalties({"A": 0, "B": 240}, limits).closing is Closing.IN_ONE_GO
     wrong = read_penalties({"A": 0, "B": 400}, limits)
     assert wrong.closer == "A" and "at most 166, 332 doubled" in wrong.problem
-    assert Counter(read_penalties({"A": 3, "B": 4}, limits).problem.split()[:2]) \
-        == Counter(["nobody", "closed:"])
+    assert read_penalties({"A": 3, "B": 4}, limits).problem.startswith("nobody closed: ")
