@@ -149,8 +149,10 @@ def placed(result: FileResult, lines: dict[int, int] | None = None) -> list[tupl
     def line(number: int) -> int:
         return number if lines is None else lines[number]
 
-    def message(problem: Problem) -> str:
-        return re.sub(r"\bline (\d+)", lambda m: f"line {line(int(m[1]))}", problem.message)
+    def message(problem: Problem) -> str:  # "line 9", "lines 9 and 11": each number mapped
+        return re.sub(r"\blines? \d+(?:(?:, | and )\d+)*",
+                      lambda m: re.sub(r"\d+", lambda n: str(line(int(n[0]))), m[0]),
+                      problem.message)
 
     return [(game.index, str(v.code), line(v.line), v.hand, v.player, message(v))
             for game in result.games for v in game.violations]

@@ -36,9 +36,9 @@ ALLOWED = {
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
             "simulate", "viewing", "playing", "cli"),
 }
-#: The version, the vocabularies of the options and the escapers import nothing of the
-#: package: any layer may use them.
-LEAVES = ("version", "cli.choices", "reporting.escape")
+#: The version, the vocabularies of the options, the escapers and the terminal widths
+#: import nothing of the package: any layer may use them.
+LEAVES = ("version", "cli.choices", "reporting.escape", "reporting.widths")
 #: The rooms of ``judging``, from the ground up: a room imports only the rooms under it.
 JUDGING_ROOMS = ("rulebook", "tabletop", "scores", "hands", "match")
 

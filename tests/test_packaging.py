@@ -56,6 +56,8 @@ def test_the_built_wheel_holds_py_typed_the_licence_and_its_metadata(tmp_path: P
     assert "scala40cli/py.typed" in names
     assert {"scala40/__init__.py", "scala40/py.typed"} <= set(names)  # `import scala40`
     assert "scala40cli/grammar/scala40.lark" in names
+    assert {"scala40cli/docs/decisions.md", "scala40cli/docs/rules.md",
+            "scala40cli/docs/log-format.md"} <= set(names)  # what `scala40 explain` quotes
     assert {"scala40cli/schemas/show.schema.json", "scala40cli/viewing/assets/viewer.js",
             "scala40cli/viewing/assets/viewer.css"} <= set(names)  # the viewer's page
     assert "License-Expression: MIT" in fields

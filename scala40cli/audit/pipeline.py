@@ -13,6 +13,7 @@ processes and come back in file order, so the result is the same as a serial run
 
 from __future__ import annotations
 
+import bisect
 import copyreg
 import dataclasses
 import errno
@@ -74,19 +75,21 @@ def judge_chunk(chunk: Chunk, choices: Choices) -> tuple[list[Item], ...]:
 
 
 def in_line_order(items: list[Item]) -> list[Item]:
-    """A chunk's games and file errors in the order of their first problem's line, so
-    that a report written as it goes (annotations, JSON lines) shows first what comes
+    """A chunk's games and file errors in file order, each file error just before the
+    game whose lines hold it, so that a report written as it goes (the text report,
+    annotations, JSON lines) shows each game's problems together and first what comes
     first in the file: a syntax error in the ``Players`` tag before "the game has no
-    [Players] tag". Stable: games keep their order, and a file error comes before a
-    game's problem on the same place."""
-    return sorted(items, key=_first_place)
+    [Players] tag", an unreadable deal line before what it leaves missing, whatever
+    line that is reported on. Stable: games keep their order."""
+    starts = sorted(item.line for item in items if not isinstance(item, Problem))
 
+    def place(item: Item) -> tuple[int, int]:
+        if isinstance(item, Problem):
+            owner = bisect.bisect_right(starts, item.line) - 1
+            return (starts[owner] if owner >= 0 else item.line, 0)
+        return (item.line, 1)
 
-def _first_place(item: Item) -> tuple[int, int, int]:
-    if isinstance(item, Problem):
-        return (item.line, item.column, 0)
-    first = min(((p.line, p.column) for p in item.violations), default=(item.line, 0))
-    return (*first, 1)
+    return sorted(items, key=place)
 
 
 def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], ...]:

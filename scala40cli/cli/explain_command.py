@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import click
 
+from scala40cli.cli.doc_sections import find_section
 from scala40cli.model.violations import RULEBOOK, Code
 
 
@@ -33,17 +34,31 @@ def find_code(text: str) -> Code | None:
 
 
 def explanation(code: Code) -> str:
-    """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
-    where the docs explain it, an example."""
+    """What ``scala40 explain`` prints for a code: name, meaning, the rule in words, an
+    example, and the words of the docs that explain the rule (quoted from the pages the
+    package ships, so an installed scala40 shows them: never a link to a file the user
+    may not have)."""
     entry = RULEBOOK[code]
-    return "\n".join(
-        [
-            f"{code} {entry.name}",
-            "",
-            entry.summary,
-            "",
-            f"Rule: {entry.source}.",
-            f"See docs/{entry.see}",
-            f"Example: {entry.example}",
-        ]
-    )
+    lines = [
+        f"{code} {entry.name}",
+        "",
+        entry.summary,
+        "",
+        f"Rule: {entry.source}.",
+        f"Example: {entry.example}",
+    ]
+    section = find_section(entry.see)
+    if section is not None and section.paragraphs:
+        page = _PAGES.get(entry.see.partition("#")[0], "the docs")
+        title = f", {section.title}" if section.title else ""
+        lines += ["", f"From {page}{title}:", ""]
+        lines += [paragraph + "\n" for paragraph in section.paragraphs]
+    return "\n".join(lines).rstrip("\n")
+
+
+#: What each page quoted is, in words.
+_PAGES = {
+    "decisions.md": "the referee's decisions",
+    "rules.md": "the rules",
+    "log-format.md": "the log format",
+}

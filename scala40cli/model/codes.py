@@ -75,6 +75,7 @@ class Code(StrEnum):
     SCORE_PLAYERS = "C003"
     EARLY_CLOSING = "C004"
     MISSING_SCORE = "C005"
+    IMPOSSIBLE_SCORE = "C006"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

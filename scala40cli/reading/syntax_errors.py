@@ -41,6 +41,8 @@ _TERMINAL_WORDS = {
 }
 #: Characters a hand at a keyboard types for the digits of a card: 1O for 10, I0 for 10.
 _LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": "1"}
+#: Ranks written as the number they count for in a run: 11 the jack, 1 the ace.
+_RANK_NUMBERS = {"1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
 #: The characters of a card code, for the one-edit suggestions.
 _CARD_CHARS = "0123456789AJQKTSHDC"
 #: Words of the format itself, never a typo for a card (``stock to``).
@@ -77,7 +79,7 @@ def _in_words(names: set[str]) -> str:
     return unique[0] if len(unique) == 1 else ", ".join(unique[:-1]) + " or " + unique[-1]
 
 
-def _not_a_card(word: str, declarations: bool) -> str:
+def _not_a_card(word: str, declarations: bool, following: str = "") -> str:
     if word.startswith("?"):
         said = "'?'" if word == "?" else f"'{word}': '?'"
         return (f"{said} (a card the log does not know) may stand only in a deal or a draw; "
@@ -87,6 +89,9 @@ def _not_a_card(word: str, declarations: bool) -> str:
     try:
         parse_card(word)
     except CardError as exc:
+        joined = _card(word + following) if following and _card(following) is None else None
+        if joined is not None:  # a card typed with a space in it: ``10 H``
+            return f"'{word} {following}' is not a card; did you mean {joined}?"
         guesses = card_suggestions(word)
         if guesses:
             return f"'{word}' is not a card; did you mean {_or_list(guesses)}?"
@@ -107,6 +112,8 @@ def card_suggestions(word: str) -> list[str]:
     plain = "".join(_LOOKALIKES.get(char, char) for char in word)
     if plain != word and (card := _card(plain)):
         return [card]
+    if (card := _card(_RANK_NUMBERS.get(word[:-1], "") + word[-1:])) is not None:
+        return [card]  # a rank written as its number: 11H is the jack
     found = dict.fromkeys(
         card for edit in _one_edit(word.upper()) if (card := _card(edit)) is not None
     )
@@ -134,7 +141,7 @@ def _or_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
-def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
+def _message(expected: set[str], found: str, prev: str, verb: str, following: str = "") -> str:
     """What went wrong, in words, from what Lark expected and the words around it."""
     expected = expected - {"WS", "COMMENT"}
     after = f" after '{prev}'" if prev else ""
@@ -151,7 +158,7 @@ def _message(expected: set[str], found: str, prev: str, verb: str) -> str:
                    and "PLAYER" not in expected)
     if found and (expected & _CARD_TERMINALS or (cards_go_on and card_ish
                                                  and "NUMBER" not in expected)):
-        return _not_a_card(found, declarations=verb in ("meld", "attach"))
+        return _not_a_card(found, declarations=verb in ("meld", "attach"), following=following)
     shown = f", found '{found}'" if found else ""
     if expected == {"NUMBER"}:
         return f"expected {'a hand' if prev == 'hand' else 'a meld'} number{after}{shown}"
@@ -195,8 +202,10 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
         return column, f"unexpected character {char!r}: expected {_in_words(allowed)}"
     before = [w.group() for w in words if w.end() < column]
     prev = before[-1] if before else ""
+    after = [w.group() for w in words if w.start() >= column]
+    following = after[0] if after else ""
     heads = [w.group() for w in words[:2]]
     verb = (heads[0] if heads and heads[0] in LINE_KEYWORDS
             else "" if not heads or heads[0].startswith("[") else heads[-1])
-    return column, _message(expected, found, prev, verb)
+    return column, _message(expected, found, prev, verb, following)
 

@@ -23,10 +23,10 @@ from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.reporting.summary import Summary, plural
 from scala40cli.reporting.svg_chart import legend, svg_chart
 from scala40cli.reporting.text_report import (
-    DECLARED_LEGEND,
     closed_by,
     penalty_text,
     rules_summary,
+    sheet_legends,
     teams_summary,
 )
 
@@ -120,8 +120,7 @@ def _viewer_link(viewer: str | None, game: GameResult) -> str:
 def _sheet_panel(game: GameResult) -> str:
     note = ('<p class="note">Each cell: the penalty of the hand, and under it the running '
             "total.</p>" if game.hands else "")
-    if any(hand.unverified for hand in game.hands):
-        note += f'<p class="note">{esc(DECLARED_LEGEND)}.</p>'
+    note += "".join(f'<p class="note">{esc(legend)}.</p>' for legend in sheet_legends(game))
     return f'<section class="sheet-panel"><h3>Score sheet</h3>{sheet_table(game)}{note}</section>'
 
 

@@ -29,6 +29,7 @@ from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
 from scala40cli.reporting.summary import Summary, Tally, plural
+from scala40cli.reporting.widths import display_width, pad
 
 
 class Writer(Protocol):
@@ -165,20 +166,38 @@ def hand_table(game: GameResult) -> list[str]:
     rows = [_hand_row(hand, game.players) for hand in game.hands]
     totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
     table = align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
-    if any(hand.unverified for hand in game.hands):
-        table.append(DECLARED_LEGEND)
-    return table
+    return table + sheet_legends(game)
 
 
 #: The mark of a penalty taken as declared on the score line, and what it means.
 DECLARED_MARK = "*"
 DECLARED_LEGEND = f"{DECLARED_MARK} declared on the score line: the referee could not verify it"
+#: The mark of a penalty of unknown cards that no score line gave (C005): the cards
+#: seen are all the player is charged.
+UNSCORED_MARK = "?"
+UNSCORED_LEGEND = f"{UNSCORED_MARK} the cards seen only: no score line gave the penalty of " \
+    "the unknown cards"
+
+
+def penalty_mark(hand: HandResult, player: str) -> str:
+    """How a penalty the referee could not verify is marked: taken from the score line
+    (``*``), or counted from the cards seen where the hand has no score line (``?``)."""
+    if player not in hand.unverified:
+        return ""
+    return DECLARED_MARK if hand.declared is not None else UNSCORED_MARK
+
+
+def sheet_legends(game: GameResult) -> list[str]:
+    """What the marks of a game's sheet mean, for the marks it shows."""
+    marks = {penalty_mark(hand, player) for hand in game.hands for player in hand.unverified}
+    return [legend for mark, legend in ((DECLARED_MARK, DECLARED_LEGEND),
+                                        (UNSCORED_MARK, UNSCORED_LEGEND)) if mark in marks]
 
 
 def penalty_text(hand: HandResult, player: str) -> str:
-    """A hand's penalty as the sheets show it, marked when taken as declared."""
-    mark = DECLARED_MARK if player in hand.unverified else ""
-    return f"{hand.penalties[player]}{mark}"
+    """A hand's penalty as the sheets show it, marked when the referee could not
+    verify it (:func:`penalty_mark`)."""
+    return f"{hand.penalties[player]}{penalty_mark(hand, player)}"
 
 
 def closed_by(hand: HandResult) -> str:
@@ -202,14 +221,14 @@ def align_columns(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[s
     between them to the right so that units line up. A rule of dashes goes before each
     row index of ``rule_before``.
     """
-    widths = [max(len(row[index]) for row in rows) for index in range(len(rows[0]))]
+    widths = [max(display_width(row[index]) for row in rows) for index in range(len(rows[0]))]
     labels = {0, len(widths) - 1}
     lines: list[str] = []
     for number, row in enumerate(rows):
         if number in rule_before:
             lines.append("  ".join("-" * width for width in widths))
         cells = [
-            cell.ljust(width) if index in labels else cell.rjust(width)
+            pad(cell, width, right=index not in labels)
             for index, (cell, width) in enumerate(zip(row, widths, strict=True))
         ]
         lines.append("  ".join(cells).rstrip())

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from scala40cli.reporting.escape import terminal_safe
+from scala40cli.reporting.widths import display_width, pad
 
 
 def show_text(document: dict[str, Any]) -> str:
@@ -47,14 +48,14 @@ def _heading(document: dict[str, Any]) -> str:
 
 def _table(table: dict[str, Any]) -> list[str]:
     rows: list[str] = []
-    width = max((len(p["name"]) for p in table["players"]), default=0)
+    width = max((display_width(p["name"]) for p in table["players"]), default=0)
     for player in table["players"]:
         marks = ("out " if player["out"] else "") + ("opened " if player["opened"] else "")
         cards = " ".join(player["hand"])
         if player["unknown"]:
             cards += f"{' ' if cards else ''}+{player['unknown']} unknown"
         count = len(player["hand"]) + player["unknown"]
-        rows.append(f"  {player['name']:<{width}}  total {player['total']:>3}  "
+        rows.append(f"  {pad(player['name'], width)}  total {player['total']:>3}  "
                     f"{count:>2} cards  {marks}{cards or '-'}".rstrip())
     for meld in table["melds"]:
         jokers = f"  (JK = {', '.join(meld['jokers'])})" if meld["jokers"] else ""

@@ -225,4 +225,4 @@ def on_discard(hand: TurnOrder, event: Discard) -> None:
         hand.end_void()
     else:
         hand.current = hand.next_after(event.player)
-        hand.last_discarder = event.player
+        hand.last_discarder, hand.last_discard_line = event.player, event.line

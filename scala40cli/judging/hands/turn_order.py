@@ -77,9 +77,12 @@ class TurnOrder(HandEnding):
                 return None
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
+        again = player == self.last_discarder and player != self.current
         if player != self.current:
-            problem = self.flag(Finding(Code.WRONG_TURN, event,
-                                        f"it is {self.current}'s turn, not {player}'s"), player)
+            message = (f"it is {self.current}'s turn: {player} has already discarded (on line "
+                       f"{self.last_discard_line})" if again
+                       else f"it is {self.current}'s turn, not {player}'s")
+            problem = self.flag(Finding(Code.WRONG_TURN, event, message), player)
             if self.turn is not None:
                 self.turn.cut_at = event
                 if self._discard_unseen(self.turn, problem) \
@@ -97,6 +100,8 @@ class TurnOrder(HandEnding):
                              first_of_hand=player not in self.played)
             self.played.add(player)
             self.last_discarder = None
+            if again:
+                self.turn.after_own_discard = problem
         return self.turn
 
     def _discard_unseen(self, turn: Turn, cause: Problem) -> bool:

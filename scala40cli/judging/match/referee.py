@@ -12,13 +12,12 @@ question (:func:`~scala40cli.judging.hands.phases.gate`).
 from __future__ import annotations
 
 import gc
-from collections.abc import Sequence
 
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.header import read_header
-from scala40cli.judging.match.names import nfc
+from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules
 from scala40cli.judging.scores.standings import Standings
@@ -27,6 +26,8 @@ from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place, replace
 from scala40cli.reading.events import (
+    Deal,
+    Dealer,
     Event,
     GameLog,
     HandStart,
@@ -36,8 +37,7 @@ from scala40cli.reading.events import (
     Unparsed,
 )
 
-#: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
-NAME_CUTOFF = 0.75
+_ENDED = Phase.ENDED
 
 
 
@@ -160,9 +160,31 @@ class MatchReferee:
         elif self.hand is None:
             gate(None, event, self.flag)  # out of place before the first hand
         else:
+            if self.hand.phase is _ENDED and isinstance(event, (Dealer, Deal)) \
+                    and not self._hand_line_missing(event):
+                return True
             self.hand.feed(event, index)
             self._after_hand_event()
         self.last_line = event.line
+        return True
+
+    def _hand_line_missing(self, event: Dealer | Deal) -> bool:
+        """A dealer or deal line after the hand ended: the next hand's ``hand`` line is
+        most likely missing. It is reported (D001) and the lines from there are judged
+        as that hand (True), rather than the whole hand ignored as after the end; after
+        the end of the match, the line is reported as such (False: nothing judged)."""
+        self._score_pending()
+        if self.standings.finished:
+            self.flagged_after_match = True
+            self.flag(Finding(Code.AFTER_MATCH_END, event,
+                              "the match has ended; the rest is ignored"))
+            return False
+        assert self.hand is not None
+        number = self.hand.number + 1
+        self._finish_hand(at_end=False)
+        self._new_hand(number, event, self._expected_dealer())
+        self.flag(Finding(Code.HAND_NUMBER, event, f"a 'hand {number}' line seems to be "
+                          f"missing before this line: what follows is judged as hand {number}"))
         return True
 
     def finish(self, tags: list[Tag]) -> GameResult:
@@ -298,6 +320,7 @@ class MatchReferee:
                                else "see the file's errors")))
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
+            hand.unread_line(problem)
 
     def _score_hand(self, hand: HandReferee) -> None:
         """Add the hand's penalties to the totals and put out who reached the threshold."""
@@ -384,13 +407,3 @@ def rule_tokens(rules: Rules) -> dict[str, str]:
         tokens = rules.as_tokens()
         _last_tokens[0] = (rules, tokens)
     return dict(tokens)
-
-
-def closest_player(name: str, players: Sequence[str]) -> str | None:
-    """The one player whose name ``name`` most likely misspells, or None when no name
-    is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
-    import difflib  # only for a name that is nobody's: most games never need it
-
-    by_folded = {player.casefold(): player for player in players}
-    close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
-    return by_folded[close[0]] if len(close) == 1 else None
