@@ -4,7 +4,8 @@ The ``[Players]`` tag names the players (2 to 6, different names) in the order t
 sit; ``[Rules]`` and ``[Rule]`` tags choose the rules, under the command line's choice
 (docs/rules.md, "Choosing the rules"); ``[Teams]`` pairs them. :func:`read_header`
 reports what is wrong with these tags and returns the :class:`Header` the match
-referee starts from; a game without readable players cannot be replayed.
+referee starts from; a game without readable players cannot be replayed. The resolved
+rules as a result writes them are :func:`rule_tokens`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scala40cli.judging.match.names import lookalikes, nfc
-from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
+from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules, resolve
 from scala40cli.judging.scores.standings import teams_problem
 from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.model.violations import Code
@@ -100,3 +101,21 @@ def _resolve_rules(tags: list[Tag], choice: RuleChoice | None, flag: Flag) -> He
     for line, message in resolved.problems:
         flag(Finding(Code.BAD_RULES, by_line.get(line, Place(line=line, column=1)), message))
     return Header(rules=resolved.rules, rule_sources=resolved.sources, preset=resolved.preset)
+
+
+#: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one
+#: pair, replaced whole, so that a reader in another thread never sees half of it.
+_last_tokens: list[tuple[Rules, dict[str, str]]] = [(CLASSIC, CLASSIC.as_tokens())]
+
+
+def rule_tokens(rules: Rules) -> dict[str, str]:
+    """``rules.as_tokens()``, worked out once for the games judged in a row under the
+    same rules object (most games of a file: a preset's own rules, untouched by tags).
+
+    Each game still gets a dict of its own (a copy, in C): a caller of the library may
+    change one result's dict, and that must not change another's."""
+    last_rules, tokens = _last_tokens[0]
+    if last_rules is not rules:
+        tokens = rules.as_tokens()
+        _last_tokens[0] = (rules, tokens)
+    return dict(tokens)

@@ -16,10 +16,10 @@ import gc
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
-from scala40cli.judging.match.header import read_header
+from scala40cli.judging.match.header import read_header, rule_tokens
 from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
-from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules
+from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scores.standings import Standings
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
@@ -38,7 +38,6 @@ from scala40cli.reading.events import (
 )
 
 _ENDED = Phase.ENDED
-
 
 
 def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
@@ -389,21 +388,3 @@ class MatchReferee:
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
             preset=self.preset, elimination_threshold=standings.threshold)
-
-
-#: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one
-#: pair, replaced whole, so that a reader in another thread never sees half of it.
-_last_tokens: list[tuple[Rules, dict[str, str]]] = [(CLASSIC, CLASSIC.as_tokens())]
-
-
-def rule_tokens(rules: Rules) -> dict[str, str]:
-    """``rules.as_tokens()``, worked out once for the games judged in a row under the
-    same rules object (most games of a file: a preset's own rules, untouched by tags).
-
-    Each game still gets a dict of its own (a copy, in C): a caller of the library may
-    change one result's dict, and that must not change another's."""
-    last_rules, tokens = _last_tokens[0]
-    if last_rules is not rules:
-        tokens = rules.as_tokens()
-        _last_tokens[0] = (rules, tokens)
-    return dict(tokens)
