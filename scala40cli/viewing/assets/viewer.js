@@ -26,6 +26,68 @@
     return node;
   }
 
+  // Text from the log (a name, a tag, a comment, a line, the file's name) never reorders
+  // what is around it, nor itself: each piece is put in its own isolate (<bdi>), and the
+  // controls in it, bidi overrides and isolates included, are shown as the escapes every
+  // report writes (\u202e), never obeyed.
+  const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/;
+  function escapeOf(c) {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? "\\x" + code.toString(16).padStart(2, "0")
+                        : "\\u" + code.toString(16).padStart(4, "0");
+  }
+  function piece(text, className) {
+    const node = el("bdi", className);
+    let rest = text;
+    for (let found = CONTROLS.exec(rest); found; found = CONTROLS.exec(rest)) {
+      if (found.index) node.appendChild(document.createTextNode(rest.slice(0, found.index)));
+      const mark = el("span", "escape", escapeOf(found[0]));
+      mark.title = "U+" + found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      node.appendChild(mark);
+      rest = rest.slice(found.index + 1);
+    }
+    if (rest) node.appendChild(document.createTextNode(rest));
+    return node;
+  }
+  // A sentence with pieces of the log in it: `parts` alternates our words and the log's.
+  function sentence(node, parts) {
+    parts.forEach(function (part, i) {
+      node.appendChild(i % 2 ? piece(part) : document.createTextNode(part));
+    });
+    return node;
+  }
+  // A line of the log, a piece a word: a quoted name, a comment, a card, a tag's name.
+  // A line of printable ASCII holds nothing that could reorder it and is kept whole.
+  const PIECES = /"(?:[^"\\]|\\.)*"?|;.*|[^\s";]+|\s+/g;
+  function logLine(text) {
+    const body = el("span", "text");
+    if (/^[\x20-\x7e]*$/.test(text)) {
+      body.textContent = text;
+      return body;
+    }
+    (text.match(PIECES) || []).forEach(function (part) {
+      body.appendChild(/^\s+$/.test(part) ? document.createTextNode(part) : piece(part));
+    });
+    return body;
+  }
+  // A message of the referee, with each player's name in it isolated.
+  function message(node, text, names) {
+    const sorted = names.filter(Boolean).slice().sort(function (a, b) { return b.length - a.length; });
+    const parts = [];
+    let rest = text;
+    while (rest) {
+      let at = -1, name = "";
+      sorted.forEach(function (n) {
+        const i = rest.indexOf(n);
+        if (i >= 0 && (at < 0 || i < at)) { at = i; name = n; }
+      });
+      if (at < 0) { parts.push(rest, ""); break; }
+      parts.push(rest.slice(0, at), name);
+      rest = rest.slice(at + name.length);
+    }
+    return sentence(node, parts);
+  }
+
   // The table after a step, as `scala40 show --format json` writes it.
   function table(g, s) {
     const t = data.games[g].tables[s];
@@ -87,7 +149,7 @@
       if (p.name === t.turn) seat.classList.add("turn");
       if (p.out) seat.classList.add("out");
       const head = el("h2");
-      head.appendChild(el("span", "name", p.name));
+      head.appendChild(piece(p.name, "name"));
       if (p.name === t.turn) head.appendChild(el("span", "tag", "\u25b6 to play"));
       if (p.opened) head.appendChild(el("span", "tag", "opened"));
       if (p.out) head.appendChild(el("span", "tag", "out"));
@@ -129,7 +191,7 @@
         c.dataset.card = code;
         row.appendChild(c);
       });
-      row.appendChild(el("span", "owner", m.owner));
+      row.appendChild(piece(m.owner, "owner"));
       if (m.refused) { row.classList.add("refused"); row.appendChild(el("span", "tag", "\u2716 refused")); }
       if (flagged.has(m.number) || (laid && i === t.melds.length - 1)) {
         row.classList.add("flagged");
@@ -159,14 +221,14 @@
     root.appendChild(box);
   }
 
-  function drawProblems(root, here) {
+  function drawProblems(root, here, names) {
     if (!here.length) return;
     const list = el("ul", "problems");
     list.setAttribute("aria-label", "Problems of this line");
     here.forEach(function (p) {
       const item = el("li", p.note ? "note" : "violation");
       item.appendChild(el("strong", null, (p.note ? "\u2139 note " : "\u26a0 violation ") + p.code));
-      item.appendChild(document.createTextNode(" " + p.message));
+      message(item, " " + p.message, names);
       list.appendChild(item);
     });
     root.appendChild(list);
@@ -189,8 +251,7 @@
       const item = el("li");
       item.dataset.line = String(line);
       item.appendChild(el("span", "number", String(line)));
-      const body = el("bdi", "text", text);
-      item.appendChild(body);
+      item.appendChild(logLine(text));
       if (kinds[line]) item.classList.add(kinds[line]);
       if (kinds[line] === "bad") item.appendChild(el("span", "badge", "\u26a0"));
       if (kinds[line] === "noted") item.appendChild(el("span", "badge", "\u2139"));
@@ -208,15 +269,18 @@
     root.replaceChildren();
     root.dataset.game = String(game.index);
     root.dataset.line = String(line);
-    drawProblems(root, here);
+    drawProblems(root, here, game.players);
     drawPlayers(root, t, here);
     drawMelds(root, t, here);
     drawPiles(root, t);
-    let where = "Game " + game.index + ", line " + line;
-    where += t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")";
-    if (t.dealer) where += ", dealer " + t.dealer;
-    if (t.turn) where += ", " + t.turn + "'s turn";
-    document.getElementById("where").textContent = where;
+    // Our words and the log's names, alternately (see sentence()).
+    const where = ["Game " + game.index + ", line " + line +
+                   (t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")")];
+    if (t.dealer) { where[where.length - 1] += ", dealer "; where.push(t.dealer, ""); }
+    if (t.turn) { where[where.length - 1] += ", "; where.push(t.turn, "'s turn"); }
+    const status = document.getElementById("where");
+    status.replaceChildren();
+    sentence(status, where);
     logItems.forEach(function (item) { item.classList.remove("current"); item.removeAttribute("aria-current"); });
     const item = logItems[line - 1];
     if (item) {
@@ -295,7 +359,7 @@
     });
   }
 
-  document.getElementById("title").textContent = data.file;
+  document.getElementById("title").appendChild(piece(data.file));
   buildLog();
   buttons();
   if (positions.length) {
