@@ -96,7 +96,17 @@ def game_data(game: SteppedGame, pool: Pool) -> dict[str, Any]:
             "players": list(game.result.players),
             "lines": [s.line for s in steps],
             "tables": [table_data(s.view, pool) for s in steps],
-            "problems": problems}
+            "problems": problems, "outcome": outcome(game)}
+
+
+def outcome(game: SteppedGame) -> dict[str, Any]:
+    """How the game ended, shown at its last line: the winner (None when there is none
+    or the log stops before the end), the totals after the last hand is scored, who
+    was eliminated in which hand."""
+    result = game.result
+    return {"finished": result.finished, "winner": result.winner,
+            "totals": [[name, total] for name, total in result.totals.items()],
+            "eliminated": [[out.player, out.hand] for out in result.eliminated]}
 
 
 def page_data(viewed: ViewedFile) -> dict[str, Any]:

@@ -234,6 +234,25 @@
     root.appendChild(list);
   }
 
+  // At the game's last line: the winner, the totals after the last hand, who went out.
+  function drawOutcome(root, outcome) {
+    const box = el("div", "outcome");
+    const head = el("h2");
+    if (outcome.winner !== null) sentence(head, ["\u2605 Winner: ", outcome.winner]);
+    else head.textContent = outcome.finished ? "Match finished with no winner." : "Match not finished.";
+    box.appendChild(head);
+    [["Totals: ", outcome.totals, " "], ["Eliminated: ", outcome.eliminated, " in hand "]]
+      .forEach(function (list) {
+        if (!list[1].length) return;
+        const parts = [list[0]];
+        list[1].forEach(function (pair, i) {
+          parts.push(pair[0], list[2] + pair[1] + (i < list[1].length - 1 ? ", " : ""));
+        });
+        box.appendChild(sentence(el("p"), parts));
+      });
+    root.appendChild(box);
+  }
+
   const logItems = [];
   function buildLog() {
     const list = document.getElementById("lines");
@@ -270,6 +289,7 @@
     root.dataset.game = String(game.index);
     root.dataset.line = String(line);
     drawProblems(root, here, game.players);
+    if (s === game.lines.length - 1) drawOutcome(root, game.outcome);
     drawPlayers(root, t, here);
     drawMelds(root, t, here);
     drawPiles(root, t);
@@ -281,15 +301,32 @@
     const status = document.getElementById("where");
     status.replaceChildren();
     sentence(status, where);
+    document.getElementById("said").replaceChildren(logLine(data.lines[line - 1] || ""));
     logItems.forEach(function (item) { item.classList.remove("current"); item.removeAttribute("aria-current"); });
     const item = logItems[line - 1];
     if (item) {
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
-      item.scrollIntoView({block: "nearest"});
+      showInLog(item);
     }
     try { history.replaceState(null, "", "#L" + line); } catch (e) { /* a file: URL may refuse */ }
   }
+
+  // The log panel alone scrolls to the current line (never the page: the controls, the
+  // status and the table stay where the person has them), a third down when it must move.
+  const log = document.getElementById("log");
+  function showInLog(item) {
+    const panel = log.getBoundingClientRect(), box = item.getBoundingClientRect();
+    if (box.top >= panel.top && box.bottom <= panel.bottom) return;
+    log.scrollTop += box.top - panel.top - Math.max(0, (log.clientHeight - box.height) / 3);
+  }
+  // The header stays at the top of the screen; the log panel stands below it.
+  const header = document.querySelector("header");
+  function headerHeight() {
+    document.documentElement.style.setProperty("--head", header.offsetHeight + "px");
+  }
+  headerHeight();
+  if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header);
 
   function go(index) {
     current = Math.max(0, Math.min(positions.length - 1, index));
@@ -362,9 +399,15 @@
   document.getElementById("title").appendChild(piece(data.file));
   buildLog();
   buttons();
-  if (positions.length) {
+  // The address's #L names the line: at load, and whenever it is changed (a link).
+  function followAddress() {
     const wanted = /^#L(\d+)$/.exec(location.hash);
-    goLine(wanted ? Number(wanted[1]) : 1);
+    if (wanted) goLine(Number(wanted[1]));
+    return wanted;
+  }
+  if (positions.length) {
+    if (!followAddress()) goLine(1);
+    window.addEventListener("hashchange", followAddress);
   } else {
     document.getElementById("where").textContent = "No game in this file.";
   }
