@@ -88,13 +88,36 @@
     return sentence(node, parts);
   }
 
-  // The table after a step, as `scala40 show --format json` writes it.
+  // Each table is stored as what changed since the one before it ([length, place,
+  // value, ...]; see page_data.py): put them together again, once.
+  data.games.forEach(function (game) {
+    let before = [];
+    game.tables = game.tables.map(function (change) {
+      const after = before.slice(0, change[0]);
+      for (let i = 1; i < change.length; i += 2) after[change[i]] = change[i + 1];
+      before = after;
+      return after;
+    });
+  });
+  function cardsOf(text) { return text ? text.split(" ") : []; }
+  function player(p) {
+    return {name: p[0], hand: cardsOf(p[1]), unknown: p[2], opened: p[3] === 1, total: p[4],
+            out: p[5] === 1};
+  }
+  function meld(m) {
+    return {number: m[0], owner: m[1], cards: cardsOf(m[2]), jokers: cardsOf(m[3]),
+            refused: m[4] === 1};
+  }
+  // The table after a step, as `scala40 show --format json` writes it. A table is
+  // [hand, phase, dealer, turn, pile, stock count, known stock, number of players,
+  // each player, each meld], its parts named by their place in `parts`.
   function table(g, s) {
-    const t = data.games[g].tables[s];
+    const t = data.games[g].tables[s], n = t[7];
     return {hand: t[0], phase: t[1], dealer: t[2], turn: t[3],
-            players: t[4].map(function (i) { return parts[i]; }),
-            melds: t[5].map(function (i) { return parts[i]; }),
-            pile: parts[t[6]], stock: {count: t[7], known: t[8] === null ? null : parts[t[8]]}};
+            players: t.slice(8, 8 + n).map(function (i) { return player(parts[i]); }),
+            melds: t.slice(8 + n).map(function (i) { return meld(parts[i]); }),
+            pile: cardsOf(parts[t[4]]),
+            stock: {count: t[5], known: t[6] === null ? null : cardsOf(parts[t[6]])}};
   }
 
   function cardName(code) {
