@@ -144,3 +144,29 @@ def test_view_makes_the_folder_an_output_ending_in_a_slash_names(tmp_path: Path)
     (tmp_path / "file").write_text("kept")
     onto_file = runner.invoke(main, ["view", str(logs[0]), str(logs[2]), "-o", f"{tmp_path}/file/"])
     assert onto_file.exit_code == 2 and (tmp_path / "file").read_text() == "kept"
+
+
+def test_the_report_links_each_violation_to_its_line_on_the_viewer_page(
+        tmp_path: Path) -> None:
+    from scala40cli import api
+
+    log = tmp_path / "b.s40"
+    text = (ROOT / "fixtures/illegal/T004-not-in-hand-meld.s40").read_text(encoding="utf-8")
+    log.write_text(text + "[Players \"Anna\" \"Bruno\"]\nhand 1 2\n", encoding="utf-8")
+    found = api.audit_file(log)
+    # In the report's order: the file's errors, then each game's violations.
+    lines = [p.line for p in found.errors] + [p.line for g in found.games for p in g.violations]
+    assert 18 in lines and found.errors  # the T004, and a syntax error
+    runner = CliRunner()
+    assert runner.invoke(main, ["view", str(log)]).exit_code == 0
+    report = tmp_path / "report.html"
+    runner.invoke(main, ["report", str(log), "-o", str(report)])
+    written = report.read_text(encoding="utf-8")
+    items = re.findall(r'<li><span class="where">(.*?)</span>', written)
+    assert len(items) == len(lines)
+    for line, item in zip(lines, items, strict=True):
+        assert item.startswith(f'<a href="b.html#L{line}" '), item
+        assert f">line {line}</a>" in item
+    (tmp_path / "b.html").unlink()  # no viewer page: the lines are not links
+    runner.invoke(main, ["report", str(log), "-o", str(report)])
+    assert "#L" not in report.read_text(encoding="utf-8")
