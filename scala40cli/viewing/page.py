@@ -52,9 +52,11 @@ def page(viewed: ViewedFile) -> str:
         "<header><h1 id=\"title\"></h1><div id=\"status\" aria-live=\"polite\">"
         "<p id=\"where\"></p><p id=\"said\"></p></div>"
         "<p class=\"keys\">Keys: &larr; &rarr; a line, &uarr; &darr; a turn, Page Up/Down "
-        "a hand, Home/End, n/p the next/previous violation; click a line of the log."
+        "a hand, Home/End, n/p the next/previous violation; click a line of the log, or "
+        "reach it with Tab to scroll it."
         "</p>\n<nav id=\"buttons\"></nav></header>\n"
         "<main><section id=\"table\" aria-label=\"The table\"></section>"
-        "<section id=\"log\" aria-label=\"The log\"><ol id=\"lines\"></ol></section></main>\n"
+        "<section id=\"log\" aria-label=\"The log\" tabindex=\"0\"><ol id=\"lines\"></ol>"
+        "</section></main>\n"
         f"<script type=\"application/json\" id=\"data\">{script_json(page_data(viewed))}"
         f"</script>\n<script>{script}</script>\n</body>\n</html>\n")

@@ -297,7 +297,10 @@
       if (kinds[line]) item.classList.add(kinds[line]);
       if (kinds[line] === "bad") item.appendChild(el("span", "badge", "\u26a0"));
       if (kinds[line] === "noted") item.appendChild(el("span", "badge", "\u2139"));
-      item.addEventListener("click", function () { goLine(line); });
+      item.addEventListener("click", function () {
+        if (document.activeElement === log) log.blur();  // clicked: the keys step again
+        goLine(line);
+      });
       list.appendChild(item);
       logItems.push(item);
     });
@@ -396,8 +399,15 @@
     Home: function () { go(0); }, End: function () { go(positions.length - 1); },
     n: function () { violation(1); }, p: function () { violation(-1); }
   };
+  // Reached with Tab, the log panel scrolls with the keys that scroll a panel (as any
+  // scrolled region does); ← → and n p still step. Clicked into, it steps as the page does.
+  const SCROLLS = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"];
+  function scrollsTheLog(key) {
+    return SCROLLS.indexOf(key) >= 0 && document.activeElement === log &&
+      log.matches(":focus-visible");
+  }
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || scrollsTheLog(event.key)) return;
     const action = actions[event.key];
     if (action) { event.preventDefault(); action(); }
   });
