@@ -295,6 +295,7 @@
       item.appendChild(el("span", "number", String(line)));
       item.appendChild(logLine(text));
       if (kinds[line]) item.classList.add(kinds[line]);
+      if (/^\s*;/.test(text)) item.classList.add("comment");
       if (kinds[line] === "bad") item.appendChild(el("span", "badge", "\u26a0"));
       if (kinds[line] === "noted") item.appendChild(el("span", "badge", "\u2139"));
       item.addEventListener("click", function () {
