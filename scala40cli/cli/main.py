@@ -292,8 +292,10 @@ def show(**options: Any) -> None:
     """Show the table as the referee holds it after LINE of FILE (by default its last
     line), in the game that holds the line: each player's cards (seen, and how many
     unknown), the numbered melds, the pile, the stock, the totals, the violations and
-    notes so far; on a line with a violation, the table before it too. Exit status 0:
-    shown; 1: the file cannot be read; 2: a wrong command line."""
+    notes so far; on a line with a violation, the table before it too. FILE may be -
+    (standard input). Exit status 0: shown; 1: the file cannot be read, is not a game
+    log, or the line's game cannot be judged; 2: a wrong command line (a line the file
+    does not have, a LINE that is not a line number)."""
     with loading():
         from scala40cli.cli.show_command import run_show
 

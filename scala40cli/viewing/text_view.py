@@ -20,6 +20,8 @@ def show_text(document: dict[str, Any]) -> str:
     text = document["text"]
     if text is not None:
         lines.append(f"line {document['line']}: {text.strip()}")
+    if document["game"] is None:  # before the first game: nothing more to say
+        return terminal_safe("\n".join(lines) + "\n")
     for problem in document["on_line"]:
         kind = "note" if "caused_by" in problem else "violation"
         lines.append(f"  {kind} {problem['code']}: {problem['message']}")
@@ -35,6 +37,8 @@ def show_text(document: dict[str, Any]) -> str:
 
 
 def _heading(document: dict[str, Any]) -> str:
+    if document["game"] is None:
+        return f"{document['file']}:{document['line']}: before the first game: the table is empty"
     where = f"{document['file']}:{document['line']}: game {document['game']}"
     if document["hand"] is None:
         return where + ", before the first hand"
@@ -49,13 +53,14 @@ def _heading(document: dict[str, Any]) -> str:
 def _table(table: dict[str, Any]) -> list[str]:
     rows: list[str] = []
     width = max((display_width(p["name"]) for p in table["players"]), default=0)
+    digits = max((len(str(p["total"])) for p in table["players"]), default=0)
     for player in table["players"]:
         marks = ("out " if player["out"] else "") + ("opened " if player["opened"] else "")
         cards = " ".join(player["hand"])
         if player["unknown"]:
             cards += f"{' ' if cards else ''}+{player['unknown']} unknown"
         count = len(player["hand"]) + player["unknown"]
-        rows.append(f"  {pad(player['name'], width)}  total {player['total']:>3}  "
+        rows.append(f"  {pad(player['name'], width)}  total {player['total']:>{max(digits, 3)}}  "
                     f"{count:>2} cards  {marks}{cards or '-'}".rstrip())
     for meld in table["melds"]:
         jokers = f"  (JK = {', '.join(meld['jokers'])})" if meld["jokers"] else ""
