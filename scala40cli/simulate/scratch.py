@@ -92,8 +92,8 @@ class Scratch:
 
     def _closed_by_laying(self, event: Meld | Attach | Swap) -> None:
         if self.turn.buy is not None:
-            raise IllegalMove(f"{self.turn.player} empties the hand in a buy",
-                              Code.INCOMPLETE_BUY.value)
+            raise IllegalMove(f"{self.turn.player} empties the hand in a buy (the table "
+                              "plays no closing in a buy)")
         closed = self.turn.copy()
         closed.closed = True
         refuse(verify_closing_by_laying(event, self.rules)
