@@ -47,7 +47,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/hand", "judging/hands/deal", "judging/hands/phases",
             "judging/hands/hand_books", "judging/hands/hand_end", "judging/hands/turn_order",
             "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
-            "judging/hands/doubts", "judging/hands/echoes",
+            "judging/hands/doubts", "judging/hands/echoes", "judging/hands/refused_melds",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
             "judging/match/names", "reporting/json_indent")
 #: What mypyc needs to type-check and compile them.

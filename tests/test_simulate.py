@@ -308,7 +308,7 @@ VIEW_FIELDS = {
     "me", "rules", "players", "order", "dealer", "hand_number", "hand", "table", "owners",
     "discard_pile", "stock_size", "reshuffles", "hand_sizes", "opened", "played", "taken",
     "discarded", "totals", "partners", "turns", "opened_before", "drawn", "taken_now",
-    "buying",
+    "buying", "seen",
 }
 
 

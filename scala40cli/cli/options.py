@@ -172,12 +172,15 @@ simulate_options = stacked(
                  help="Players at the table (2 to 6)."),
     click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
                  help="Matches to play."),
-    click.option("--seed", type=int, default=1, show_default=True,
-                 help="The seed: the same seed gives the same bytes (for one version)."),
+    click.option("--seed", type=int, default=None,
+                 help="The seed: the same seed gives the same bytes (for one version). "
+                 "Default: 1, or a random one when a --seat program plays (written in "
+                 "the logs)."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-                 help="easy, normal or hard: one for every seat, or one a seat, comma-separated."),
+                 help="easy, normal or hard: one for every bot, or one a bot seat "
+                 "(the --seat programs' seats have none), comma-separated."),
     click.option("--out", default="-", show_default=True, metavar="DIR|-",
                  help="- writes every game to standard output; DIR one file a game "
                  "(game-0001.s40 ...)."),

@@ -64,6 +64,9 @@ class MatchRecord:
     forced_at: tuple[int, ...] = ()
     #: The match ended (False: stopped after ``max_hands`` hands).
     finished: bool = True
+    #: What the outside programs did that the match should say besides their
+    #: forfeits (lines that answered no ask, dropped), one sentence each.
+    warnings: tuple[str, ...] = ()
 
     @property
     def forced(self) -> int:
