@@ -57,3 +57,42 @@ def test_replay_says_the_match_is_in_progress_and_exits_zero(tmp_path: Path) -> 
     result = CliRunner().invoke(main, ["replay", str(broken)])
     assert result.exit_code == 1 and "G006" in result.output
     assert "Match not finished." in result.output
+
+
+# --- a [Result] that names the winner: checked against the hands (G010) ------------------
+
+
+def with_result(text: str, value: str) -> str:
+    return text.replace('[Rules "classic"]\n', f'[Rules "classic"]\n[Result "{value}"]\n', 1)
+
+
+def test_a_result_naming_the_winner_the_hands_give_is_legal() -> None:
+    whole = FIXTURE.read_text(encoding="utf-8")
+    game = api.audit_text(with_result(whole, "Bruno")).games[0]
+    assert game.winner == "Bruno" and game.violations == ()
+
+
+def test_a_result_naming_another_winner_is_g010_on_the_tag_line() -> None:
+    whole = FIXTURE.read_text(encoding="utf-8")
+    game = api.audit_text(with_result(whole, "Anna")).games[0]
+    [problem] = game.violations
+    assert (problem.code, problem.hand, problem.player) == ("G010", None, None)
+    assert problem.line == with_result(whole, "Anna").splitlines().index('[Result "Anna"]') + 1
+    assert problem.message == ("the [Result] tag names Anna as the winner; the hands give "
+                               "Bruno")
+    assert game.winner == "Bruno"  # the referee's outcome stands
+
+
+def test_a_result_naming_a_winner_of_a_match_that_did_not_end_is_g010() -> None:
+    first_hand = cut_after("hand 2").removesuffix("hand 2\n")
+    game = api.audit_text(with_result(first_hand, "Bruno")).games[0]
+    assert [p.code for p in game.violations] == ["G010"]
+    assert game.violations[0].message.endswith("but the match did not end")
+
+
+def test_a_result_is_compared_in_one_unicode_form() -> None:
+    text = FIXTURE.read_text(encoding="utf-8").replace('"Bruno"', '"Brunò"')
+    text = text.replace("Bruno ", "Brunò ").replace(" Bruno", " Brunò")
+    decomposed = "Bruno\u0300"  # the same name, its accent a combining character
+    game = api.audit_text(with_result(text, decomposed)).games[0]
+    assert game.winner == "Brunò" and game.violations == ()

@@ -68,6 +68,25 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
     return header
 
 
+def result_mismatch(tags: list[Tag], finished: bool, winner: str | None) -> Finding | None:
+    """The [Result] tag against the outcome the referee found: a tag naming another
+    winner than the hands give, or a winner of a match that did not end, is reported on
+    the tag's line. ``[Result "*"]`` marks a match still being played and names nobody;
+    names are compared as the [Players] tag's are, in one Unicode form."""
+    tag = next((tag for tag in tags if tag.name == "Result"), None)
+    if tag is None or tag.values == ("*",):
+        return None
+    recorded = " ".join(tag.values)
+    if not finished:
+        return Finding(Code.RESULT_MISMATCH, tag, f"the [Result] tag names {recorded} as "
+                       "the winner, but the match did not end")
+    if winner is None or nfc(recorded) != nfc(winner):
+        found = winner if winner is not None else "no winner"
+        return Finding(Code.RESULT_MISMATCH, tag, f"the [Result] tag names {recorded} as "
+                       f"the winner; the hands give {found}")
+    return None
+
+
 def _unread_header_line(game: GameLog) -> Unparsed | None:
     """The first unreadable line among the header tags: a broken [Players] tag is
     likelier there than anywhere, so G001 is placed on it, after its syntax error."""

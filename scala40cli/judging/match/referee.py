@@ -16,7 +16,7 @@ import gc
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
-from scala40cli.judging.match.header import read_header, rule_tokens
+from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
 from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
@@ -378,6 +378,10 @@ class MatchReferee:
 
     def _result(self, tags: list[Tag]) -> GameResult:
         standings = self.standings
+        recorded = result_mismatch(tags, standings.finished, standings.winner)
+        if recorded is not None and self.players:  # a game that could not be replayed: none
+            self.hand = None  # a problem of the match, in no hand
+            self.flag(recorded)
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),

@@ -124,4 +124,14 @@ ENTRIES: dict[Code, CodeInfo] = {
         see="log-format.md#player-names",
         example='[Players "Anna" "\u0410nna" "Bruno"] (the second with a Cyrillic A)',
     ),
+    Code.RESULT_MISMATCH: CodeInfo(
+        name="result-mismatch",
+        summary="The [Result] tag names a winner other than the one the referee finds from "
+        "the hands (or the match did not end). `[Result \"*\"]`, a match still being played, "
+        "names no winner and is never this violation.",
+        source="The result recorded with a match is the outcome of its hands, as a score "
+        "line is the penalties of its hand",
+        see="log-format.md#header-tags",
+        example='[Result "Bruno"] on a match that Anna won',
+    ),
 }
