@@ -11,6 +11,7 @@ plays every match on a deal of its own, to measure what duplicate deals save
     python bench/strength.py                          # round robin, 200 matches a pair
     python bench/strength.py --games 1000 --jobs 2 --format markdown
     python bench/strength.py --players 4 --games 1000 # the four at one table
+    python bench/strength.py --engines greedy hard normal easy --gauntlet
     python bench/strength.py --engines hard normal --games 2000 --random-deals
 """
 
@@ -56,6 +57,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         metavar="KEY=VALUE", help="one rule switch (repeatable)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="processes (default: the number of CPUs)")
+    parser.add_argument("--gauntlet", action="store_true",
+                        help="the first engine against each of the others only")
     parser.add_argument("--random-deals", action="store_true",
                         help="a deal of its own for every match (no duplicate deals)")
     parser.add_argument("--format", choices=sorted(FORMATS), default="text")
@@ -66,7 +69,7 @@ def main(argv: Sequence[str] | None = None) -> int:
               if options.rules is not None or options.sets else RuleChoice())
     settings = arena_settings(engines=parse_engines(texts), players=options.players,
                               choice=choice, seed=options.seed, games=options.games,
-                              duplicate=not options.random_deals)
+                              gauntlet=options.gauntlet, duplicate=not options.random_deals)
     start = time.perf_counter()
     tally, stopped = run_arena(settings, jobs=options.jobs)
     elapsed = time.perf_counter() - start

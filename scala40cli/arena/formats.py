@@ -92,16 +92,17 @@ def notes(document: Document) -> list[str]:
     return lines
 
 
+def _numeric(text: str) -> bool:
+    return text[:1].isdigit() or (text[:1] in "+-[" and text != "-")
+
+
 def table(rows: list[list[str]]) -> list[str]:
-    """Columns aligned: text left, numbers right."""
+    """Columns aligned, the header with its column: figures right, words left."""
     widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]))]
-
-    def cell(text: str, width: int) -> str:
-        numeric = text[:1].isdigit() or (text[:1] in "+-[" and text != "-")
-        return text.rjust(width) if numeric else text.ljust(width)
-
-    return ["  ".join(cell(text, width) for text, width in zip(row, widths, strict=True)
-                      ).rstrip() for row in rows]
+    right = [any(_numeric(row[column]) for row in rows[1:]) for column in range(len(widths))]
+    return ["  ".join(text.rjust(width) if flush else text.ljust(width)
+                      for text, width, flush in zip(row, widths, right, strict=True)).rstrip()
+            for row in rows]
 
 
 def write_text(document: Document) -> str:
