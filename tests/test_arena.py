@@ -223,7 +223,7 @@ def test_a_run_prints_its_table_and_is_the_same_for_the_same_seed() -> None:
     result = arena("hard", "easy", "--games", "4", "--seed", "7")
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == ("scala40 arena: 2 players, classic, duplicate deals, seed 7")
+    assert lines[0] == ("arena: 2 players, classic, duplicate deals, seed 7")
     assert lines[2].split()[:3] == ["pair", "matches", "wins"]
     assert lines[3].startswith("hard vs easy") and " 4 " in lines[3]
     assert result.stderr == ""  # no progress line off a terminal
@@ -283,7 +283,7 @@ def test_three_players_three_engines_rank_all_of_them() -> None:
 def test_the_markdown_is_a_table_for_a_ci_summary() -> None:
     result = arena("hard", "easy", "--games", "2", "--seed", "1", "--format", "markdown")
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("### scala40 arena")
+    assert lines[0].startswith("### arena")
     assert lines[2].startswith("| pair | matches |") and lines[3].startswith("|---|")
     assert lines[4].startswith("| hard vs easy | 2 |")
 
@@ -361,3 +361,42 @@ def test_the_matches_of_a_run_are_counted_by_seat_and_engine() -> None:
     engines = {e["name"]: e for e in document["engines"]}
     assert Counter({n: e["matches"] for n, e in engines.items()}) == Counter(
         {"hard": 4, "normal": 2, "easy": 2})
+
+
+def test_a_hand_deck_stream_shuffles_each_hand_as_its_own_seed_says() -> None:
+    """``play_match(hand_decks=...)``: hand n's cards come from its own stream, in the
+    order the dealer takes them (the deal round by round, the upcard, then the stock
+    from its top), whatever the hands before it did."""
+    import random
+
+    from scala40cli.judging.hands.deal import game_deck
+    from scala40cli.judging.rulebook.rules import resolve
+    from scala40cli.simulate.bots import Bot
+    from scala40cli.simulate.match import play_match
+    from scala40cli.simulate.search import sorted_cards
+
+    rules = resolve(log_preset=None, log_values=(), choice=None).rules
+    record = play_match(players=("a", "b"), bots=[Bot("hard", random.Random(1)),
+                                                   Bot("easy", random.Random(2))],
+                        rules=rules, seed="x", first_dealer=0,
+                        hand_decks=lambda n: random.Random(f"deck:{n}"))
+    checked = 0
+    for number in range(1, len(record.hands) + 1):
+        start = next(i for i, e in enumerate(record.events)
+                     if isinstance(e, HandStart) and e.number == number)
+        events = record.events[start:]
+        deals = [e for e in events[:4] if isinstance(e, Deal)]
+        upcards = [e for e in events[:6] if isinstance(e, Upcard)]
+        stock = next(e for e in events if isinstance(e, Stock))
+        if len(upcards) != 1:
+            continue  # a returned upcard goes back at a random place
+        deck = sorted_cards(game_deck(rules).elements())
+        random.Random(f"deck:{number}").shuffle(deck)
+        first, second = deals  # the deal is written in seat order; the first is dealt
+        dealer = next(e for e in events if isinstance(e, Dealer)).player
+        order = (second, first) if dealer == "a" else (first, second)
+        dealt = [card for pair in zip(*(d.cards for d in order), strict=True)
+                 for card in pair]
+        assert [*dealt, upcards[0].card, *stock.cards] == deck[::-1], number
+        checked += 1
+    assert checked >= 2

@@ -61,7 +61,7 @@ def headline(document: Document) -> str:
     rules = document["rules"]
     changed = "".join(f", {key}={value}" for key, value in rules["set"].items())
     deals = "duplicate deals" if document["duplicate"] else "random deals"
-    return (f"scala40 arena: {document['players']} players, {rules['preset']}{changed}, "
+    return (f"arena: {document['players']} players, {rules['preset']}{changed}, "
             f"{deals}, seed {document['seed']}")
 
 
