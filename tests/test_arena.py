@@ -312,7 +312,8 @@ def test_hard_against_normal_stops_on_its_own_at_elo1_30() -> None:
     (["hard", "normal", "--sprt", "elo0=5,elo1=0"], "below"),
     (["hard", "grandmaster"], "unknown level"),
     (["hard", "normal", "--seed", "a b"], "--seed"),
-    (["hard", "normal", "--set", "teams=pairs", "--players", "4"], None),
+    (["hard", "normal", "easy", "x=hard", "--set", "teams=pairs", "--players", "4"],
+     "not under rules played in teams"),
     (["hard", "normal", "--rules", "nosuchpreset"], "nosuchpreset"),
     (["hard", "normal", "--jobs", "2", "--dask", "tcp://127.0.0.1:1"], "choose one"),
 ])
