@@ -8,6 +8,7 @@ Ctrl-C are tests/test_arena_programs.py's.
 from __future__ import annotations
 
 import json
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -323,6 +324,13 @@ def test_what_cannot_be_played_is_a_usage_error(args: list[str], words: str | No
     assert "Traceback" not in result.output
     if words is not None:
         assert words in result.stderr
+
+
+def test_dask_without_dask_installed_is_a_usage_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed fails
+    result = arena("hard", "normal", "--dask", "tcp://127.0.0.1:8786")
+    assert result.exit_code == 2
+    assert "--dask needs Dask: pip install 'scala40[dask]'" in result.stderr
 
 
 def test_out_refuses_a_folder_that_holds_logs(tmp_path: Path) -> None:

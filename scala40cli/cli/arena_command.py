@@ -130,6 +130,17 @@ def write_log(path: Path, text: str) -> None:
         raise click.UsageError(f"--out {terminal_safe(str(path.parent))}: {error}") from None
 
 
+def check_dask(jobs: int) -> None:
+    """click.UsageError unless ``--dask`` can be used: alone, and with Dask installed."""
+    if jobs > 1:
+        raise click.UsageError("--jobs and --dask: choose one (the cluster plays the "
+                               "matches side by side)")
+    try:
+        import distributed  # noqa: F401  (the extra is there)
+    except ImportError:
+        raise click.UsageError("--dask needs Dask: pip install 'scala40[dask]'") from None
+
+
 class Terminated(KeyboardInterrupt):
     """SIGTERM, which stops a run as Ctrl-C does."""
 
@@ -162,8 +173,8 @@ def run_command(*, engines: Sequence[str], games: int | None, players: int, gaun
         sprt_option=sprt_option, rules_option=rules_option, set_options=set_options,
         seed=seed, move_timeout=move_timeout, max_hands=max_hands,
         keep_logs=out_dir is not None)
-    if jobs > 1 and dask_option is not None:
-        raise click.UsageError("--jobs and --dask: choose one")
+    if dask_option is not None:
+        check_dask(jobs)
     check_output(output, [])
     directory = log_directory(out_dir, planned(settings))
     watcher = Watcher(settings, directory, sys.stderr)
