@@ -11,14 +11,13 @@ An engine's name is its player's name in the logs.
 
 from __future__ import annotations
 
-import random
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
 from scala40cli.judging.rulebook.rules import Rules
-from scala40cli.simulate.bots import Bot, Level
+from scala40cli.simulate.bots import Level, make_bots
 from scala40cli.simulate.outside import OutsideSeat
 from scala40cli.simulate.seats import Seat
 
@@ -90,14 +89,20 @@ def parse_engines(texts: Sequence[str]) -> tuple[Engine, ...]:
     return engines
 
 
-def seat_of(engine: Engine, *, seat: int, players: Sequence[str], rules: Rules,
-            seed: str, move_timeout: float) -> Seat:
-    """Who plays ``engine`` at ``seat`` in the match of ``seed``: a bot with a random
-    stream of its own, or the engine's program (to be closed after the match)."""
-    if engine.kind is Kind.LEVEL:
-        return Bot(Level(engine.what), random.Random(f"{seed}:bot:{seat}"))
-    return OutsideSeat(engine.name, engine.what, players=players, rules=rules,
-                       timeout=move_timeout)
+def seats_of(engines: Sequence[Engine], *, rules: Rules, seed: str,
+             move_timeout: float) -> list[Seat]:
+    """Who plays each seat of a match of ``seed``: the bots the simulator makes for the
+    levels' seats (:func:`~scala40cli.simulate.bots.make_bots`, each with a random
+    stream of its own), and each program's seat its program (to be closed after the
+    match), as ``simulate --seat`` seats it."""
+    players = [engine.name for engine in engines]
+    stand_in = next(iter(Level))  # a program's seat: its bot is made, then replaced
+    bots = make_bots([Level(engine.what) if engine.kind is Kind.LEVEL else stand_in
+                      for engine in engines], seed)
+    return [bot if engine.kind is Kind.LEVEL else OutsideSeat(
+                engine.name, engine.what, players=players, rules=rules,
+                timeout=move_timeout)
+            for engine, bot in zip(engines, bots, strict=True)]
 
 
-__all__ = ["PROGRAM", "Engine", "Kind", "levels", "parse_engine", "parse_engines", "seat_of"]
+__all__ = ["PROGRAM", "Engine", "Kind", "levels", "parse_engine", "parse_engines", "seats_of"]

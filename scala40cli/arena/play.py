@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from scala40cli.arena.engines import Engine, seat_of
+from scala40cli.arena.engines import seats_of
 from scala40cli.arena.outcome import Outcome, outcome_of, stuck_outcome
 from scala40cli.arena.schedule import Match
 from scala40cli.arena.settings import ArenaSettings
@@ -30,7 +30,6 @@ from scala40cli.simulate.engine import SimulationStuck
 from scala40cli.simulate.match import HandRecord, play_match
 from scala40cli.simulate.outside import OutsideSeat
 from scala40cli.simulate.runner import game_text
-from scala40cli.simulate.seats import Seat
 from scala40cli.version import __version__
 
 _AT = {"line": 0, "column": 0}
@@ -68,8 +67,8 @@ def tags(settings: ArenaSettings, match: Match) -> list[Tag]:
 
 def play(match: Match, settings: ArenaSettings) -> Outcome:
     """Play ``match`` (see the module docstring)."""
-    engines: list[Engine] = [settings.engine(name) for name in match.seats]
-    seats = [seat_for(engine, index, match, settings) for index, engine in enumerate(engines)]
+    seats = seats_of([settings.engine(name) for name in match.seats], rules=settings.rules,
+                     seed=f"{match.seed}:{match.rotation}", move_timeout=settings.move_timeout)
     outside = [seat for seat in seats if isinstance(seat, OutsideSeat)]
 
     def tell(hand: HandRecord) -> None:
@@ -91,12 +90,6 @@ def play(match: Match, settings: ArenaSettings) -> Outcome:
         for seat in outside:
             seat.close()
     return outcome_of(match, record, game_text(record) if settings.keep_logs else None)
-
-
-def seat_for(engine: Engine, index: int, match: Match, settings: ArenaSettings) -> Seat:
-    """The seat ``index`` of ``match``, played by ``engine``."""
-    return seat_of(engine, seat=index, players=match.seats, rules=settings.rules,
-                   seed=f"{match.seed}:{match.rotation}", move_timeout=settings.move_timeout)
 
 
 __all__ = ["first_dealer", "hand_decks", "play", "tags"]
