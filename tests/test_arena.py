@@ -7,6 +7,7 @@ Ctrl-C are tests/test_arena_programs.py's.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from collections import Counter
@@ -206,6 +207,9 @@ def test_a_deal_counts_once_both_seatings_are_in_as_one_observation() -> None:
     assert tally.incomplete == 0 and tally.played == 4
     assert [o.match.index for o in tally.counted] == [1, 2, 3, 4]
     assert tally.by_engine["a"].wins == 3 and tally.by_engine["a"].hands == 12
+    logged = dataclasses.replace(_outcome(5, 3, ("a", "b"), (0, 1)), text="hand 1\n")
+    tally.add(logged)
+    assert tally.waiting[(("a", "b"), 3)][0].text is None  # logs are written, not kept
 
 
 def test_an_engine_that_forfeits_every_hand_is_marked() -> None:

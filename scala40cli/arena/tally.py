@@ -10,6 +10,7 @@ stops (Ctrl-C) are left out of the figures, and counted apart.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -84,8 +85,11 @@ class Tally:
                 self.pairs.setdefault((a, b), PairTally(a, b, self.players))
 
     def add(self, outcome: Outcome) -> bool:
-        """Count ``outcome``; True when it completes its deal."""
+        """Count ``outcome``; True when it completes its deal. Its log is not kept (the
+        command line has written it): a long run's logs would fill the memory."""
         self.played += 1
+        if outcome.text is not None:
+            outcome = dataclasses.replace(outcome, text=None)
         key = (outcome.match.group, outcome.match.deal)
         self.waiting[key].append(outcome)
         if len(self.waiting[key]) < self.players:
