@@ -360,7 +360,7 @@ def test_a_progress_line_is_drawn_on_a_terminal_only() -> None:
     screen = Terminal()
     run_arena(settings, on_outcome=Watcher(settings, None, screen))
     drawn = screen.getvalue().split("\r\x1b[K")
-    assert drawn[-1].startswith("2/2 matches  hard vs easy 100.0% Elo +inf (1 deals)")
+    assert drawn[-1].startswith("2/2 matches  hard vs easy 100.0% Elo +inf (1 deal)")
     assert "LLR " in drawn[-1]
     quiet = io.StringIO()
     run_arena(settings, on_outcome=Watcher(settings, None, quiet))

@@ -16,7 +16,7 @@ def progress_line(tally: Tally, total: int, sprt: Sprt | None) -> str:
     if found is not None:
         elo = elo_text(found.elo, found.score)
         parts.append(f"{pair.first} vs {pair.second} {100 * found.score:.1f}% Elo {elo}"
-                     f" ({found.deals} deals)")
+                     f" ({found.deals} deal{'' if found.deals == 1 else 's'})")
     if sprt is not None:
         state = tally.sprt(sprt)
         parts.append(f"LLR {state.llr:.2f} [{state.lower:.2f}, {state.upper:.2f}]")
