@@ -32,7 +32,7 @@ def test_elo_and_score_are_inverse(elo: float) -> None:
 
 
 def test_the_logistic_elo_of_known_shares() -> None:
-    assert elo_of(0.5) == 0.0
+    assert elo_of(0.5) == 0.0 and math.copysign(1.0, elo_of(0.5) or 0.0) == 1.0  # not -0.0
     assert elo_of(10 / 11) == pytest.approx(400.0)  # odds of 10 to 1: 400 Elo
     assert elo_of(0.0) is None and elo_of(1.0) is None
 

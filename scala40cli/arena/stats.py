@@ -43,7 +43,7 @@ def elo_of(score: float) -> float | None:
     """The logistic Elo difference of a share won; None for 0 or 1 (infinite)."""
     if not 0.0 < score < 1.0:
         return None
-    return -400.0 * math.log10(1.0 / score - 1.0)
+    return -400.0 * math.log10(1.0 / score - 1.0) + 0.0  # + 0.0: never -0.0
 
 
 def score_of(elo: float) -> float:
