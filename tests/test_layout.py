@@ -33,8 +33,9 @@ ALLOWED = {
     "simulate": ("model", "reading", "judging", "simulate"),
     "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
+    "arena": ("model", "reading", "judging", "simulate", "arena"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "cli"),
+            "simulate", "viewing", "playing", "arena", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.

@@ -37,3 +37,6 @@ DEFAULT_MAX_ANNOTATIONS = 10
 
 #: ``show --format``: the table for a person, or the JSON of schemas/show.schema.json.
 SHOW_FORMATS = ("text", "json")
+
+#: ``arena --format``: the keys of ``arena.formats.FORMATS`` (the first is the default).
+ARENA_FORMATS = ("text", "json", "markdown")

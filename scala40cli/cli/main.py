@@ -32,6 +32,7 @@ from scala40cli.cli.choices import (
 )
 from scala40cli.cli.group import EscapedErrors, flushed, loading
 from scala40cli.cli.options import (
+    arena_options,
     color_option,
     files_argument,
     format_option,
@@ -257,6 +258,25 @@ def simulate_command(out: str, force: bool, **options: Any) -> None:
         from scala40cli.cli.simulate_command import run, setup_from_options
 
     run(setup_from_options(**options), out, force=force)
+
+
+@main.command("arena")
+@arena_options
+def arena_command(**options: Any) -> None:
+    """Measure engines against each other: matches on duplicate deals, Elo, SPRT.
+
+    An ENGINE is a built-in level (easy, normal, hard ...), NAME=LEVEL, or an outside
+    program NAME=cmd:COMMAND speaking the table protocol (docs/protocol.md). Every deal
+    is played once for each seating of its engines, so the luck of the cards cancels
+    out; each pair gets its share won and its Elo difference with 95% intervals, and
+    more than two engines a ranking. A progress line shows on a terminal; Ctrl-C stops
+    with the table so far (exit 130). docs/arena.md explains every figure. Exit status
+    0; 2: a wrong command line.
+    """
+    with loading():
+        from scala40cli.cli.arena_command import run_command
+
+    run_command(**options)
 
 
 @main.command("convert")

@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import click
 
-from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
+from scala40cli.cli.choices import ARENA_FORMATS, COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,12 +58,13 @@ def output_option(help: str = "Write the report to this file instead of standard
                         help=help)
 
 
-def jobs_option(envvar: str | None = None) -> Callable[[F], F]:
-    """``--jobs N``/``-j``: judge the games in N processes."""
+JOBS_HELP = "Judge the games in this many processes; the report is the same as with 1."
+
+
+def jobs_option(envvar: str | None = None, help: str = JOBS_HELP) -> Callable[[F], F]:
+    """``--jobs N``/``-j``: judge the games (``arena``: play the matches) in N processes."""
     return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1,
-                        show_default=True, envvar=envvar,
-                        help="Judge the games in this many processes; the report is the "
-                        "same as with 1.")
+                        show_default=True, envvar=envvar, help=help)
 
 
 #: What ``--rules`` and ``--set`` say in the commands that replay logs.
@@ -195,3 +196,38 @@ simulate_options = stacked(
     click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
                  show_default=True, metavar="SECONDS",
                  help="Seconds an outside program has for each answer."))
+
+
+#: ``scala40 arena``'s options (the command's work is ``cli/arena_command``).
+arena_options = stacked(
+    click.argument("engines", nargs=-1, required=True, metavar="ENGINE..."),
+    click.option("--games", type=click.IntRange(min=1), default=None,
+                 help="Matches each group of engines plays, rounded up to whole duplicate "
+                 "deals (default 200; with --sprt, at most 20000)."),
+    click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+                 help="Engines at a table; with more engines, every combination plays."),
+    click.option("--gauntlet", is_flag=True,
+                 help="Play the first engine against the others only (default: round robin)."),
+    jobs_option(help="Play this many matches side by side, in as many processes."),
+    click.option("--sprt", "sprt_option", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+                 help="Stop as soon as the sequential test accepts one hypothesis on the "
+                 "first engine's Elo over the second (alpha and beta 0.05 by default)."),
+    rule_options("Play under this preset or rules file (default classic).",
+                 "Set one rule switch over the preset (repeatable)."),
+    click.option("--seed", default=None,
+                 help="Deal from this seed (letters, digits, _ . -; default a random one, "
+                 "written in the logs and the JSON)."),
+    click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+                 metavar="DIR", help="Keep every match's log in DIR (game-00001.s40 ...)."),
+    format_option(ARENA_FORMATS, dest="report_format", default="text",
+                  help="text: the table; json: for programs (schemas/arena.schema.json); "
+                  "markdown: for a CI summary."),
+    output_option(),
+    click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
+                 show_default=True, metavar="SECONDS",
+                 help="Seconds an outside program has for each answer."),
+    click.option("--max-hands", type=click.IntRange(min=1), default=200, show_default=True,
+                 help="Stop a match that is not over after this many hands (a tie)."),
+    click.option("--dask", "dask_option", metavar="ADDRESS",
+                 help="Play the matches on the Dask cluster at this scheduler address "
+                 "(pip install 'scala40[dask]'), such as tcp://host:8786."))
