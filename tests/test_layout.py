@@ -33,8 +33,11 @@ ALLOWED = {
     "simulate": ("model", "reading", "judging", "simulate"),
     "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
+    # beside reporting: on the audit, with reporting's escapers and chart drawing only
+    "season": ("model", "reading", "judging", "audit", "reporting.escape",
+               "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "cli"),
+            "simulate", "viewing", "playing", "season", "cli"),
 }
 #: The version, the vocabularies of the options and the escapers import nothing of the
 #: package: any layer may use them.
