@@ -32,21 +32,21 @@ def headline(table: SeasonTable) -> str:
     if table.in_progress:
         parts.append(f"{ended} ended and rated, {table.in_progress} not ended (their hands "
                      "count, not their results)")
+    days = [match.day for match in table.rated if match.day is not None]
+    if days:
+        parts.append(f"played from {min(days).isoformat()} to {max(days).isoformat()}")
     return ", ".join(parts) + f"; {plural(len(table.players), 'player')}"
 
 
 def left_out_summary(table: SeasonTable) -> str | None:
-    """``Left out: 2 matches with violations (--include-violations counts them), ...``."""
+    """``Left out: 2 matches with violations (counted with --include-violations), ...``."""
     parts = []
     for reason, (one, many) in _REASONS.items():
         count = table.left_out_for(reason)
         if count:
-            parts.append(f"{count} {one if count == 1 else many}")
-    if not parts:
-        return None
-    hint = (" (--include-violations counts those with violations)"
-            if table.left_out_for(Reason.VIOLATIONS) else "")
-    return "Left out: " + ", ".join(parts) + hint
+            hint = " (counted with --include-violations)" if reason is Reason.VIOLATIONS else ""
+            parts.append(f"{count} {one if count == 1 else many}{hint}")
+    return "Left out: " + ", ".join(parts) if parts else None
 
 
 #: How each reason reads on the line of a match left out.
@@ -86,7 +86,8 @@ def rules_line(table: SeasonTable) -> str:
 def warning_line(warning: NameWarning) -> str:
     """``G009 the players 'Anna' and 'anna' differ only in case: counted as different
     players``."""
-    return f"{warning.code} {warning.message}: counted as different players"
+    kept = "counted as different players" if len(warning.names) > 1 else "counted as written"
+    return f"{warning.code} {warning.message}: {kept}"
 
 
 def since_line(table: SeasonTable) -> str | None:
