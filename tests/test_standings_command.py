@@ -138,3 +138,11 @@ def test_rules_restricts_the_table(tmp_path: Path) -> None:
 def test_the_table_is_the_same_with_jobs() -> None:
     assert run("--format", "json", str(LEGAL)) == run("--format", "json", "--jobs", "2",
                                                       str(LEGAL))
+
+
+def test_docs_standings_explains_every_column() -> None:
+    from scala40cli.season.columns import COLUMNS
+
+    doc = (ROOT / "docs" / "standings.md").read_text(encoding="utf-8")
+    missing = [column.header for column in COLUMNS if f"| `{column.header}` |" not in doc]
+    assert missing == []
