@@ -146,3 +146,13 @@ def test_docs_standings_explains_every_column() -> None:
     doc = (ROOT / "docs" / "standings.md").read_text(encoding="utf-8")
     missing = [column.header for column in COLUMNS if f"| `{column.header}` |" not in doc]
     assert missing == []
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("scheduler", ["synchronous", "threads"])
+def test_the_table_is_the_same_on_dask(scheduler: str) -> None:
+    pytest.importorskip("dask.bag", reason="Dask is not installed: pip install 'scala40[dask]'")
+    local = run("--format", "json", str(LEGAL), str(EXAMPLES / "game.s40"))
+    assert run("--format", "json", "--dask", scheduler, str(LEGAL),
+               str(EXAMPLES / "game.s40")) == local
+    assert run("--dask", scheduler, "-")[0] == 2  # Dask reads files, not standard input
