@@ -23,19 +23,20 @@ from scala40cli.season.words import (
     warning_line,
 )
 
+_NUMERIC = ' class="num"'
 
-def _cell(text: str, numeric: bool, header: bool = False) -> str:
-    tag = "th" if header else "td"
-    scope = ' scope="col"' if header else ""
-    kind = ' class="num"' if numeric else ""
-    body = html_text(text) if numeric or header else f"<bdi>{html_text(text)}</bdi>"
-    return f"<{tag}{scope}{kind}>{body}</{tag}>"
+
+def _cell(text: str, numeric: bool) -> str:
+    """A number, aligned right; or a name, isolated from the text around it."""
+    if numeric:
+        return f'<td class="num">{html_text(text)}</td>'
+    return f"<td><bdi>{html_text(text)}</bdi></td>"
 
 
 def table_html(table: SeasonTable) -> str:
     """The league table: one row a player, each header's meaning as its title."""
     head = "".join(f'<th scope="col" title="{html_text(column.meaning)}"'
-                   f'{" class=num" if column.numeric else ""}>{html_text(column.header)}</th>'
+                   f"{_NUMERIC if column.numeric else ''}>{html_text(column.header)}</th>"
                    for column in COLUMNS)
     rows = "".join("<tr>" + "".join(_cell(column.cell(row), column.numeric)
                                      for column in COLUMNS) + "</tr>"

@@ -71,7 +71,7 @@ class SeasonTable:
         return sum(1 for entry in self.left_out if entry.reason is reason)
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
 class _Ended:
     """A counted match that ended, before the season's order is known."""
 
