@@ -265,3 +265,13 @@ def test_a_name_that_only_looks_like_another_is_reported_never_merged() -> None:
     [warning] = table.name_warnings
     assert warning.code == "G009" and set(warning.names) == {"Anna", cyrillic}
     assert "U+0410 CYRILLIC CAPITAL LETTER A looks like a Latin letter" in warning.message
+
+
+def test_the_markdown_lists_at_most_fifty_matches_left_out() -> None:
+    """A job summary over 1 MiB is dropped whole by GitHub."""
+    from scala40cli.season.markdown import MAX_LISTED, standings_markdown
+
+    faulty = [game(["Anna", "Bruno"], violations=[VIOLATION], index=n) for n in range(1, 61)]
+    text = standings_markdown(table_of(*faulty))
+    assert text.count("violations: T004 at line 19") == MAX_LISTED == 50
+    assert text.rstrip().endswith("- and 10 more (the text and JSON outputs list them all)")

@@ -20,6 +20,10 @@ from scala40cli.season.words import (
     warning_line,
 )
 
+#: The matches left out listed at most: GitHub drops a job summary over 1 MiB whole, and
+#: a season of thousands of faulty logs would list them all.
+MAX_LISTED = 50
+
 
 def _row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
@@ -46,9 +50,12 @@ def standings_markdown(table: SeasonTable) -> str:
     summary = left_out_summary(table)
     if summary:
         lines += ["", markdown_text(summary) + ":", ""]
-        for entry in table.left_out:
+        for entry in table.left_out[:MAX_LISTED]:
             place = f"{entry.path}:{entry.line}"
             lines.append(f"- {markdown_code(place)}: {markdown_text(left_out_reason(entry))}")
+        rest = len(table.left_out) - MAX_LISTED
+        if rest > 0:
+            lines.append(f"- and {rest} more (the text and JSON outputs list them all)")
     if table.name_warnings:
         lines += ["", "Names that look alike:", ""]
         lines += [f"- {markdown_text(warning_line(warning))}"
