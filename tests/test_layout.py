@@ -34,8 +34,11 @@ ALLOWED = {
     "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
+    # beside reporting: on the audit, with reporting's escapers and chart drawing only
+    "season": ("model", "reading", "judging", "audit", "reporting.escape",
+               "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "arena", "cli"),
+            "simulate", "viewing", "playing", "arena", "season", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.

@@ -33,7 +33,7 @@ PROBLEM = Problem(code=Code.SCORE_MISMATCH, message="note", line=9, column=2, ha
 HAND = HandResult(number=2, line=7, dealer="Anna", closer="Bruno", closing=Closing.IN_ONE_GO,
                   penalties={"Anna": 30, "Bruno": 0}, declared={"Anna": 30, "Bruno": 0},
                   totals={"Anna": 95, "Bruno": 12}, playoff=True,
-                  unverified={"Anna": "taken as declared"})
+                  unverified={"Anna": "taken as declared"}, openings={"Bruno": 1})
 ELIMINATION = Elimination(player="Anna", hand=4)
 TEAM = TeamResult(name="North", players=("Anna", "Carla"), total=77)
 TAG = TagValue(name="Players", values=("Anna", "Bruno"), line=1)

@@ -25,6 +25,9 @@ COMPARISON_FORMATS = ("text", "json")
 #: ``report --format``: the keys of ``reporters.SCORE_REPORT_FORMATS``.
 SCORE_REPORT_FORMATS = ("markdown", "html")
 
+#: ``standings --format``: the keys of ``season.formats.STANDINGS_FORMATS``.
+STANDINGS_FORMATS = ("text", "markdown", "html", "json")
+
 #: ``rules --format``: the keys of ``reporters.RULES_FORMATS`` (the first is the default).
 RULES_FORMATS = ("toml", "json")
 

@@ -46,6 +46,7 @@ from scala40cli.cli.options import (
     set_option,
     show_options,
     simulate_options,
+    standings_options,
     view_options,
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
@@ -239,6 +240,26 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
         from scala40cli.cli.report_command import run_report
 
     run_report(ctx, **options)
+
+
+@main.command("standings")
+@files_argument
+@standings_options
+@click.pass_context
+@stopping_cleanly
+def standings(ctx: click.Context, /, **options: Any) -> None:
+    """Write the league table of a season: every match of FILE..., each player's numbers
+    and a rating from the finishing orders (openskill's Plackett-Luce), in date order.
+
+    FILE... as for `scala40 replay`. A match with violations is left out (and listed)
+    unless --include-violations; a match not over counts its hands, not its result.
+    Exit status 0: written, every input read; 1: an input could not be read or parsed
+    (listed); 2: a wrong command line.
+    """
+    with loading():
+        from scala40cli.cli.standings_command import run_standings
+
+    run_standings(ctx, **options)
 
 
 @main.command("simulate")

@@ -18,7 +18,13 @@ from typing import Any, TypeVar
 
 import click
 
-from scala40cli.cli.choices import ARENA_FORMATS, COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
+from scala40cli.cli.choices import (
+    ARENA_FORMATS,
+    COLOR_CHOICES,
+    INPUT_FORMATS,
+    SHOW_FORMATS,
+    STANDINGS_FORMATS,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -231,3 +237,24 @@ arena_options = stacked(
     click.option("--dask", "dask_option", metavar="ADDRESS",
                  help="Play the matches on the Dask cluster at this scheduler address "
                  "(pip install 'scala40[dask]'), such as tcp://host:8786."))
+
+
+#: ``scala40 standings``'s options (the command's work is ``cli/standings_command``).
+standings_options = stacked(
+    format_option(STANDINGS_FORMATS,
+                  help="text: the table for a person; markdown: for $GITHUB_STEP_SUMMARY; "
+                  "html: one self-contained page with the ratings' chart; json: "
+                  "schemas/standings.schema.json. Default: by --output's suffix (.html, "
+                  ".json, .md), else text."),
+    output_option(),
+    rule_options("Count only the matches played under this preset or rules file "
+                 "(with --set: these rules exactly); the others are listed as left out.",
+                 "Set one rule switch of the rules --rules counts (repeatable)."),
+    click.option("--include-violations", is_flag=True,
+                 help="Count the matches with violations too (left out by default)."),
+    click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+                 metavar="DATE",
+                 help="Count only the matches whose [Date] is DATE (YYYY-MM-DD) or later."),
+    jobs_option(),
+    click.option("--dask", "dask_option", metavar="SCHEDULER",
+                 help="Judge the files on Dask, as `scala40 replay --dask` does."))

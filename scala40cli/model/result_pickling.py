@@ -66,12 +66,13 @@ def reduce_problem(problem: Problem) -> Reduced:
 
 def _hand_result(number: int, line: int, dealer: str | None, closer: str | None,
                  closing: Closing, penalties: dict[str, int], declared: dict[str, int] | None,
-                 totals: dict[str, int], playoff: bool, unverified: dict[str, str]
-                 ) -> HandResult:
+                 totals: dict[str, int], playoff: bool, unverified: dict[str, str],
+                 openings: dict[str, int]) -> HandResult:
     if not DIRECT:
         return HandResult(number=number, line=line, dealer=dealer, closer=closer,
                           closing=closing, penalties=penalties, declared=declared,
-                          totals=totals, playoff=playoff, unverified=unverified)
+                          totals=totals, playoff=playoff, unverified=unverified,
+                          openings=openings)
     hand = HandResult.__new__(HandResult)
     hand.number = number  # type: ignore[misc]
     hand.line = line  # type: ignore[misc]
@@ -83,23 +84,26 @@ def _hand_result(number: int, line: int, dealer: str | None, closer: str | None,
     hand.totals = totals  # type: ignore[misc]
     hand.playoff = playoff  # type: ignore[misc]
     hand.unverified = unverified  # type: ignore[misc]
+    hand.openings = openings  # type: ignore[misc]
     return hand
 
 
 #: A hand result's fields in order: how it travels inside its game (see reduce_game_result).
 _HandRow = tuple[int, int, str | None, str | None, Closing, dict[str, int],
-                 dict[str, int] | None, dict[str, int], bool, dict[str, str]]
+                 dict[str, int] | None, dict[str, int], bool, dict[str, str],
+                 dict[str, int]]
 
 
 def _hand_row(hand: HandResult) -> _HandRow:
     return (hand.number, hand.line, hand.dealer, hand.closer, hand.closing, hand.penalties,
-            hand.declared, hand.totals, hand.playoff, hand.unverified)
+            hand.declared, hand.totals, hand.playoff, hand.unverified, hand.openings)
 
 
 def _hand_from(row: _HandRow) -> HandResult:
-    number, line, dealer, closer, closing, penalties, declared, totals, playoff, unverified = row
+    (number, line, dealer, closer, closing, penalties, declared, totals, playoff, unverified,
+     openings) = row
     return _hand_result(number, line, dealer, closer, closing, penalties, declared, totals,
-                        playoff, unverified)
+                        playoff, unverified, openings)
 
 
 def reduce_hand_result(hand: HandResult) -> Reduced:

@@ -73,6 +73,10 @@ class HandResult:
     #: Players whose penalty the referee could not compute and took as declared on the
     #: ``score`` line, with why (unknown cards, or a picture blurred by a problem).
     unverified: dict[str, str] = field(default_factory=dict)
+    #: Each player who opened in this hand -> in which of their own turns of the hand
+    #: (1: their first), as the referee counted the turns (a buy out of turn is not
+    #: one). A fact for the season's statistics (``scala40 standings``).
+    openings: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -258,6 +262,7 @@ def _hand_json(hand: HandResult) -> JsonObject:
         "declared": None if hand.declared is None else dict(hand.declared),
         "totals": dict(hand.totals),
         "playoff": hand.playoff,
+        "openings": dict(hand.openings),
     }
     if hand.unverified:
         row["unverified"] = [{"player": player, "reason": reason}

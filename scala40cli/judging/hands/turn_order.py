@@ -99,6 +99,7 @@ class TurnOrder(HandEnding):
             self.turn = Turn(player=player, opened_before=player in self.opened,
                              first_of_hand=player not in self.played)
             self.played.add(player)
+            self.turns_begun[player] = self.turns_begun.get(player, 0) + 1
             self.last_discarder = None
             if again:
                 self.turn.after_own_discard = problem

@@ -373,7 +373,7 @@ class MatchReferee:
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
             closing=hand.closing, penalties=dict(hand.penalties), declared=hand.declared,
             totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
-            unverified=dict(hand.unverified)))
+            unverified=dict(hand.unverified), openings=dict(hand.openings)))
         self.hand = None
 
     def _result(self, tags: list[Tag]) -> GameResult:
