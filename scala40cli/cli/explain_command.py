@@ -1,14 +1,17 @@
 """``scala40 explain``: what a violation code means, from the rulebook of
-:mod:`scala40cli.model.violations`."""
+:mod:`scala40cli.model.violations`, in the language of ``--lang`` (the code and its
+name never change)."""
 
 from __future__ import annotations
 
 import click
 
+from scala40cli.cli.language import chosen_words
 from scala40cli.model.violations import RULEBOOK, Code
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
-def run_explain(*, code: str | None) -> None:
+def run_explain(*, code: str | None, lang_option: str | None = None) -> None:
     """Every code and its name, or the explanation of ``code`` (a usage error, exit 2,
     when it is unknown)."""
     if code is None:
@@ -20,7 +23,7 @@ def run_explain(*, code: str | None) -> None:
         raise click.BadParameter(
             f"unknown code {code!r}; `scala40 explain` lists them all", param_hint="'CODE'"
         )
-    click.echo(explanation(found))
+    click.echo(explanation(found, chosen_words(lang_option)))
 
 
 def find_code(text: str) -> Code | None:
@@ -32,18 +35,19 @@ def find_code(text: str) -> Code | None:
     return None
 
 
-def explanation(code: Code) -> str:
+def explanation(code: Code, words: Catalogue = ENGLISH) -> str:
     """What ``scala40 explain`` prints for a code: name, meaning, the rule in words and
-    where the docs explain it, an example."""
+    where the docs explain it, an example; in the language of ``words``."""
     entry = RULEBOOK[code]
+    say = words.gettext
     return "\n".join(
         [
             f"{code} {entry.name}",
             "",
-            entry.summary,
+            say(entry.summary),
             "",
-            f"Rule: {entry.source}.",
-            f"See docs/{entry.see}",
-            f"Example: {entry.example}",
+            say("Rule: {rule}.", rule=say(entry.source)),
+            say("See docs/{page}", page=entry.see),
+            say("Example: {example}", example=say(entry.example)),
         ]
     )

@@ -38,6 +38,7 @@ from scala40cli.cli.options import (
     format_option,
     input_format_option,
     jobs_option,
+    lang_option,
     output_option,
     play_options,
     quiet_option,
@@ -119,6 +120,7 @@ def main() -> None:
     "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
 @selection_options
 @color_option
+@lang_option
 @click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
               help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
               "processes, or a scheduler address such as tcp://host:8786. FILE may then "
@@ -150,6 +152,7 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
 
 @main.command()
 @click.argument("code", required=False)
+@lang_option
 def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
     with loading():

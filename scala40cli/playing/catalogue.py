@@ -1,98 +1,59 @@
 """The page's words in Italian, French and English, from gettext ``.po`` catalogues.
 
 The catalogues are ordinary gettext sources (``assets/locale/<lang>.po``), read by the
-small reader below (no compiler, no dependency): a ``msgid`` and its ``msgstr``, with
-``{name}`` placeholders. An empty ``msgstr`` is the ``msgid`` itself, as in gettext.
+reader every command shares (:mod:`scala40cli.translation.po`): a ``msgid`` and its
+``msgstr``, with ``{name}`` placeholders. An empty ``msgstr`` is the ``msgid`` itself,
+as in gettext.
 
 The referee writes its refusals in English sentences built with values ("the opening
 is worth 32, less than 40"); a catalogue's ``msgid`` with placeholders is also a
-pattern, so :meth:`Catalogue.translate` finds the template that made a sentence and
+pattern, so :meth:`PageCatalogue.translate` finds the template that made a sentence and
 writes it again in the chosen language, the values kept (and translated in turn when
-they are sentences themselves, as in "invalid meld: {error}"). A sentence no template
-matches is shown as the referee wrote it.
+they are sentences themselves, as in "invalid meld: {error}"). The page's own
+catalogue is tried first, then the referee's (:func:`scala40cli.translation.catalogue`,
+every violation message): a sentence neither knows is shown as the referee wrote it.
 """
 
 from __future__ import annotations
 
-import ast
-import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 
-LANGUAGES = ("it", "fr", "en")
-_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+from scala40cli.translation.catalogue import LANGUAGES, Catalogue
+from scala40cli.translation.catalogue import catalogue as referee_catalogue
+from scala40cli.translation.po import read_entries, read_po
 
 
-def read_po(text: str) -> dict[str, str]:
-    """The ``msgid`` -> ``msgstr`` pairs of a ``.po`` text (the header entry left out)."""
-    pairs: dict[str, str] = {}
-    key: str | None = None
-    current: list[str] = []
-    msgid = ""
-
-    def close() -> None:
-        nonlocal key
-        if key == "msgstr" and msgid:
-            pairs[msgid] = "".join(current) or msgid
-        key = None
-
-    for raw in text.splitlines():
-        line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
-        if line.startswith("msgid "):
-            close()
-            key, current = "msgid", [ast.literal_eval(line[6:])]
-        elif line.startswith("msgstr "):
-            msgid = "".join(current)
-            key, current = "msgstr", [ast.literal_eval(line[7:])]
-        elif line.startswith('"'):
-            current.append(ast.literal_eval(line))
-    close()
-    return pairs
-
-
-@dataclass(frozen=True)
-class Catalogue:
-    """One language's messages."""
+@dataclass(frozen=True, slots=True)
+class PageCatalogue:
+    """One language's words of the page, and the sentences of the play it translates."""
 
     language: str
+    #: The page's own messages (``msgid`` -> ``msgstr``), as the page asks for them.
     messages: dict[str, str]
-    patterns: list[tuple[re.Pattern[str], str]] = field(default_factory=list)
-
-    def __post_init__(self) -> None:
-        for msgid in self.messages:
-            if "{" in msgid:
-                parts = _PLACEHOLDER.split(msgid)
-                regex = "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
-                                for i, p in enumerate(parts))
-                self.patterns.append((re.compile(f"^{regex}$"), msgid))
-        self.patterns.sort(key=lambda pair: -len(pair[1]))
+    #: The page's messages over the referee's, for :meth:`translate`.
+    speaker: Catalogue
 
     def gettext(self, msgid: str, **values: object) -> str:
-        return self.messages.get(msgid, msgid).format(**values)
+        return self.speaker.gettext(msgid, **values)
 
     def translate(self, sentence: str) -> str:
         """A sentence of the referee's in this language (see the module docstring)."""
-        if sentence in self.messages:
-            return self.messages[sentence]
-        for pattern, msgid in self.patterns:
-            found = pattern.match(sentence)
-            if found is not None:
-                values = {k: self.translate(v) for k, v in found.groupdict().items()}
-                return self.messages[msgid].format(**values)
-        return sentence
+        return self.speaker.translate(sentence)
 
 
 @cache
-def catalogue(language: str) -> Catalogue:
+def catalogue(language: str) -> PageCatalogue:
     """The catalogue of ``language`` (one of :data:`LANGUAGES`)."""
     if language not in LANGUAGES:
         raise ValueError(f"no catalogue for {language!r}: {', '.join(LANGUAGES)}")
     text = (resources.files("scala40cli.playing") / "assets" / "locale"
             / f"{language}.po").read_text(encoding="utf-8")
-    return Catalogue(language, read_po(text))
+    own = read_entries(text)[0]
+    fallback = referee_catalogue(language)  # its plural rule too
+    entries = {**fallback.entries, **own} if language != "en" else {}
+    return PageCatalogue(language, read_po(text), Catalogue(language, entries, fallback.plural))
 
 
 def choose_language(accept: str, default: str = "en") -> str:
@@ -104,4 +65,4 @@ def choose_language(accept: str, default: str = "en") -> str:
     return default
 
 
-__all__ = ["LANGUAGES", "Catalogue", "catalogue", "choose_language", "read_po"]
+__all__ = ["LANGUAGES", "PageCatalogue", "catalogue", "choose_language", "read_po"]
