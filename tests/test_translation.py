@@ -126,7 +126,8 @@ MESSAGE_MODULES = sorted({
     PACKAGE / "judging" / "rulebook" / "rule_values.py", PACKAGE / "model" / "cards.py",
     PACKAGE / "audit" / "pipeline.py",
     *(PACKAGE / "reading" / f"{name}.py" for name in
-      ("syntax_errors", "lark_events", "parser", "chunks", "games", "inputs")),
+      ("syntax_errors", "lark_events", "parser", "chunks", "games", "inputs", "events_json",
+       "jsonl_logs")),
 })
 #: Prose of those modules that no report shows, and why.
 NOT_SHOWN = {
@@ -136,6 +137,8 @@ NOT_SHOWN = {
     "a score-only hand", "the hand is uncertain after line", "taken as declared",
     # a kind of folder entry (reading/inputs.py), and a position past the line's end
     "folder link", "end of line", "unnamed character",
+    # an error of a program writing JSON (reading/events_json.py), not of a log
+    "is not an event of the log format",
 }
 #: A piece of English prose: two words or more, one of them in lower case.
 _PROSE = re.compile(r"[A-Za-z]+(?: [A-Za-z'()-]+)+")
@@ -258,3 +261,12 @@ def test_a_name_like_a_word_of_the_catalogue_is_kept() -> None:
     """Values that are names or cards are never translated, whatever they spell."""
     assert catalogue("it").translate("hearts is not a player of this game") == \
         "hearts non è un giocatore di questa partita"
+
+
+def test_a_sentence_showing_json_keeps_its_braces() -> None:
+    """Only ``{name}`` is a placeholder: the braces of a JSON example stay as written."""
+    sentence = 'a line holds one JSON object, like {"verb": "draw", ...}, not a list'
+    assert catalogue("fr").translate(sentence) == \
+        'une ligne contient un objet JSON, comme {"verb": "draw", ...}, pas une liste'
+    assert catalogue("it").gettext('{x} like {"player": "Anna"}', x="A") == \
+        'A like {"player": "Anna"}'

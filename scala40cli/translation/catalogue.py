@@ -35,7 +35,7 @@ DOMAINS = ("messages", "explanations", "reports")
 #: other value (a name, a card, a number, a word of the log) is kept as written.
 SAID = frozenset({"why", "what", "when", "how", "rest", "head", "first", "last", "suit",
                   "verbs", "guesses", "holding", "invisible", "listed", "parts", "extra",
-                  "expected", "error", "way", "quoted", "reason"})
+                  "expected", "error", "way", "quoted", "reason", "shown"})
 #: What the value of a placeholder may be, by its name; any other takes as little of the
 #: sentence as it can, but ``first``, which takes as much (a list is cut at its last
 #: "and" or "or"). A card is one word; a name or a list of cards holds no ``:`` or ``;``,
@@ -46,6 +46,7 @@ _VALUES = {
     "first": ".+", "card": r"\S+", "cards": _NAMES, "other": _NAMES,
     "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES,
     "quoted": r"(?:'[^']*'|\"[^\"]*\")(?:(?:, | and )(?:'[^']*'|\"[^\"]*\"))*",
+    "field": r"[a-z]+(?: [a-z_]+)?",
     **dict.fromkeys(("count", "line", "hand", "meld", "size", "value", "needed", "points",
                      "computed", "declared", "held", "jokers", "played", "least", "most",
                      "start", "end", "length", "limit", "offset"), _NUMBER),
@@ -85,6 +86,13 @@ def _pattern(msgid: str) -> re.Pattern[str]:
     return re.compile(f"^{''.join(regex)}$", re.DOTALL)
 
 
+def _filled(text: str, values: Mapping[str, object]) -> str:
+    """``text`` with each ``{name}`` of ``values`` replaced by its value; any other brace
+    kept as written (a sentence may show JSON: ``like {"player": "Anna"}``)."""
+    return _PLACEHOLDER.sub(lambda found: str(values[found.group(1)])
+                            if found.group(1) in values else found.group(0), text)
+
+
 class Catalogue:
     """One language's messages (see the module docstring). English has none: its
     words are the ``msgid`` themselves."""
@@ -106,7 +114,7 @@ class Catalogue:
         """``msgid`` in this language, its ``{name}`` placeholders filled."""
         entry = self.entries.get(msgid)
         text = msgid if entry is None else entry.forms[0]
-        return text.format(**values) if values else text
+        return _filled(text, values) if values else text
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         """A sentence that counts ``count`` things (``{count}`` in it), in the plural
@@ -116,7 +124,7 @@ class Catalogue:
             text = singular if count == 1 else plural
         else:
             text = entry.forms[min(self.plural(count), len(entry.forms) - 1)]
-        return text.format(count=count, **values)
+        return _filled(text, {"count": count, **values})
 
     def translate(self, sentence: str, depth: int = 0) -> str:
         """One of the referee's English sentences in this language (see the module
@@ -139,7 +147,7 @@ class Catalogue:
         count = values.get("count", "").replace(",", "")  # 1,000 as the reports write it
         if len(entry.forms) > 1 and count.isdigit():
             form = entry.forms[min(self.plural(int(count)), len(entry.forms) - 1)]
-        return form.format(**said)
+        return _filled(form, said)
 
 
 #: The English catalogue: every message is its own ``msgid``.
