@@ -270,3 +270,27 @@ def test_a_sentence_showing_json_keeps_its_braces() -> None:
         'une ligne contient un objet JSON, comme {"verb": "draw", ...}, pas une liste'
     assert catalogue("it").gettext('{x} like {"player": "Anna"}', x="A") == \
         'A like {"player": "Anna"}'
+
+
+@pytest.mark.slow
+def test_every_message_of_the_corrupted_matches_is_said_in_both_languages() -> None:
+    """The 2,000-odd corrupted matches of tests/corruptions.py (every kind of mistake
+    on the fixtures and on simulated matches): each violation and note they give comes
+    out in Italian and in French with no English left."""
+    from corruptions import default_sources, make_cases, source
+
+    from scala40cli.judging.match.referee import replay
+
+    messages: set[str] = set()
+    for case in make_cases(default_sources()):
+        parsed = parse_text(case.text(source(case.source).lines))
+        messages |= {error.message for error in parsed.errors}
+        for game in parsed.games:
+            result = replay(game)
+            messages |= {p.message for p in (*result.violations, *result.notes)}
+    assert len(messages) > 1000
+    for language in TRANSLATED:
+        words = catalogue(language)
+        untranslated = {m: said for m in messages
+                        if (said := words.translate(m)) == m or _english_left(said)}
+        assert untranslated == {}, language
