@@ -34,6 +34,7 @@ from scala40cli.reading.words import (
 from scala40cli.reading.writer import event_line
 
 ROOT = Path(__file__).resolve().parent.parent
+C9C = card(9, "C")
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
 
 #: One line of each kind, its words marked ``{word}`` (the table's English spelling).
@@ -122,8 +123,6 @@ def test_a_log_may_mix_the_languages_line_by_line() -> None:
         Discard(line=3, column=1, player="Anna", card=C9C),
         Draw(line=4, column=1, player="Bruno", card=card(5, "S")))
 
-
-C9C = card(9, "C")
 
 
 @pytest.mark.parametrize("fast_path", [True, False], ids=["fast_path", "grammar"])

@@ -54,14 +54,12 @@ def read_entries(text: str) -> tuple[dict[str, Entry], str]:
         if "msgid" in fields:
             msgid = "".join(fields["msgid"])
             plural = "".join(fields["msgid_plural"]) if "msgid_plural" in fields else None
-            forms = [""] if plural is None else []
             if plural is None:
                 forms = ["".join(fields.get("msgstr", [""]))]
             else:
-                index = 0
-                while f"msgstr[{index}]" in fields:
-                    forms.append("".join(fields[f"msgstr[{index}]"]))
-                    index += 1
+                forms = []
+                while f"msgstr[{len(forms)}]" in fields:
+                    forms.append("".join(fields[f"msgstr[{len(forms)}]"]))
             if msgid == "":
                 header = forms[0]
             else:
