@@ -21,8 +21,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
-from scala40cli.translation.po import Entry, header_fields, read_entries
+if TYPE_CHECKING:  # the reader is imported only to read a catalogue: English needs none
+    from scala40cli.translation.po import Entry
 
 #: The languages of the catalogues, English (the language of the source) first.
 LANGUAGES = ("en", "it", "fr")
@@ -63,6 +65,8 @@ _PLURAL_RULES: Mapping[str, Callable[[int], int]] = {
 
 def plural_rule(header: str) -> Callable[[int], int]:
     """The rule of a header's ``Plural-Forms`` (``nplurals=2; plural=(n > 1);``)."""
+    from scala40cli.translation.po import header_fields
+
     forms = header_fields(header).get("Plural-Forms", "nplurals=2; plural=(n != 1);")
     found = re.search(r"plural=\(?([^;]*?)\)?;", forms)
     rule = _PLURAL_RULES.get(found.group(1).strip()) if found else None
@@ -156,6 +160,8 @@ ENGLISH = Catalogue("en", {})
 
 def _read(language: str, domain: str) -> tuple[dict[str, Entry], str]:
     from importlib import resources  # only for a language other than English: it loads tempfile
+
+    from scala40cli.translation.po import read_entries
 
     path = resources.files("scala40cli.translation") / "locale" / language / f"{domain}.po"
     return read_entries(path.read_text(encoding="utf-8"))
