@@ -57,17 +57,19 @@ def _table(table: dict[str, Any], words: Catalogue) -> list[str]:
     say = words.gettext
     rows: list[str] = []
     width = max((len(p["name"]) for p in table["players"]), default=0)
-    for player in table["players"]:
+    counts = [len(p["hand"]) + p["unknown"] for p in table["players"]]
+    held = [" " * (count < 10) + words.ngettext("{count} card", "{count} cards", count)
+            for count in counts]  # " 1 card" and "12 cards" in one column
+    held_width = max(map(len, held), default=0)
+    for player, cards_held in zip(table["players"], held, strict=True):
         marks = (say("out") + " " if player["out"] else "") + (
             say("opened") + " " if player["opened"] else "")
         cards = " ".join(player["hand"])
         if player["unknown"]:
             unknown = say("+{count} unknown", count=player["unknown"])
             cards += f"{' ' if cards else ''}{unknown}"
-        count = len(player["hand"]) + player["unknown"]
         total = say("total {total}", total=f"{player['total']:>3}")
-        held = words.ngettext("{count} card", "{count} cards", count)
-        rows.append(f"  {player['name']:<{width}}  {total}  {' ' * (count < 10)}{held}  "
+        rows.append(f"  {player['name']:<{width}}  {total}  {cards_held:<{held_width}}  "
                     f"{marks}{cards or '-'}".rstrip())
     for meld in table["melds"]:
         jokers = f"  (JK = {', '.join(meld['jokers'])})" if meld["jokers"] else ""
