@@ -156,11 +156,11 @@ def test_the_help_of_every_command_lists_its_options_in_order() -> None:
              if line.startswith("  -")]
     assert lines == ["--format", "--exit-zero", "--max-annotations", "-q", "-j", "-o",
                      "--rules", "--set", "--compare", "--input-format", "--select",
-                     "--ignore", "--color", "--dask", "--config", "-h"]
+                     "--ignore", "--color", "--lang", "--dask", "--config", "-h"]
 
 
 SHARED = {"--rules", "--set", "--format", "--output", "--jobs", "--select", "--ignore",
-          "--color", "--quiet", "--input-format"}
+          "--color", "--quiet", "--input-format", "--lang"}
 
 
 @pytest.mark.parametrize("module", sorted((ROOT / "scala40cli").rglob("*.py")),

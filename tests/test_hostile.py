@@ -109,7 +109,7 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "duplicate-player-names": ([("G002", 3)], "different names, not Anna, Bruno, Anna"),
     "player-not-in-game": ([("G003", 13)], "Zoe is not a player of this game"),
     "unknown-verb": ([("F003", 13), ("G007", 13)],
-                     "unknown verb 'drew': expected draw, take, meld, attach, swap, discard"),
+                     "unknown verb 'drew'; did you mean draw?"),
     "card-1Z": ([("F003", 13), ("G007", 13)], "'1Z' is not a card: expected a rank"),
     "card-11H": ([("F003", 12), ("G007", 12)], "'11H' is not a card"),
     "third-copy": ([("D007", 11)], "more copies than the deck holds: 9C"),

@@ -21,24 +21,26 @@ MAX_LINES = 400
 #: The layers, from the ground up, and what each may import of the package, by dotted
 #: prefix below ``scala40cli``: itself and what lies under it.
 ALLOWED = {
+    "translation": ("translation",),
     "model": ("model",),
     "reading": ("model", "reading"),
     "judging": ("model", "reading", "judging"),
     "audit": ("model", "reading", "judging", "audit"),
-    "reporting": ("model", "reading", "judging", "audit", "reporting"),
-    "api": ("model", "reading", "judging", "audit", "reporting", "api"),
-    "dask_audit": ("model", "reading", "judging", "audit", "reporting", "api",
+    "reporting": ("model", "reading", "judging", "audit", "reporting", "translation"),
+    "api": ("model", "reading", "judging", "audit", "reporting", "translation", "api"),
+    "dask_audit": ("model", "reading", "judging", "audit", "reporting", "translation", "api",
                    "dask_audit"),
     "__init__": ("api",),
     "simulate": ("model", "reading", "judging", "simulate"),
-    "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
-    "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
+    "viewing": ("model", "reading", "judging", "reporting.escape", "translation", "viewing"),
+    "playing": ("model", "reading", "judging", "simulate", "viewing", "translation",
+                "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
     # beside reporting: on the audit, with reporting's escapers and chart drawing only
     "season": ("model", "reading", "judging", "audit", "reporting.escape",
                "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "arena", "season", "cli"),
+            "simulate", "viewing", "playing", "arena", "season", "translation", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.

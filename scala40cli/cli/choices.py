@@ -38,6 +38,10 @@ CONVERT_FORMATS = ("jsonl", "s40")
 #: GitHub shows ten error annotations a step.
 DEFAULT_MAX_ANNOTATIONS = 10
 
+#: ``fmt --verbs`` and ``--lang``: the languages of the log's words and of the messages
+#: (the values of ``reading.words.Language``, the first the default).
+LANGUAGES = ("en", "it", "fr")
+
 #: ``show --format``: the table for a person, or the JSON of schemas/show.schema.json.
 SHOW_FORMATS = ("text", "json")
 

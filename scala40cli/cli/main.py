@@ -26,6 +26,7 @@ import click
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
+    LANGUAGES,
     REPLAY_FORMATS,
     RULES_FORMATS,
     SCORE_REPORT_FORMATS,
@@ -38,6 +39,7 @@ from scala40cli.cli.options import (
     format_option,
     input_format_option,
     jobs_option,
+    lang_option,
     output_option,
     play_options,
     quiet_option,
@@ -120,6 +122,7 @@ def main() -> None:
     "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
 @selection_options
 @color_option
+@lang_option
 @click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
               help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
               "processes, or a scheduler address such as tcp://host:8786. FILE may then "
@@ -151,6 +154,7 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
 
 @main.command()
 @click.argument("code", required=False)
+@lang_option
 def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
     with loading():
@@ -184,13 +188,19 @@ def rules(**options: Any) -> None:
               help="Write nothing; exit 1 if any file would change, listing them.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes on standard output.")
+@click.option("--verbs", type=click.Choice(LANGUAGES),
+              help="Write the words of the log (hand, draw, meld...) in English, Italian "
+                   "or French. Default: each game in the language most of its lines use.")
 @click.pass_context
 def fmt(ctx: click.Context, /, **options: Any) -> None:
     """Rewrite the game logs FILE... in canonical form, in place.
 
     Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
     player names quoted only where the format needs it, tag values quoted, a blank line
-    before each hand and between games, UTF-8 with LF line ends and no byte-order mark.
+    before each hand and between games, UTF-8 with LF line ends and no byte-order mark,
+    the words of each game in one language (--verbs, else the one most of its lines use:
+    an Italian log stays Italian, and a line written in English among them is
+    translated; on a tie, the language written first).
     Comments stay where they are: a comment after an event stays on its line (at its
     column when there is room, so aligned comments stay aligned), a comment alone on
     its line loses its indentation. Blank lines stay where the author left them (a run

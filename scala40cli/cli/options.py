@@ -22,6 +22,7 @@ from scala40cli.cli.choices import (
     ARENA_FORMATS,
     COLOR_CHOICES,
     INPUT_FORMATS,
+    LANGUAGES,
     SHOW_FORMATS,
     STANDINGS_FORMATS,
 )
@@ -124,6 +125,13 @@ color_option = click.option(
     help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
     "(FORCE_COLOR colours a pipe too).")
 
+#: ``--lang en|it|fr``: the language of what a person reads (None: the environment's,
+#: see :mod:`scala40cli.translation.language`).
+lang_option = click.option(
+    "--lang", "lang_option", type=click.Choice(LANGUAGES), envvar="SCALA40_LANG",
+    help="The language of the messages, score sheets and explanations: English, Italian or "
+    "French. Default: the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")
+
 #: ``--quiet``/``-q``: the problems and the summary line only.
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True,
@@ -140,7 +148,8 @@ show_options = stacked(
                   help="text: the table for a person; json: for programs "
                   "(schemas/show.schema.json)."),
     rule_options(),
-    input_format_option(_VIEW_INPUT_HELP))
+    input_format_option(_VIEW_INPUT_HELP),
+    lang_option)
 
 #: ``scala40 view``'s options: where the pages go, the rules, how to read the files.
 view_options = stacked(

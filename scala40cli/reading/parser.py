@@ -32,9 +32,12 @@ from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_saf
 from scala40cli.reading.games import Games
 from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.limits import MAX_LINE_CHARS
+from scala40cli.reading.words import SPELLINGS, Word
 
-#: A line that starts a hand or a game: an unreadable one still stands for a hand.
-_BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![\w.\-\u0300-\u036f]))")
+#: A line that starts a hand (in any language) or a game: an unreadable one still
+#: stands for a hand.
+_BOUNDARY = re.compile(r"[ \t]*(?:\[|(?:" + "|".join(SPELLINGS[Word.HAND].values())
+                       + r")(?![\w.\-\u0300-\u036f]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
 _MAX_RUN, _MIN_RUN = 4096, 4
 

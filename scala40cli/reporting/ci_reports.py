@@ -111,7 +111,7 @@ class GithubReporter(Reporter):
             stream.write(f"::notice title=scala40::{plural(hidden, 'more problem')} than the "
                          f"{self.max_annotations} annotated: see the job summary, or run "
                          "scala40 replay\n")
-        stream.write(summary.sentence() + "\n")
+        stream.write(summary.sentence(self.words) + "\n")
         if sheets is not None and target:
             failure = _append(target, sheets.render(summary, hidden, self.max_annotations))
         if failure is not None:
@@ -349,6 +349,7 @@ class JsonlReporter(Reporter):
     nothing of a game once it is written."""
 
     name = "jsonl"
+    for_people = False
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         tally = Tally()

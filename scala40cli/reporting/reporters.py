@@ -30,6 +30,7 @@ from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.text_report import TextReporter
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.version import __version__
 
 if TYPE_CHECKING:
@@ -45,6 +46,7 @@ class JsonReporter(Reporter):
     a game once it is written."""
 
     name = "json"
+    for_people = False
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         head, (files_at, summary_at) = template(
@@ -128,10 +130,19 @@ def __getattr__(name: str) -> Any:
 
 
 def make_reporter(name: str, *, max_annotations: int | None = None,
-                  quiet: bool = False, color: bool = False) -> Reporter:
+                  quiet: bool = False, color: bool = False,
+                  words: Catalogue = ENGLISH) -> Reporter:
     """The reporter of a format, with the options that format takes: ``quiet`` and
     ``color`` (colour for a terminal) for text, ``max_annotations`` for github (by
-    default ``ci_reports.DEFAULT_MAX_ANNOTATIONS``); the other formats take none."""
+    default ``ci_reports.DEFAULT_MAX_ANNOTATIONS``); the other formats take none.
+    ``words``: the language of a report a person reads (the JSON ones stay English)."""
+    reporter = _made(name, max_annotations, quiet, color)
+    if reporter.for_people:
+        reporter.words = words
+    return reporter
+
+
+def _made(name: str, max_annotations: int | None, quiet: bool, color: bool) -> Reporter:
     if name == TextReporter.name:
         if color:
             from scala40cli.reporting.color import ColorTextReporter
