@@ -28,7 +28,7 @@ from scala40cli.audit.dask_engine import (
     scheduler_of,
 )
 from scala40cli.audit.records import Record, gather
-from scala40cli.model.results import FileResult
+from scala40cli.model.results import REPORT_SCHEMA_VERSION, FileResult
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.version import __version__
@@ -47,7 +47,8 @@ class DaskAudit:
     summary: Summary
 
     def summary_record(self) -> JsonObject:
-        return {"type": "summary", "version": __version__, "summary": self.summary.as_json()}
+        return {"type": "summary", "version": __version__,
+                "schema_version": REPORT_SCHEMA_VERSION, "summary": self.summary.as_json()}
 
     def jsonl(self) -> list[JsonObject]:
         """Every record, the summary last, exactly as ``replay --format jsonl`` writes."""

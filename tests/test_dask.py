@@ -30,7 +30,7 @@ from scala40cli.dask_audit import (  # noqa: E402
     results_bag,
     summary_of,
 )
-from scala40cli.reading.jsonl_logs import s40_to_jsonl  # noqa: E402
+from scala40cli.reporting.events_jsonl import s40_to_jsonl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow

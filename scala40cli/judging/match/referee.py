@@ -20,6 +20,7 @@ from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.header import read_header
 from scala40cli.judging.match.names import nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
+from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules
 from scala40cli.judging.scores.standings import Standings
 from scala40cli.judging.tabletop.findings import Finding
@@ -187,7 +188,7 @@ class MatchReferee:
             return event
         self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                           f"{event.player} is not a player of this game; "
-                          f"did you mean {meant}?"))
+                          f"did you mean {meant}?"), event.player)
         return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
@@ -284,14 +285,14 @@ class MatchReferee:
         in_play = hand is not None and hand.phase is not Phase.ENDED
         if hand is not None and in_play and event.rest_of_hand:
             self.flag(Finding(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                              "this hand is not judged further"))
+                              "this hand is not judged further"), event.player)
             hand.give_up()
             self.hand_scored = True
             return
         problem = self.flag(Finding(Code.UNREADABLE_HAND, event,
                                     f"line {event.line} could not be read; "
                                     + ("the hand is judged without it" if in_play
-                               else "see the file's errors")))
+                               else "see the file's errors")), event.player)
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
 
@@ -353,7 +354,8 @@ class MatchReferee:
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
-            preset=self.preset, elimination_threshold=standings.threshold)
+            preset=self.preset, elimination_threshold=standings.threshold,
+            rules_version=RULES_VERSION)
 
 
 #: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one

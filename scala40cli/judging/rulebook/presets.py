@@ -14,6 +14,13 @@ from scala40cli.judging.rulebook.rule_enums import ELIMINATION_NONE
 from scala40cli.judging.rulebook.rule_values import RulesError, with_values
 from scala40cli.judging.rulebook.switches import CLASSIC, Rules
 
+#: The version of the rules as this referee reads them: the switches' meanings and the
+#: presets' values. Raised whenever one of them changes, so that two results under the
+#: same preset, switches and version were judged by the same rules (a server stores it
+#: beside each result). ``tests/test_rules_version.py`` holds the fingerprint of the
+#: switches and presets this version names, and fails when they change without it.
+RULES_VERSION = "1"
+
 # --- consistency --------------------------------------------------------------------------
 
 #: The number of hands a fixed-hands match gets when nothing says how many.
