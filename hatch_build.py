@@ -36,7 +36,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "model/catalogue/melds_and_closing",
             "reading/events", "reading/fastlines", "reading/chunks", "reading/parser",
             "reading/lark_parser", "reading/lark_events", "reading/games",
-            "reading/gc_pause", "reading/limits", "reading/syntax_errors",
+            "reading/limits", "reading/syntax_errors",
             "reading/event_base", "reading/event_objects", "reading/json_games",
             "reading/json_words",
             "judging/rulebook/rules",

@@ -38,7 +38,6 @@ from scala40cli.model.violations import Code
 from scala40cli.reading import chunks
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.events import GameLog
-from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.inputs import NotRegularFile, input_format_of, open_log, sniffed
 from scala40cli.reading.parser import iter_games
 
@@ -92,17 +91,14 @@ def _first_place(item: Item) -> tuple[int, int, int]:
 def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], ...]:
     """:func:`judge_chunk` for a chunk of a ``.s40`` log or of a JSON Lines log.
 
-    The cyclic collector is held off for the whole chunk, not only while its events
-    are built and replayed: between those pauses it ran 90 times in an audit of the
-    benchmark corpus, over the game being judged, and found nothing to free; held
-    off, it runs a sixth as often, over less. What a chunk leaves in cycles is freed
-    by the collector's next run, after the chunk."""
-    with gc_paused():
-        if isinstance(unit, Chunk):
-            return judge_chunk(unit, choices)
-        from scala40cli.audit.json_units import judge_json_chunk
+    The host's garbage collector is left as the host set it: a library that turned it
+    off, even for a chunk, turned it off for every thread of a server (see
+    docs/performance.md for what that saved and how the command line saves it now)."""
+    if isinstance(unit, Chunk):
+        return judge_chunk(unit, choices)
+    from scala40cli.audit.json_units import judge_json_chunk
 
-        return judge_json_chunk(unit, choices, in_line_order)
+    return judge_json_chunk(unit, choices, in_line_order)
 
 
 def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str | None = "s40"

@@ -11,7 +11,6 @@ question (:func:`~scala40cli.judging.hands.phases.gate`).
 
 from __future__ import annotations
 
-import gc
 from collections.abc import Sequence
 
 from scala40cli.judging.hands.hand import HandReferee
@@ -44,19 +43,9 @@ NAME_CUTOFF = 0.75
 
 def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
     """Judge one game under its own rule tags and the command line's ``choice``, which
-    wins over them (check the choice beforehand: a bad one raises RulesError).
-
-    The cyclic garbage collector is held off meanwhile: a game's thousands of small
-    objects (turns, counts, findings) would set off collections that find next to
-    nothing and cost several percent of the time; whatever cycles a game leaves are
-    collected with the next run of the collector."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return MatchReferee(game, choice).run()
-    finally:
-        if enabled:
-            gc.enable()
+    wins over them (check the choice beforehand: a bad one raises RulesError). The
+    host's garbage collector is left as the host set it."""
+    return MatchReferee(game, choice).run()
 
 
 class MatchReferee:
