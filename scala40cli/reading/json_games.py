@@ -71,8 +71,30 @@ _HAND: Final = 2
 _COMMENT: Final = 3
 _OTHER: Final = 4
 _SPACES = b" \t\r\n"
-#: What a line that may start a game or a hand holds (an escape may spell anything).
-_MAYBE = (b'"tag"', b'"hand"', b'"comment"', b"\\")
+_BRACE: Final = 0x7B  # "{", the first byte of most lines
+
+
+#: How ``convert`` (and most writers) start a line: the verb's first letter follows.
+_VERB_FIRST: Final = b'{"verb": "'
+
+
+def _plain(line: bytes) -> bool:
+    """A line that cannot be a tag, a hand or a comment line. Most are told by the
+    first letters of their verb, where a writer such as ``convert`` puts it first
+    (``d`` draw, deal, dealer, discard; ``m``, ``a``, ``s``, ``u``, ``r``, ``b``;
+    ``tak`` take): what cutting a JSON log costs the reading process (``--jobs``). A
+    line with a second ``verb`` key could still name a tag: such a line only moves
+    where a chunk ends, as the games inside a chunk are cut again by the reader. The
+    others hold none of those verbs as a JSON string, nor an escape (which may spell
+    anything)."""
+    if len(line) > 13 and line.startswith(_VERB_FIRST):
+        first = line[10]
+        if first == 0x64 or first == 0x6D or first == 0x61 or first == 0x73 \
+                or first == 0x75 or first == 0x72 or first == 0x62 \
+                or (first == 0x74 and line[12] == 0x6B):
+            return True
+    return (b'"tag"' not in line and b'"hand"' not in line and b"\\" not in line
+            and b'"comment"' not in line)
 #: The mark of an inline acceptance in a comment (``; scala40: ignore T004``), lowered
 #: and upper-cased alike by its digits: see :mod:`scala40cli.audit.ignores`.
 _IGNORE_MARK = "40:"
@@ -92,10 +114,10 @@ class JsonChunk:
 
 def _kind(line: bytes) -> int:
     """What a raw line is, read from its bytes; decoded only when it might be a tag, a
-    hand or a comment line."""
-    if (not line or line[0] != 0x7B) and not line.strip(_SPACES):  # "{": most lines
+    hand or a comment line (see :func:`_plain`)."""
+    if (not line or line[0] != _BRACE) and not line.strip(_SPACES):
         return _BLANK
-    if not any(mark in line for mark in _MAYBE):
+    if _plain(line):
         return _OTHER
     try:
         value = json.loads(line.decode("utf-8"))
@@ -130,7 +152,7 @@ def json_chunks(source: BinaryIO | Iterable[bytes]) -> Iterator[JsonChunk]:
     for line in lines:
         number += 1
         read = len(line)
-        kind = _kind(line)
+        kind = _OTHER if read and line[0] == _BRACE and _plain(line) else _kind(line)
         if kind == _TAG:
             if seen_event:
                 yield JsonChunk(chunk.chunk(), first_object)
@@ -177,12 +199,15 @@ _NOT_REMEMBERED = (Deal, Stock, Score, Tag)
 @dataclass(frozen=True, slots=True)
 class JsonRead:
     """What a chunk of a JSON Lines log holds: its games and problems in file order, the
-    comments that may accept violations (line -> text), and the line of each object,
-    in order, from the chunk's first object on (for :func:`with_events`)."""
+    comments that may accept violations (line -> text), and where its objects are: the
+    chunk's first line and its blank lines, and the index of its first object among
+    the log's (for :func:`event_index`)."""
 
     items: list[GameLog | Problem]
     comments: dict[int, str]
-    object_lines: list[int]
+    first_line: int
+    #: The lines of the chunk that hold no object (blank), in order: rare.
+    blank_lines: list[int]
     first_event: int
 
 
@@ -226,8 +251,8 @@ class _Reader:
         no event: then its problem is recorded)."""
         try:
             item, comment = read_event(value, number)
-        except EventJsonError as error:
-            self.bad(number, str(error), value, text)
+        except EventJsonError as error:  # the line shown as written, without its CR
+            self.bad(number, str(error), value, None if text is None else text.rstrip("\r"))
             return None
         if comment is not None and _IGNORE_MARK in comment:
             self.comments[number] = comment
@@ -248,22 +273,35 @@ def _not_json(constant: str) -> object:
     raise EventJsonError(f"not JSON: {constant} is not a JSON value")
 
 
+#: The one decoder of JSON lines: ``json.loads`` with an option builds a new decoder,
+#: and its scanner, at every call (twice the cost of decoding an event's line).
+_DECODER: Final = json.JSONDecoder(parse_constant=_not_json)
+
+
 def read_chunk(unit: JsonChunk) -> JsonRead:
     """The games and problems of a chunk of JSON lines (see the module)."""
     chunk = unit.chunk
     reader = _Reader(chunk.number)
+    games, events = reader.games, reader.events
     long_lines = dict(chunk.long_lines)
-    known, object_lines = _known, []
+    known, blank_lines = _known, []
     number = chunk.first_line - 1
     for raw in chunk.data.split(b"\n"):
         number += 1
-        if (not raw or raw[0] != 0x7B) and not raw.strip(_SPACES):  # "{": most lines
-            continue
-        object_lines.append(number)
-        event = known.get(raw)
-        if event is not None:
-            reader.add(at_line(event, number))
-            continue
+        if not raw or raw[0] != _BRACE:
+            if not raw.strip(_SPACES):
+                blank_lines.append(number)
+                continue
+        else:
+            event = known.get(raw)
+            if event is not None:  # the commonest line: inline, what reader.add does
+                event = at_line(event, number)
+                if type(event) is HandStart:
+                    reader.add(event)
+                else:  # never a Tag: tags are not remembered
+                    events.append(event)
+                    games.header = False
+                continue
         if long_lines and number in long_lines:
             reader.bad(number, _too_long(number, long_lines[number]))
             continue
@@ -278,7 +316,7 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
             continue
         try:
             check_depth(text)
-            value = json.loads(text, parse_constant=_not_json)
+            value = _DECODER.decode(text)
         except json.JSONDecodeError as error:
             words, _line, column = decode_error(error)
             reader.bad(number, f"not JSON: {words} (column {column})", None, text.rstrip("\r"))
@@ -289,13 +327,16 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
         except EventJsonError as error:
             reader.bad(number, str(error), None, text.rstrip("\r"))
             continue
-        made = reader.read(value, number, text.rstrip("\r"))
+        made = reader.read(value, number, text)
         if made is not None and type(made) not in _NOT_REMEMBERED and COMMENT_KEY not in value:
             if len(known) >= LINE_CACHE_SIZE:
                 known.clear()
             known[raw] = made
     reader.close(chunk.cut)
-    return JsonRead(reader.items, reader.comments, object_lines, unit.first_event)
+    if blank_lines and blank_lines[-1] == number:
+        blank_lines.pop()  # what follows the last line end is no line
+    return JsonRead(reader.items, reader.comments, chunk.first_line, blank_lines,
+                    unit.first_event)
 
 
 def read_values(values: Iterable[object]) -> Iterator[JsonRead]:
@@ -303,7 +344,6 @@ def read_values(values: Iterable[object]) -> Iterator[JsonRead]:
     at a time, under the bounds of a game's lines and hands: object ``i`` (from 0)
     stands on line ``i + 1``, as in the JSON Lines those objects would be written as."""
     reader, seen_event, hands, first, chunk_number = _Reader(1), False, 0, 1, 1
-    lines: list[int] = []
     cut_from, cut_to, bound = 0, 0, ""
     number = 0
     for number, value in enumerate(values, start=1):
@@ -311,10 +351,10 @@ def read_values(values: Iterable[object]) -> Iterator[JsonRead]:
             if seen_event:
                 cut = Cut(first, cut_from, cut_to, bound) if cut_from else None
                 reader.close(cut)
-                yield JsonRead(reader.items, reader.comments, lines, first - 1)
+                yield JsonRead(reader.items, reader.comments, first, [], first - 1)
                 chunk_number += 1
                 reader, seen_event, hands, first = _Reader(chunk_number), False, 0, number
-                lines, cut_from, bound = [], 0, ""
+                cut_from, bound = 0, ""
         elif names_hand(value):
             seen_event = True
             hands += 1
@@ -327,11 +367,10 @@ def read_values(values: Iterable[object]) -> Iterator[JsonRead]:
         if cut_from:
             cut_to = number
             continue
-        lines.append(number)
         reader.read(value, number, None)
     if number:
         reader.close(Cut(first, cut_from, cut_to, bound) if cut_from else None)
-        yield JsonRead(reader.items, reader.comments, lines, first - 1)
+        yield JsonRead(reader.items, reader.comments, first, [], first - 1)
 
 
 def _too_long(number: int, length: int) -> str:
@@ -340,8 +379,8 @@ def _too_long(number: int, length: int) -> str:
 
 
 def event_index(read: JsonRead, line: int) -> int:
-    """The index among the log's objects of the object on ``line`` (or of the next)."""
-    return read.first_event + bisect_left(read.object_lines, line)
+    """The index among the log's objects of the object on ``line``."""
+    return read.first_event + (line - read.first_line) - bisect_left(read.blank_lines, line)
 
 
 __all__ = ["JsonChunk", "JsonRead", "event_index", "json_chunks", "read_chunk", "read_values"]

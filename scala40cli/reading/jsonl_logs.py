@@ -45,7 +45,7 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
                                      "not read", None)
     try:
         check_depth(text)
-        line = text_line(json.loads(text, parse_constant=_not_json), number)
+        line = text_line(_DECODER.decode(text), number)
         return (line + "\n").encode("utf-8"), None
     except json.JSONDecodeError as error:
         words, _line, column = decode_error(error)
@@ -59,6 +59,10 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
 def _not_json(constant: str) -> object:
     """NaN and Infinity, which Python's reader takes but JSON does not have."""
     raise EventJsonError(f"not JSON: {constant} is not a JSON value")
+
+
+#: One decoder for every line (``json.loads`` with an option makes one a call).
+_DECODER = json.JSONDecoder(parse_constant=_not_json)
 
 
 def text_line(value: object, number: int) -> str:
