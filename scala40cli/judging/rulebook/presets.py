@@ -201,7 +201,9 @@ if len(_BY_NAME) != sum(1 + len(entry.aliases) for entry in _PRESET_LIST):
 def find_preset(name: str, where: str | None = None) -> Preset:
     """The preset of this name or alias, in any case; RulesError lists the known ones
     (and names ``where`` the name was written, when given)."""
-    found = _BY_NAME.get(_preset_key(name))
+    found = _BY_NAME.get(name)  # as written, most often: no key to work out
+    if found is None:
+        found = _BY_NAME.get(_preset_key(name))
     if found is None:
         import difflib  # only for a name that is not known
 
