@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
-from collections.abc import Iterable, Iterator
-from typing import Any, TextIO, TypeVar, cast
+from collections.abc import Iterator
+from typing import Any, TextIO
 
 import click
 
@@ -51,33 +51,6 @@ def loading() -> Iterator[None]:
     finally:
         if enabled:
             gc.enable()
-
-
-T = TypeVar("T")
-
-
-def collected_between(items: Iterable[T]) -> Iterator[T]:
-    """``items``, the cyclic collector held off while each is made, and let run between
-    them. The judging makes thousands of small objects a game, none in a cycle; a
-    collection in the middle of a game walks them all and frees nothing. The library
-    leaves the collector alone (a host's threads share it); this process is the
-    command's own, and it holds the collector off for itself: 5 to 9% of the CPU time
-    of a replay (docs/performance.md)."""
-    iterator = iter(items)
-    while True:
-        enabled = gc.isenabled()
-        gc.disable()
-        try:
-            item = next(iterator, _DONE)
-        finally:
-            if enabled:
-                gc.enable()
-        if item is _DONE:
-            return
-        yield cast(T, item)
-
-
-_DONE = object()
 
 
 class EscapedErrors(click.Group):

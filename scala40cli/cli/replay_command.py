@@ -20,7 +20,6 @@ from scala40cli.audit.road import audit_records, compare_results
 from scala40cli.cli import settings
 from scala40cli.cli.choices import COMPARISON_FORMATS, REPLAY_FORMATS
 from scala40cli.cli.completeness import Completeness
-from scala40cli.cli.group import collected_between
 from scala40cli.cli.inputs import input_paths, terminal_progress
 from scala40cli.cli.output import check_output, emit, stdout_of, write_report
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, exit_status
@@ -62,8 +61,8 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     request = AuditRequest(inputs=files, rules=choice, input_format=input_format,
                            selection=selection, exclusions=config.exclusions,
                            engine=settings.engine(jobs, dask_option, files),
-                           progress=terminal_progress())
-    records = collected_between(audit_records(request))
+                           progress=terminal_progress(), hold_collector=True)
+    records = audit_records(request)
     completeness = Completeness()
     if require_complete:
         records = completeness.watch(records)
