@@ -7,9 +7,10 @@ bounds and the same games:
 
 - :func:`json_chunks` cuts the raw lines into the chunks of single games, with every
   bound of :mod:`scala40cli.reading.limits` held while reading: a game's lines, bytes
-  and hands, a line read at most 64 KiB at a time. It looks at a line's bytes only: a
-  line may start a game or a hand only if it holds ``"tag"``, ``"hand"``,
-  ``"comment"`` or an escape, and only those few are decoded here. The lines after a
+  and hands, a line read at most 64 KiB at a time. It looks at a line's bytes only
+  (the first letters of its verb, where the line starts with it; else whether it
+  holds ``"tag"``, ``"hand"``, ``"comment"`` or an escape), and decodes only the few
+  that may be a tag, a hand or a comment line. The lines after a
   bound are counted and skipped, never kept, so junk cannot fill memory whatever its
   size: a game keeps at most ``MAX_GAME_LINES`` problems, as a ``.s40`` game does.
 - :func:`read_chunk` (in this process, or in a worker with ``--jobs``) decodes each
