@@ -154,7 +154,8 @@ def test_the_help_of_every_command_lists_its_options_in_order() -> None:
     shown = CliRunner().invoke(main, ["replay", "--help"]).output.partition("Options:")[2]
     lines = [line.split()[0].rstrip(",") for line in shown.splitlines()
              if line.startswith("  -")]
-    assert lines == ["--format", "--exit-zero", "--max-annotations", "-q", "-j", "-o",
+    assert lines == ["--format", "--exit-zero", "--require-complete", "--max-annotations",
+                     "-q", "-j", "-o",
                      "--rules", "--set", "--compare", "--input-format", "--select",
                      "--ignore", "--color", "--lang", "--dask", "--config", "-h"]
 

@@ -457,8 +457,7 @@ def test_an_unknown_preset_or_rule_key_on_the_command_line_exits_2(
     ("bad.toml", 'preset = "classic"\n[rules\nopening_points = 50\n',
      "is not valid TOML: Expected ']' at the end of a table declaration (at line 2, column 7)"),
     ("bad.json", '{"preset": "classic",\n "rules": {,}}',
-     "is not valid JSON: Expecting property name enclosed in double quotes "
-     "(at line 2, column 12)"),
+     "is not valid JSON: expected a key in double quotes (at line 2, column 12)"),
     ("binary.toml", "\x00\x01[rules]", "is not valid TOML"),
 ])
 def test_a_rules_file_that_is_not_toml_or_json_exits_2_with_line_and_column(

@@ -104,6 +104,9 @@ def main() -> None:
     "2.1.0; junit: JUnit XML, one test case a game.")
 @click.option("--exit-zero", is_flag=True,
               help="Exit 0 even when violations or file errors are found (report only).")
+@click.option("--require-complete", is_flag=True,
+              help="Exit 1 also when an input holds no game or a match not played to its "
+              "end: each must be a complete match, judged legal (said on standard error).")
 @click.option("--max-annotations", type=click.IntRange(min=0),
               default=DEFAULT_MAX_ANNOTATIONS, show_default=True,
               help="With --format github: annotate at most this many problems, then say how "
@@ -119,7 +122,8 @@ def main() -> None:
               "first.")
 @input_format_option(
     "Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
-    "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
+    "Default: by the extension (.jsonl, .s40), else by the content (JSON Lines when its "
+    "first line starts with {).", envvar="SCALA40_INPUT_FORMAT")
 @selection_options
 @color_option
 @lang_option
@@ -231,6 +235,9 @@ def fmt(ctx: click.Context, /, **options: Any) -> None:
 @output_option()
 @rule_options()
 @jobs_option()
+@input_format_option(
+    "Read every FILE as a .s40 log or as JSON Lines events. Default: by the extension "
+    "(.jsonl, .s40), else by the content (JSON Lines when its first line starts with {).")
 @click.pass_context
 def report_command(ctx: click.Context, /, **options: Any) -> None:
     """Write the score report of the games of FILE...: sheets, outcomes, charts.

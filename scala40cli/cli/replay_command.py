@@ -19,6 +19,7 @@ from scala40cli.audit.request import AuditRequest, Local
 from scala40cli.audit.road import audit_records, compare_results
 from scala40cli.cli import settings
 from scala40cli.cli.choices import COMPARISON_FORMATS, REPLAY_FORMATS
+from scala40cli.cli.completeness import Completeness
 from scala40cli.cli.inputs import input_paths, terminal_progress
 from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import check_output, emit, stdout_of, write_report
@@ -38,7 +39,7 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
                jobs: int, quiet: bool, input_format: str | None,
                select_option: str | None, ignore_option: str | None, color_option: str,
                dask_option: str | None, config_option: str | None,
-               lang_option: str | None = None) -> None:
+               lang_option: str | None = None, require_complete: bool = False) -> None:
     """``scala40 replay`` with its options (by their names in the command's
     declaration): the report written, then the exit status."""
     config = settings.load(config_option)
@@ -63,15 +64,20 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     request = AuditRequest(inputs=files, rules=choice, input_format=input_format,
                            selection=selection, exclusions=config.exclusions,
                            engine=settings.engine(jobs, dask_option, files),
-                           progress=terminal_progress())
+                           progress=terminal_progress(), hold_collector=True)
     records = audit_records(request)
+    completeness = Completeness()
+    if require_complete:
+        records = completeness.watch(records)
     if reporter.for_people:
         records = translated_records(records, words)
     summary = write_report(output, lambda stream: reporter.write_records(records, stream))
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
-    clean = summary.violations == 0 and summary.file_errors == 0
+    for lacking in completeness.lacking:
+        click.echo(f"scala40: {lacking}", err=True)
+    clean = summary.violations == 0 and summary.file_errors == 0 and not completeness.lacking
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
 
 

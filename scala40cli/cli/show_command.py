@@ -22,7 +22,7 @@ from scala40cli.cli import settings
 from scala40cli.cli.language import chosen_words
 from scala40cli.cli.status import EXIT_PROBLEMS
 from scala40cli.model.results import Problem
-from scala40cli.reading.inputs import STDIN, input_format_of
+from scala40cli.reading.inputs import STDIN, input_format_of, sniff_format
 from scala40cli.reporting.escape import json_safe, terminal_line
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.viewing.documents import empty_document, show_document
@@ -77,8 +77,9 @@ def run_show(*, place: str, show_format: str,
     path, line = split_place(place)
     try:
         if path == STDIN:
-            viewed = view_bytes(_standard_input(), STDIN_NAME, choice,
-                                input_format_of(STDIN_NAME, input_format), at_line=line or 0)
+            data = _standard_input()
+            chosen = input_format_of(STDIN_NAME, input_format) or sniff_format(data)
+            viewed = view_bytes(data, STDIN_NAME, choice, chosen, at_line=line or 0)
         else:
             viewed = load_file(path, choice, input_format, at_line=line or 0)
     except Unviewable as error:

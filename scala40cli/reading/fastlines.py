@@ -79,7 +79,10 @@ def player_name(text: str) -> str:
     """A player name as written: a bare word, or a quoted string with \\" and \\\\."""
     if text[0] != '"':
         return str(text)
-    return _ESCAPE.sub(r"\1", text[1:-1])
+    inner = text[1:-1]
+    # re.sub with a template parses the template at every call: a tag's values, six a
+    # game, have no escape to undo
+    return _ESCAPE.sub(r"\1", inner) if "\\" in inner else inner
 
 
 # --- the fast path: plain lines without Lark ---------------------------------------------

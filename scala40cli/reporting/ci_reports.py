@@ -17,7 +17,7 @@ from typing import IO, TextIO
 from urllib.parse import quote
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.results import REPORT_SCHEMA_VERSION, FileResult, GameResult, Problem
 from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import (
@@ -360,6 +360,7 @@ class JsonlReporter(Reporter):
                 stream.write(json_safe(json.dumps(line, ensure_ascii=False)) + "\n")
         summary = tally.summary()
         stream.write(json.dumps({"type": "summary", "version": __version__,
+                                 "schema_version": REPORT_SCHEMA_VERSION,
                                  "summary": summary.as_json()}) + "\n")
         return summary
 
