@@ -163,6 +163,7 @@ NOT_SHOWN = {
     "start play", "not in a buy", "after end", "score only", "early score", "one score",
     # why a penalty is taken as declared: the JSON report's "unverified", kept in English
     "a score-only hand", "the hand is uncertain after line", "taken as declared",
+    "its score line read as running totals",
     # a kind of folder entry (reading/inputs.py), and a position past the line's end
     "folder link", "end of line", "unnamed character",
     # an error of a program writing JSON (reading/events_json.py), not of a log
