@@ -1,7 +1,8 @@
 """The referee's newer sentences said in Italian and French: paper score sheets (C006,
 C002, C003), unknown cards left in several hands (C005), the [Result] tag (G010), a
 missing ``hand`` line (D001), a player who discards twice (T001), copies beyond the
-deck (D007) and moves on a refused meld (D28's echoes).
+deck (D007) and moves on a refused meld (D28's echoes); and words that assume no
+gender of a player.
 
 Each English sentence is made by the referee from a small log (or by the function that
 words it), so that a change of its wording shows here as a sentence that no template
@@ -19,6 +20,7 @@ from scala40cli.judging.match.header import result_mismatch
 from scala40cli.judging.match.referee import replay
 from scala40cli.reading.events import Tag
 from scala40cli.reading.parser import parse_text
+from scala40cli.reporting.text_report import outcome_lines
 from scala40cli.translation.catalogue import catalogue
 
 FIXTURES = Path(__file__).resolve().parent.parent / "fixtures"
@@ -291,3 +293,18 @@ def test_a_refusal_on_the_meld_as_most_likely_laid_says_its_reason_in_the_langua
            "impossible d'ajouter à la combinaison 5 : 8C n'est pas de la couleur de la suite "
            "(carreau) (la combinaison telle qu'elle a vraisemblablement été posée : 7D 8D 9D "
            "10D)")
+
+
+# --- no gender assumed about a player ---------------------------------------------------------
+
+
+def test_the_outcome_and_a_discard_just_taken_assume_no_gender() -> None:
+    """"Vincitore: Anna", "Éliminés : Carla" and "qu'il vient de prendre" said a man."""
+    game = replay(parse_text(FOUR).games[0])
+    assert outcome_lines(game, catalogue("it"))[:2] == [
+        "Eliminazioni: Carla nella mano 2, Bruno nella mano 8, Dario nella mano 9", "Vince: Anna"]
+    assert outcome_lines(game, catalogue("fr"))[:2] == [
+        "Éliminations : Carla à la manche 2, Bruno à la manche 8, Dario à la manche 9",
+        "Victoire : Anna"]
+    assert catalogue("fr").translate("Anna discards the 9C just taken") == \
+        "Anna défausse le 9C qui vient d'être pris"
