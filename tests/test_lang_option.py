@@ -117,6 +117,16 @@ def test_explain_speaks_the_language_and_keeps_the_code_and_name() -> None:
         "T004 not-in-hand\n\nLe joueur défausse")
 
 
+def test_explain_says_where_its_quote_comes_from_in_the_language() -> None:
+    """"From" and the page's name are one sentence, which each language joins as it
+    must ("dalle decisioni", "du format"), and says that the quote is in English."""
+    italian = run("explain", "--lang", "it", "G006").stdout
+    assert "Dalle decisioni dell'arbitro (in inglese), D22. A game that stops in the middle " \
+        "of a hand:" in italian
+    french = run("explain", "--lang", "fr", "C006").stdout
+    assert "Extrait du format des journaux (en anglais), A paper score sheet :" in french
+
+
 # --- play falls back to the referee's catalogue -------------------------------------------
 
 

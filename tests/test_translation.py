@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit.pipeline import audit_path
+from scala40cli.cli import explain_command
 from scala40cli.judging.hands.phases import Phase
 from scala40cli.model.violations import RULEBOOK
 from scala40cli.reading.parser import parse_text
@@ -108,15 +109,42 @@ def _literal_calls() -> set[str]:
 
 def test_every_word_of_the_reports_is_translated() -> None:
     """The words of the text report, ``show`` and ``explain``: each literal asked for,
-    the sheet's words kept in tables, and the phases ``show`` names."""
+    the sheet's words kept in tables (its legends, where ``explain`` quotes from), and
+    the phases ``show`` names."""
+    quoted_from = {text for pair in (*explain_command._FROM.values(), explain_command._FROM_DOCS)
+                   for text in pair}
     asked = _literal_calls() | set(text_report._CLOSED_BY.values()) | {
-        text_report.DECLARED_LEGEND} | {phase.value for phase in Phase}
+        text_report.DECLARED_LEGEND, text_report.UNSCORED_LEGEND} | {
+        phase.value for phase in Phase} | quoted_from
     asked = {text for text in asked if _PLACEHOLDER.sub("", text).strip()}
     assert len(asked) > 40
     for language in TRANSLATED:
         words = catalogue(language)
         plural_ids = {entry.plural for entry in words.entries.values() if entry.plural}
         assert sorted(asked - set(words.entries) - plural_ids) == [], language
+
+
+def _gettext_calls() -> list[tuple[str, int, str]]:
+    """Every message asked for with ``gettext`` (or ``say``) by its literal text."""
+    found = []
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and node.args and (
+                    node.func.attr if isinstance(node.func, ast.Attribute) else
+                    node.func.id if isinstance(node.func, ast.Name) else "") in ("gettext", "say") \
+                    and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                found.append((str(path.relative_to(PACKAGE)), node.lineno, node.args[0].value))
+    return found
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_a_message_that_counts_is_asked_for_with_its_number(language: str) -> None:
+    """A message with plural forms asked for with ``gettext`` always takes its first
+    form: "+2 sconosciuta" in ``show``. Each is asked for with ``ngettext``."""
+    words = catalogue(language)
+    assert [(path, line, text) for path, line, text in _gettext_calls()
+            if text in words.entries and words.entries[text].plural] == []
 
 
 #: Where the referee writes its sentences: its modules, and the reading of a log.
@@ -135,6 +163,7 @@ NOT_SHOWN = {
     "start play", "not in a buy", "after end", "score only", "early score", "one score",
     # why a penalty is taken as declared: the JSON report's "unverified", kept in English
     "a score-only hand", "the hand is uncertain after line", "taken as declared",
+    "its score line read as running totals",
     # a kind of folder entry (reading/inputs.py), and a position past the line's end
     "folder link", "end of line", "unnamed character",
     # an error of a program writing JSON (reading/events_json.py), not of a log

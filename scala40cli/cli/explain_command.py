@@ -53,17 +53,19 @@ def explanation(code: Code, words: Catalogue = ENGLISH) -> str:
     ]
     section = find_section(entry.see)
     if section is not None and section.paragraphs:
-        page = say(_PAGES.get(entry.see.partition("#")[0], "the docs"))
-        where = (say("From {page}, {title}:", page=page, title=section.title)
-                 if section.title else say("From {page}:", page=page))
+        titled, untitled = _FROM.get(entry.see.partition("#")[0], _FROM_DOCS)
+        where = say(titled, title=section.title) if section.title else say(untitled)
         lines += ["", where, ""]
         lines += [paragraph + "\n" for paragraph in section.paragraphs]
     return "\n".join(lines).rstrip("\n")
 
 
-#: What each page quoted is, in words.
-_PAGES = {
-    "decisions.md": "the referee's decisions",
-    "rules.md": "the rules",
-    "log-format.md": "the log format",
+#: Where a quote comes from, with its section's title and without, by page: one whole
+#: sentence each, since a language joins "from" to the page's name ("dalle regole",
+#: "du format").
+_FROM = {
+    "decisions.md": ("From the referee's decisions, {title}:", "From the referee's decisions:"),
+    "rules.md": ("From the rules, {title}:", "From the rules:"),
+    "log-format.md": ("From the log format, {title}:", "From the log format:"),
 }
+_FROM_DOCS = ("From the docs, {title}:", "From the docs:")

@@ -41,11 +41,13 @@ SAID = frozenset({"why", "what", "when", "how", "rest", "head", "first", "last",
 #: What the value of a placeholder may be, by its name; any other takes as little of the
 #: sentence as it can, but ``first``, which takes as much (a list is cut at its last
 #: "and" or "or"). A card is one word; a name or a list of cards holds no ``:`` or ``;``,
-#: which the sentences put between their parts; a number is digits.
+#: which the sentences put between their parts, and neither does an item of a list
+#: (``first``, ``last``): "A and B; C and D" is two parts before it is two lists; a
+#: number is digits.
 _NUMBER = r"-?[\d,]+"
 _NAMES = r"[^:;]+?"
 _VALUES = {
-    "first": ".+", "card": r"\S+", "cards": _NAMES, "other": _NAMES,
+    "first": "[^;]+", "last": "[^;]+?", "card": r"\S+", "cards": _NAMES, "other": _NAMES,
     "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES,
     "quoted": r"(?:'[^']*'|\"[^\"]*\")(?:(?:, | and )(?:'[^']*'|\"[^\"]*\"))*",
     "field": r"[a-z]+(?: [a-z_]+)?",

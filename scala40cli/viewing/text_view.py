@@ -73,7 +73,7 @@ def _table(table: dict[str, Any], words: Catalogue) -> list[str]:
             say("opened") + " " if player["opened"] else "")
         cards = " ".join(player["hand"])
         if player["unknown"]:
-            unknown = say("+{count} unknown", count=player["unknown"])
+            unknown = words.ngettext("+{count} unknown", "+{count} unknown", player["unknown"])
             cards += f"{' ' if cards else ''}{unknown}"
         total = say("total {total}", total=f"{player['total']:>{max(digits, 3)}}")
         rows.append(f"  {pad(player['name'], width)}  {total}  {cards_held:<{held_width}}  "
@@ -85,8 +85,9 @@ def _table(table: dict[str, Any], words: Catalogue) -> list[str]:
                                player=meld["owner"], cards=" ".join(meld["cards"]))
                     + jokers + refused)
     pile = table["pile"]
-    rows.append("  " + say("pile ({count}, top last): {cards}", count=len(pile),
-                           cards=" ".join(pile) or "-"))
+    rows.append("  " + words.ngettext("pile ({count}, top last): {cards}",
+                                      "pile ({count}, top last): {cards}", len(pile),
+                                      cards=" ".join(pile) or "-"))
     stock = table["stock"]
     known = stock["known"]
     rows.append("  " + words.ngettext("stock: {count} card", "stock: {count} cards",
