@@ -147,7 +147,8 @@ def stops_on_signals() -> Iterator[list[int]]:
     the run reads between two matches (:func:`run_arena`'s ``interrupted``). A flag, not
     an exception: an exception raised wherever the signal lands could leave the process
     pool half way through one of its own steps, and the run would hang instead of
-    stopping. A second Ctrl-C is a KeyboardInterrupt, for a run that would not stop."""
+    stopping. A second Ctrl-C is a KeyboardInterrupt at once, as Python's own would be
+    (the run still ends with its table)."""
     came: list[int] = []
 
     def note(number: int, _frame: FrameType | None) -> None:
