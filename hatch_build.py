@@ -36,8 +36,9 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "model/catalogue/melds_and_closing",
             "reading/events", "reading/fastlines", "reading/chunks", "reading/parser",
             "reading/lark_parser", "reading/lark_events", "reading/games",
-            "reading/gc_pause", "reading/limits", "reading/syntax_errors",
-            "reading/event_base",
+            "reading/limits", "reading/syntax_errors",
+            "reading/event_base", "reading/event_objects", "reading/json_games",
+            "reading/json_words",
             "judging/rulebook/rules",
             "judging/tabletop/turn", "judging/tabletop/melds", "judging/tabletop/table",
             "judging/tabletop/verify", "judging/tabletop/findings", "judging/tabletop/buying",
@@ -47,7 +48,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/hand", "judging/hands/deal", "judging/hands/phases",
             "judging/hands/hand_books", "judging/hands/hand_end", "judging/hands/turn_order",
             "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
-            "judging/hands/doubts", "judging/hands/echoes",
+            "judging/hands/doubts", "judging/hands/echoes", "judging/hands/refused_melds",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
             "judging/match/names", "reporting/json_indent")
 #: What mypyc needs to type-check and compile them.

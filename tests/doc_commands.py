@@ -62,6 +62,9 @@ SKIPS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"\bpip wheel\b", "builds the compiled wheel: minutes of mypyc, done by .ci/run"),
         (r"^(?:\.venv/bin/)?scala40 play\b(?!.*--help)", "starts a server and waits for "
          "the browser (tests/test_play_whole_match.py plays a match through it)"),
+        (r"\bscala40 arena\b(?!.*--help)(?!.*--games[ =](?:[1-9]|1\d|20)\b)",
+         "an arena of more than 20 matches is a measurement, minutes of CPU: docs/arena.md "
+         "shows its output (tests/test_arena.py plays short runs, the SPRT's included)"),
     ))
 #: A ``simulate`` of more matches than this is a slow test (the speed notes show some).
 SLOW_GAMES = 20

@@ -33,7 +33,7 @@ def random_turn(view: State, send: Send, rng: random.Random, rules: Rules) -> tu
     A player who only tried random cards would never meet a legal meld, so most of its
     lays are real combinations of its hand (the simulator's candidates: sets, runs,
     with jokers), chosen at random; the others, its attaches (a random card, to a random
-    meld or to the first that takes it) and its discards are anyone's guess. It opens
+    meld) and its discards are anyone's guess. It opens
     when what it set aside happens to be worth enough, and closes when its last card
     goes."""
     refused = 0
@@ -66,7 +66,8 @@ def random_turn(view: State, send: Send, rng: random.Random, rules: Rules) -> tu
             if len(view["hand"]) < 2 or view["phase"] != "play":
                 break
             card = rng.choice(view["hand"])
-            meld = 0 if rng.random() < 0.6 else rng.randrange(len(view["table"]) + 1)
+            meld = rng.randrange(1, len(view["table"]) + 1) if rng.random() < 0.9 else \
+                rng.randrange(len(view["table"]) + 2)  # now and then none, or one too far
             view, why = send("attach", [card], meld)
             refused += why is not None
     if view["phase"] == "play" and view["staged"]:

@@ -40,7 +40,8 @@ def test_in_one_go_winner_depends_on_the_in_hand_bonus() -> None:
                                       "minus100": "nobody"}
     # the score line of the log was written under the doubled rule
     assert by_topic["line 19: C002 Anna"] == {"doubled": "legal",
-                                              "minus100": "Anna scores 100, not 200"}
+                                              "minus100": "Anna scores 100, not the 200 written "
+                                                          "on the score line"}
     assert by_topic["violations"] == {"doubled": "0", "minus100": "3"}
     assert not comparison.same
 

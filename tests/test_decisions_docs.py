@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scala40cli.cli.doc_sections import find_section
 from scala40cli.cli.main import main
 from scala40cli.model.violations import RULEBOOK, Code
 
@@ -101,20 +102,39 @@ def test_every_link_between_the_docs_resolves() -> None:
 
 
 @pytest.mark.parametrize(
-    ("code", "rule", "see"),
+    ("code", "rule", "see", "quoted"),
     [
-        ("G006", "A game that stops in the middle of a hand", "See docs/decisions.md#d22"),
-        ("T004", "only the cards in their hand", "See docs/decisions.md#d27"),
-        ("S004", "top card of the discard pile", "See docs/rules.md#the-classic-rules"),
-        ("S007", "take_before_opening=only_to_open", "See docs/decisions.md#d12"),
+        ("G006", "A game that stops in the middle of a hand",
+         "From the referee's decisions, D22. A game that stops in the middle of a hand:",
+         "the unfinished hand scores nothing"),
+        ("T004", "only the cards in their hand",
+         "From the referee's decisions, D27. A log is a record of what happened:",
+         "Only what\ncannot happen, such as playing a card the player does not hold"),
+        ("S004", "top card of the discard pile", "From the rules, The classic rules:",
+         "Fixed for every variant: two 52-card decks plus jokers"),
+        ("S007", "take_before_opening=only_to_open",
+         "From the referee's decisions, D12. Taking the discard before opening:",
+         "the taken card must be inside one of the melds of the opening"),
+        ("C006", "one player, who scores 0", "From the log format, A paper score sheet:",
+         "its penalties are the declared ones"),
     ],
 )
-def test_explain_prints_the_rule_in_words_and_where_it_is_explained(
-    code: str, rule: str, see: str
+def test_explain_prints_the_rule_in_words_and_the_docs_that_explain_it(
+    code: str, rule: str, see: str, quoted: str
 ) -> None:
+    """Issue 33: the words of the docs, quoted from the pages the package ships, never a
+    link to a file a pip install lacks."""
     result = CliRunner().invoke(main, ["explain", code], catch_exceptions=False)
     assert result.exit_code == 0
     assert rule in result.output
     assert see in result.output.splitlines()
+    assert quoted in result.output
+    assert "docs/" not in result.output and "](" not in result.output
     assert "Rule: rules" not in result.output
     assert not re.search(r"decision \d", result.output)
+
+
+@pytest.mark.parametrize("code", list(Code), ids=str)
+def test_explain_quotes_the_section_of_every_code(code: Code) -> None:
+    section = find_section(RULEBOOK[code].see)
+    assert section is not None and section.paragraphs, code

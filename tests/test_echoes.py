@@ -24,7 +24,7 @@ from echoes import PAIR_KINDS, measure
 #: Pairs of independent mistakes in one hand, by two players, both found. Not 1.0:
 #: after an opening whose meld line the log lost, a later mistake that the lost-meld
 #: reading also explains is taken as its echo (2 of 780 pairs with the bots of
-#: December 2026; the README's figures).
+#: December 2026; the figures of docs/decisions.md, D28).
 SAME_HAND = 0.995
 
 

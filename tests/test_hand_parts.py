@@ -175,18 +175,14 @@ def test_only_the_buyer_is_buying() -> None:
 # --- the end of a hand ---------------------------------------------------------------------
 
 
-def test_a_score_only_hand_takes_its_one_player_at_zero_or_less_as_the_closer() -> None:
+def test_a_score_only_hand_takes_its_penalties_as_declared() -> None:
     ending = table("dealer Anna").referee
     assert ending.score_only()
-    ending.end_score_only({"Anna": 30, "Bruno": -5})
-    assert ending.phase is Phase.ENDED
-    assert (ending.closer, ending.closing) == ("Bruno", Closing.NORMAL)
+    ending.end_score_only({"Anna": 30, "Bruno": 0})
+    assert ending.phase is Phase.ENDED and ending.paper
+    assert ending.penalties == {"Anna": 30, "Bruno": 0}
     assert ending.unverified == {"Anna": "a score-only hand", "Bruno": "a score-only hand"}
-
-
-def test_a_score_only_hand_with_two_players_at_zero_has_no_closer() -> None:
-    ending = table("dealer Anna").referee
-    ending.end_score_only({"Anna": 0, "Bruno": 0})
+    # who closed is read with the score line (tests/test_paper_sheets.py)
     assert ending.closer is None
 
 

@@ -56,8 +56,13 @@ def test_the_built_wheel_holds_py_typed_the_licence_and_its_metadata(tmp_path: P
     assert "scala40cli/py.typed" in names
     assert {"scala40/__init__.py", "scala40/py.typed"} <= set(names)  # `import scala40`
     assert "scala40cli/grammar/scala40.lark" in names
+    assert {"scala40cli/docs/decisions.md", "scala40cli/docs/rules.md",
+            "scala40cli/docs/log-format.md"} <= set(names)  # what `scala40 explain` quotes
     assert {"scala40cli/schemas/show.schema.json", "scala40cli/viewing/assets/viewer.js",
             "scala40cli/viewing/assets/viewer.css"} <= set(names)  # the viewer's page
+    assert {f"scala40cli/translation/locale/{language}/{domain}.po"
+            for language in ("it", "fr") for domain in ("messages", "explanations", "reports")
+            } <= set(names)  # the referee's words in Italian and French
     assert "License-Expression: MIT" in fields
     assert "License-File: LICENSE" in fields
     assert shipped == (ROOT / "LICENSE").read_text(encoding="utf-8")

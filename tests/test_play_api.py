@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from scala40cli import api
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.playing.controller import Controller, Options
-from scala40cli.playing.server import MAX_BODY, make_app
+from scala40cli.playing.server import MAX_BODY, make_app, nesting_depth
 from scala40cli.simulate.bots import Bot
 
 PORT = 8765
@@ -141,7 +141,7 @@ def test_the_page_and_its_assets(game: tuple[Controller, TestClient]) -> None:
     assert "default-src 'self'" in page.headers["content-security-policy"]
     assert client.get(f"/{TOKEN}/assets/play.js").status_code == 200
     words = client.get(f"/{TOKEN}/api/words?lang=it").json()
-    assert words["Draw"] == "Pesca"
+    assert words["messages"]["Draw"] == "Pesca" and words["plural"] == "n != 1"
 
 
 def test_the_seat_sees_only_its_own_cards(game: tuple[Controller, TestClient]) -> None:
@@ -206,6 +206,35 @@ def test_bad_moves_are_4xx_json_and_change_nothing(
     assert controller.path.read_bytes() == log
     # the game survives it
     assert client.post(f"/{TOKEN}/api/move", json={"action": "draw"}).status_code == 200
+
+
+@pytest.mark.parametrize("path", ["api/move", "api/new"])
+@pytest.mark.parametrize("body", ["[" * 1500 + "]" * 1500,  # 1,500 levels of arrays
+                                  '[{"":' * 550 + "0" + "}]" * 550])  # 1,100 mixed
+def test_a_deeply_nested_body_is_a_400_not_a_traceback(
+        game: tuple[Controller, TestClient], capsys: pytest.CaptureFixture[str],
+        path: str, body: str) -> None:
+    """Within the size bound, such a body is refused before it is parsed (Python 3.11's
+    parser gives up on it, 3.12's parses it): a bad request like any other, the game
+    untouched."""
+    _controller, client = game
+    before = client.get(f"/{TOKEN}/api/state").json()
+    assert len(body) <= MAX_BODY
+    answer = client.post(f"/{TOKEN}/{path}", content=body.encode(),
+                         headers={"Content-Type": "application/json"})
+    assert answer.status_code == 400
+    assert answer.json() == {"error": "the body is nested too deeply to be a move"}
+    assert client.get(f"/{TOKEN}/api/state").json() == before
+    assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("body", "depth"), [
+    (b'{"action": "meld", "cards": [["QS", "QH", "QD"]]}', 3),
+    (b'{"say": "[[[[{{{{", "x": ["\\"]]]"]}', 2),
+    (b"0", 0),
+])
+def test_the_nesting_is_counted_outside_strings(body: bytes, depth: int) -> None:
+    assert nesting_depth(body) == depth
 
 
 def test_the_pages_own_origin_is_welcome(game: tuple[Controller, TestClient]) -> None:

@@ -116,6 +116,32 @@ def test_a_log_that_does_not_follow_from_its_seed_is_not_resumed(tmp_path: Path)
         resume(controller.path)
 
 
+
+def test_a_log_saved_in_the_middle_of_a_hand_replays_as_a_match_in_progress(
+        tmp_path: Path) -> None:
+    """[Result "*"] while the match is played: the log saved after any move is judged
+    clean, its last hand unfinished; at the end the tag names the winner. A log of an
+    earlier version, without the tag, still goes on."""
+    controller = Controller(options(tmp_path, "in-progress", players=2))
+    send, rng = controller_send(controller), random.Random(5)
+    state = controller.state()
+    for _ in range(3):
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
+    text = controller.path.read_text(encoding="utf-8")
+    assert '[Result "*"]' in text and not state["sheet"]
+    game = api.audit_text(text).games[0]
+    assert game.violations == () and not game.finished
+    assert [str(hand.closing) for hand in game.hands] == ["unfinished"]
+    older = tmp_path / "older.s40"
+    older.write_text(text.replace('[Result "*"]\n', ""), encoding="utf-8")
+    assert resume(older).view() == controller.session.view()
+    while state["phase"] != "match_over":
+        state, _ = random_turn(state, send, rng, controller.session.setup.rules)
+    text = controller.path.read_text(encoding="utf-8")
+    winner = state["winner"]
+    assert f'[Result "{winner}"]' in text
+    assert_replays_clean(controller)
+
 # --- each kind of illegal move, with the referee's words -------------------------------
 
 
@@ -145,7 +171,7 @@ CASES = [
      ("lay", ["9H", "9D", "JK", "AS"], 0), "invalid meld"),
     ("an opening under 40", [("lay", ["2C", "2D", "2S"], 0), ("lay", ["7H", "8H", "9H"], 0)],
      ("open", [], 0), "the opening is worth 30, less than 40"),
-    ("attach before opening", [], ("attach", ["KS"], 1), "there is no meld 1"),
+    ("attach to an empty table", [], ("attach", ["KS"], 1), "there is no meld on the table"),
     ("put back without a take", [], ("put_back", [], 0), "only a discard taken this turn"),
     ("two cards discarded", [], ("discard", ["7H", "8H"], 0), "choose one card to discard"),
     ("open with nothing aside", [], ("open", [], 0), "lay melds first"),
@@ -191,6 +217,51 @@ def test_an_opening_that_reaches_40_is_laid(tmp_path: Path) -> None:
     assert refused is None and state["table"][1]["cards"].count("JK") == 1
 
 
+def test_the_person_chooses_the_meld_a_card_goes_to(tmp_path: Path) -> None:
+    """No meld is picked for the person: the first meld would take the joker, but
+    without a meld's number the attach is refused, and with one it goes there."""
+    _controller, send = rigged(tmp_path, HAND)
+    state, refused = send("attach", ["JK"], 0)
+    assert refused is not None and refused["code"] == "PLAY_NO_MELD"
+    for cards in (["KS", "KH", "KD"], ["7H", "8H", "9H"], ["2C", "2D", "2S"]):
+        send("lay", cards, 0)
+    before, refused = send("open", [], 0)
+    assert refused is None
+    state, refused = send("attach", ["JK"], 0)
+    assert refused is not None and refused["code"] == "PLAY_CHOOSE_MELD"
+    assert refused["english"] == "choose the meld to attach the card to" and state == before
+    state, refused = send("attach", ["JK"], 3)
+    assert refused is None and state["table"][2]["cards"].count("JK") == 1
+    assert "JK" not in state["table"][0]["cards"]
+
+
+def test_at_the_end_of_a_hand_every_players_cards_are_shown(tmp_path: Path) -> None:
+    """As at a real table: once the hand is over, each player's cards left and their
+    points; never while it is played."""
+    controller = Controller(options(tmp_path, "ended", players=3))
+    send, bot = controller_send(controller), Bot("normal", random.Random(2))
+    state = controller.state()
+    while state["phase"] not in ("hand_over", "match_over"):
+        assert state["ended"] is None
+        state, refusals = planned_turn(controller, bot, send)
+        assert refusals == []
+    engine = controller.session.engine
+    assert engine is not None
+    ended = state["ended"]
+    assert ended["number"] == 1 and ended["closer"] == engine.closer
+    assert ended["closing"] in ("normal", "in_one_go", "void")
+    assert {p["name"]: p["points"] for p in ended["players"]} == state["sheet"][-1]["penalties"]
+    for player in ended["players"]:
+        assert sorted(player["cards"]) == sorted(c.code for c in
+                                                 engine.hands[player["name"]].elements())
+    assert any(p["cards"] for p in ended["players"] if p["name"] != state["me"])
+    answer = controller.move({"action": "next"}, "en")
+    assert answer["state"]["number"] == 2
+    for frame in answer["frames"]:  # the bots' turns of the new hand, not the old end
+        assert frame["number"] == 2
+        assert frame["ended"] is None or frame["ended"]["number"] == 2
+
+
 def test_the_taken_discard_must_open_before_opening(tmp_path: Path) -> None:
     controller = Controller(options(tmp_path, "take"))
     send = controller_send(controller)
@@ -222,6 +293,18 @@ def _opened_turn_with_a_card_to_attach(tmp_path: Path) -> tuple[Controller, Send
     raise AssertionError("no such turn in 20 matches")
 
 
+def attach_where_it_fits(send: Send, card: str, state: dict[str, Any]
+                         ) -> tuple[dict[str, Any], Any]:
+    """The card attached to the first meld that takes it, tried in turn as a person
+    would (a refused try changes nothing)."""
+    refused = None
+    for meld in state["table"]:
+        state, refused = send("attach", [card], meld["number"])
+        if refused is None:
+            break
+    return state, refused
+
+
 def test_putting_back_after_attaching_starts_the_turn_again(tmp_path: Path) -> None:
     """A discard taken and not used can leave no legal end to the turn once other cards
     are on the table: B gives back the card and all laid since, from the log."""
@@ -229,7 +312,7 @@ def test_putting_back_after_attaching_starts_the_turn_again(tmp_path: Path) -> N
     before, log = controller.state("en"), controller.path.read_bytes()
     state, refused = send("take", [], 0)
     assert refused is None
-    state, refused = send("attach", [card], 0)
+    state, refused = attach_where_it_fits(send, card, state)
     on_table = sum(len(meld["cards"]) for meld in before["table"])
     assert refused is None and sum(len(meld["cards"]) for meld in state["table"]) == on_table + 1
     state, refused = send("put_back", [], 0)
@@ -249,7 +332,7 @@ def test_taking_back_the_turn_keeps_the_card_drawn(tmp_path: Path) -> None:
     log = controller.path.read_bytes()
     state, refused = send("undo", [], 0)
     assert refused is not None and refused["code"] == "PLAY_NOTHING_LAID"
-    state, refused = send("attach", [card], 0)
+    state, refused = attach_where_it_fits(send, card, state)
     assert refused is None and len(state["hand"]) == len(drawn["hand"]) - 1
     state, refused = send("undo", [], 0)
     assert refused is None

@@ -65,5 +65,14 @@ def test_in_line_order_is_stable_and_puts_a_file_error_first_on_one_place() -> N
     error = _problem(Code.SYNTAX_ERROR, 6, 17)
     game = _game(5, _problem(Code.MISSING_PLAYERS, 6, 17))
     clean = _game(20)
-    late_error = _problem(Code.SYNTAX_ERROR, 30)
-    assert in_line_order([game, error, clean, late_error]) == [error, game, clean, late_error]
+    late_error = _problem(Code.SYNTAX_ERROR, 30)  # in the lines of the game of line 20
+    assert in_line_order([game, error, clean, late_error]) == [error, game, late_error, clean]
+
+
+def test_a_file_error_comes_before_its_game_whose_problems_start_earlier() -> None:
+    """Issue 33: an unreadable deal line (line 5) before the game whose first problem is
+    reported on its hand line (line 2): the text report prints it with that game."""
+    error = _problem(Code.SYNTAX_ERROR, 5, 37)
+    first = _game(1, _problem(Code.MISSING_DEAL, 2))
+    before = _problem(Code.SYNTAX_ERROR, 0)
+    assert in_line_order([first, error, before]) == [before, error, first]

@@ -278,23 +278,64 @@ DOC_PROGRAM = """
                 cards = message['cards']
                 send('discard ' + cards[-1] if plays == 1 else 'meld ' + ' '.join(cards[:3]))
 """
+#: The same in protocol 2: it answers hello, checks the take and its meld (refused)
+#: and its discard, and repeats the ids.
+DOC_PROGRAM_2 = """
+    plays = 0
+    def check(move, number):
+        print(json.dumps({'check': move, 'id': number}), flush=True)
+        return json.loads(sys.stdin.readline())['ok']
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'hello':
+            print(json.dumps({'protocol': 2}), flush=True)
+        if message['type'] == 'bye':
+            break
+        if message['type'] == 'ask':
+            if 'draw' in message['moves']:
+                check('take', 'c1')
+                move = 'draw'
+            else:
+                plays += 1
+                cards = message['cards']
+                meld = 'meld ' + ' '.join(cards[:3])
+                move = meld if check(meld, 'c2') or plays > 1 else 'discard ' + cards[-1]
+                check(move, 'c3')
+            print(json.dumps({'move': move, 'id': message['id']}), flush=True)
+"""
 _EXCHANGE = "<!-- protocol-exchange -->\n```text\n"
+_EXCHANGE_2 = "<!-- protocol-2-exchange -->\n```text\n"
 
 
-def documented_exchange(tmp_path: Path) -> str:
-    """The lines of a one-hand match of ``DOC_PROGRAM`` against the normal bot."""
-    transcript = exchange(setup([("Zed", script(tmp_path, DOC_PROGRAM))], max_hands=1))
+def documented_exchange(tmp_path: Path, program: str = DOC_PROGRAM) -> str:
+    """The lines of a one-hand match of ``program`` against the normal bot (a
+    program's answer to hello shown after the hello, wherever the table read it)."""
+    transcript = exchange(setup([("Zed", script(tmp_path, program))], max_hands=1))
+    hello = [entry for entry in transcript if set(entry[1]) == {"protocol"}]
+    rest = [entry for entry in transcript if entry not in hello]
+    transcript = rest[:1] + hello + rest[1:]
     arrow = {"table": "table>  ", "program": "Zed>    "}
     return "".join(arrow[who] + json.dumps(message, ensure_ascii=False) + "\n"
                    for who, message in transcript)
 
 
-def test_the_documented_exchange_is_a_real_one(tmp_path: Path) -> None:
+def _shown(marker: str) -> str:
     doc = (ROOT / "docs" / "protocol.md").read_text("utf-8")
-    start = doc.index(_EXCHANGE) + len(_EXCHANGE)
-    shown = doc[start:doc.index("```", start)]
+    start = doc.index(marker) + len(marker)
+    return doc[start:doc.index("```", start)]
+
+
+def test_the_documented_exchange_is_a_real_one(tmp_path: Path) -> None:
     real = documented_exchange(tmp_path)
-    assert shown == real, "docs/protocol.md: update the exchange to:\n" + real
+    assert _shown(_EXCHANGE) == real, "docs/protocol.md: update the exchange to:\n" + real
     validator = Draft202012Validator(SCHEMA)
     for line in real.splitlines():
         validator.validate(json.loads(line.split(">", 1)[1]))
+
+
+def test_the_documented_protocol_2_exchange_begins_a_real_one(tmp_path: Path) -> None:
+    real = documented_exchange(tmp_path, DOC_PROGRAM_2).splitlines(keepends=True)
+    shown = _shown(_EXCHANGE_2).splitlines(keepends=True)
+    assert len(shown) >= 10
+    assert shown == real[:len(shown)], ("docs/protocol.md: update the protocol 2 "
+                                        "exchange to:\n" + "".join(real[:14]))

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from scala40cli.audit.pipeline import audit_path
-from scala40cli.judging.match.referee import closest_player
+from scala40cli.judging.match.names import closest_player
 from scala40cli.model.results import FileResult
 from scala40cli.model.violations import Code
 

@@ -97,6 +97,7 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("judging/tabletop/melds.py", "jokers"): "Group.jokers",
     ("simulate/fitting.py", "jokers"): "Group.jokers",
     ("viewing/snapshot.py", "jokers"): "Group.jokers and MeldView.jokers",
+    ("viewing/page_data.py", "jokers"): "MeldView.jokers",
     ("judging/hands/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
     ("judging/match/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
     ("playing/session.py", "teams"): "Standings.teams, the partners of each seat",
@@ -109,6 +110,8 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("model/results.py", "teams"): "GameResult.teams",
     ("reporting/markdown.py", "teams"): "GameResult.teams",
     ("reporting/text_report.py", "teams"): "GameResult.teams",
+    ("season/outcome.py", "teams"): "GameResult.teams",
+    ("season/statistics.py", "teams"): "GameResult.teams",
 }
 
 

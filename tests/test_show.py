@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -14,9 +15,9 @@ from jsonschema import Draft202012Validator
 
 from scala40cli.cli.main import main
 from scala40cli.judging.match.referee import replay
-from scala40cli.reading.jsonl_logs import s40_to_jsonl
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.resources import schema
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
 from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.stepping import step_game
@@ -191,6 +192,77 @@ def test_a_line_of_a_game_that_is_not_utf8_is_said_so(tmp_path: Path) -> None:
                     b"hand 1\ndealer A\n")
     runner = CliRunner()
     refused = runner.invoke(main, ["show", f"{log}:7"])
-    assert refused.exit_code == 2 and "F002" in refused.output  # not game 1's table
+    assert refused.exit_code == 1 and "F002" in refused.stderr  # not game 1's table
+    assert refused.stderr.startswith("scala40: line 7 of ") and "game 2" in refused.stderr
     shown = runner.invoke(main, ["show", f"{log}:2", "--format", "json"])
     assert shown.exit_code == 0 and json.loads(shown.output)["game"] == 1
+
+
+# --- what show says of a line or a file it cannot show ----------------------------------
+
+EXAMPLE = "docs/examples/game.s40"
+
+
+def _show(*arguments: str, stdin: bytes | None = None) -> Any:
+    return CliRunner().invoke(main, ["show", *arguments], input=stdin, catch_exceptions=False)
+
+
+def test_a_line_before_the_first_game_shows_the_empty_table() -> None:
+    assert (ROOT / EXAMPLE).read_text(encoding="utf-8").startswith("; ")
+    shown = _show(f"{ROOT / EXAMPLE}:1")
+    assert shown.exit_code == 0, shown.output
+    assert shown.stdout.splitlines()[0].endswith("game.s40:1: before the first game: the table "
+                                                 "is empty")
+    assert "F003" not in shown.output  # the second game's syntax error is no reason
+    document = json.loads(_show(f"{ROOT / EXAMPLE}:1", "--format", "json").stdout)
+    VALIDATOR.validate(document)
+    assert document["game"] is None and document["players"] == [] and document["line"] == 1
+
+
+@pytest.mark.parametrize("tail", ["abc", "-1", "0", "", "+3", "1.5", "\u0661"])
+def test_a_bad_line_number_is_a_usage_error_that_says_what_a_line_is(tail: str) -> None:
+    tail = tail.encode().decode("unicode_escape")  # an Arabic-Indic digit one
+    wrong = _show(f"{ROOT / EXAMPLE}:{tail}")
+    assert wrong.exit_code == 2, wrong.output
+    assert "LINE is the number of a line of the file, from 1" in wrong.stderr
+    assert "cannot read" not in wrong.output
+
+
+def test_a_file_that_is_no_game_log_is_said_in_one_line(tmp_path: Path) -> None:
+    readme = _show(str(ROOT / "README.md"))
+    assert readme.exit_code == 1 and readme.stdout == ""
+    said = readme.stderr.splitlines()
+    assert len(said) == 1 and len(said[0]) < 400, said
+    assert said[0].startswith("scala40: ") and "README.md is not a game log" in said[0]
+    assert "F003" in said[0]
+    empty = tmp_path / "empty.s40"
+    empty.write_text("; only a comment\n", encoding="utf-8")
+    nothing = _show(str(empty))
+    assert nothing.exit_code == 1 and nothing.stderr == f"scala40: {empty} holds no game\n"
+
+
+def test_errors_begin_with_scala40_as_the_other_commands_say_them() -> None:
+    missing = _show("no/such.s40")
+    assert missing.exit_code == 1
+    assert missing.stderr == "scala40: no/such.s40: cannot read: No such file or directory\n"
+
+
+def test_show_reads_standard_input() -> None:
+    data = (ROOT / EXAMPLE).read_bytes()
+    from_file = _show(f"{ROOT / EXAMPLE}:19").stdout
+    shown = _show("-", stdin=data)
+    assert shown.exit_code == 0 and shown.stdout.startswith("<stdin>:36: game 2")
+    at_line = _show("--", "-:19", stdin=data)
+    assert at_line.exit_code == 0
+    assert at_line.stdout == from_file.replace(str(ROOT / EXAMPLE), "<stdin>")
+
+
+def test_totals_of_four_digits_keep_the_columns_in_line() -> None:
+    from scala40cli.viewing.text_view import show_text
+
+    viewed = _viewed(ROOT / "fixtures/legal/two-players.s40")
+    document = show_document(viewed, viewed.games[0], 20)
+    document["players"][0]["total"], document["players"][1]["total"] = 1234, 5
+    rows = [row for row in show_text(document).splitlines() if " total " in row]
+    assert len(rows) == 2 and len({row.index(" cards") for row in rows}) == 1, rows
+    assert rows[0].split()[1:3] == ["total", "1234"] and rows[1].split()[1:3] == ["total", "5"]

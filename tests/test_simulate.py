@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import importlib.util
+import json
 import random
 import subprocess
 import sys
@@ -308,7 +309,7 @@ VIEW_FIELDS = {
     "me", "rules", "players", "order", "dealer", "hand_number", "hand", "table", "owners",
     "discard_pile", "stock_size", "reshuffles", "hand_sizes", "opened", "played", "taken",
     "discarded", "totals", "partners", "turns", "opened_before", "drawn", "taken_now",
-    "buying", "held", "turned",
+    "buying", "held", "turned", "seen",
 }
 
 
@@ -586,26 +587,22 @@ def _bench() -> ModuleType:
 
 
 @pytest.mark.slow
-def test_the_bench_reports_wilson_intervals(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_bench_is_an_arena_of_every_level_and_the_greedy_baseline(
+        capsys: pytest.CaptureFixture[str]) -> None:
     bench = _bench()
-    low, high = bench.wilson(50, 100)
-    assert low < 0.5 < high and abs((low + high) / 2 - 0.5) < 1e-9
-    assert bench.wilson(0, 10)[0] == pytest.approx(0.0, abs=1e-12)
-    assert bench.main(["--matches", "4", "--jobs", "1"]) == 0
+    assert bench.default_engines()[:-1] == [level.value for level in reversed(Level)]
+    assert bench.main(["--games", "2", "--jobs", "1", "--engines", "hard", "greedy"]) == 0
     out = capsys.readouterr().out
-    assert "hard vs normal" in out and "95% CI" in out
+    assert "duplicate deals" in out and "hard vs greedy" in out and "95% interval" in out
 
 
 @pytest.mark.slow
-def test_the_bench_seats_one_level_against_three(capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_bench_plays_random_deals_on_request(capsys: pytest.CaptureFixture[str]) -> None:
     bench = _bench()
-    assert bench.main(["--matches", "2", "--jobs", "1", "--players", "4",
-                       "--pairing", "hard vs easy"]) == 0
-    out = capsys.readouterr().out
-    assert "2 4-player matches" in out and "hard vs easy" in out
-    assert "hard vs normal" not in out and "hard vs greedy" not in out
-    wins, others, hands = bench.play_one((Level.HARD, Level.EASY, CLASSIC, "t", 0, 4))
-    assert wins + others == 1 and hands >= 1
+    assert bench.main(["--games", "2", "--jobs", "1", "--engines", "hard", "easy",
+                       "--random-deals", "--format", "json"]) == 0
+    document = json.loads(capsys.readouterr().out)
+    assert document["duplicate"] is False and document["matches"] == 2
 
 
 @pytest.mark.slow

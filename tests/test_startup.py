@@ -69,8 +69,8 @@ def test_version_imports_click_and_nothing_of_the_referee() -> None:
 #: What the command line is built of at start: the group, the commands' declarations,
 #: the shared options and their vocabularies, the exit statuses.
 DECLARATIONS = {"scala40cli", "scala40cli.version", "scala40cli.cli", "scala40cli.cli.main",
-                "scala40cli.cli.group", "scala40cli.cli.choices", "scala40cli.cli.options", "scala40cli.cli.status",
-                "scala40cli.cli.stopping"}
+                "scala40cli.cli.group", "scala40cli.cli.choices", "scala40cli.cli.options",
+                "scala40cli.cli.status", "scala40cli.cli.stopping"}
 
 
 def test_version_imports_the_declarations_and_no_command() -> None:

@@ -65,7 +65,7 @@ def test_a_player_who_never_opened_pays_the_flat_penalty_unknown_cards_or_not() 
                                                  "")
     game = _replay(text + "score Anna 0 Bruno 90\n")
     assert [(str(p.code), p.message) for p in game.violations] == [
-        ("C002", "Bruno scores 100, not 90")]
+        ("C002", "Bruno scores 100, not the 90 written on the score line")]
     assert game.hands[0].unverified == {}
 
 

@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 from corruptions import make_cases, source
 
+from scala40cli.reporting.escape import terminal_safe
 from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.page import page
@@ -260,10 +261,10 @@ def test_a_hostile_log_runs_no_script_and_reorders_no_text(browser: Any,
     assert page_.evaluate("document.querySelectorAll('img, svg, iframe, object').length") == 0
     names = page_.evaluate(
         "[...document.querySelectorAll('.player .name')].map(n => n.textContent)")
-    assert names == list(viewed.games[0].result.players)
-    isolated = page_.evaluate("""[...document.querySelectorAll('.player .name, #lines .text, h1')]
+    assert names == [terminal_safe(name) for name in viewed.games[0].result.players]
+    isolated = page_.evaluate("""[...document.querySelectorAll('.player .name, h1 bdi')]
         .map(n => getComputedStyle(n).unicodeBidi)""")
-    assert isolated and set(isolated) == {"isolate"}
+    assert isolated and set(isolated) == {"isolate"}  # tests/test_viewer_bidi.py: the rest
     assert page_.evaluate("document.title").startswith("scala40 view: <img")
     assert opened.requests == []
     assert [e for e in opened.errors if "dialog" in e] == []

@@ -7,6 +7,7 @@ import json
 import re
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 from test_make_matches import mm
 
@@ -24,15 +25,44 @@ def _data(html: str) -> dict:
     return json.loads(found.group(1))
 
 
-def test_a_20_hand_match_of_6_players_is_under_1_mb() -> None:
-    rules = mm.preset_rules("classic", {"elimination": "none", "fixed_hands": "20"})
-    text = mm.generate(6, 1, max_hands=20, rules=rules)[0]
+#: docs/viewer.md: "a 20-hand match of 6 players is a page of under 500 KB".
+MOST_BYTES = 500_000
+TWENTY_HANDS = (("elimination", "none", "test"), ("fixed_hands", "20", "test"))
+
+
+def _simulated(level: str, seed: int) -> str:
+    """A 20-hand match of 6 bots of ``level``, as ``scala40 simulate`` writes it (the
+    easy bots play the longest hands, so theirs are the biggest pages)."""
+    from scala40cli.judging.rulebook.rules import RuleChoice
+    from scala40cli.simulate.runner import game_text, make_setup, simulate_game
+
+    setup = make_setup(players=6, levels=level, choice=RuleChoice(values=TWENTY_HANDS),
+                       seed=seed, max_hands=20)
+    return game_text(simulate_game(setup, 1))
+
+
+def _page_bytes(text: str) -> int:
     viewed = view_bytes(text.encode(), "long.s40")
     assert len(viewed.games) == 1 and text.count("\nhand ") == 20
     html = page(viewed)
-    assert len(html.encode()) < 1_000_000
-    data = _data(html)
-    assert len(data["games"][0]["tables"]) == len(viewed.games[0].steps) > 1000
+    assert len(_data(html)["games"][0]["tables"]) == len(viewed.games[0].steps) > 1000
+    return len(html.encode())
+
+
+def test_a_20_hand_match_of_6_players_is_a_page_under_500_kb() -> None:
+    assert _page_bytes(_simulated("easy", 3)) < MOST_BYTES  # 336 KB; 762 KB before
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("level", ["easy", "normal", "hard", "make_matches"])
+def test_every_20_hand_match_of_6_players_is_a_page_under_500_kb(level: str) -> None:
+    for seed in range(1, 5):
+        if level == "make_matches":
+            rules = mm.preset_rules("classic", {"elimination": "none", "fixed_hands": "20"})
+            text = mm.generate(6, seed, max_hands=20, rules=rules)[0]
+        else:
+            text = _simulated(level, seed)
+        assert _page_bytes(text) < MOST_BYTES, (level, seed)
 
 
 def test_the_page_fetches_nothing_and_runs_only_its_own_script() -> None:
@@ -85,7 +115,7 @@ def test_view_writes_a_page_a_file_and_the_report_links_to_them(tmp_path: Path) 
 
 
 def test_view_a_json_lines_log(tmp_path: Path) -> None:
-    from scala40cli.reading.jsonl_logs import s40_to_jsonl
+    from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
     converted = s40_to_jsonl(LEGAL.read_bytes())
     assert isinstance(converted, str)
@@ -114,3 +144,29 @@ def test_view_makes_the_folder_an_output_ending_in_a_slash_names(tmp_path: Path)
     (tmp_path / "file").write_text("kept")
     onto_file = runner.invoke(main, ["view", str(logs[0]), str(logs[2]), "-o", f"{tmp_path}/file/"])
     assert onto_file.exit_code == 2 and (tmp_path / "file").read_text() == "kept"
+
+
+def test_the_report_links_each_violation_to_its_line_on_the_viewer_page(
+        tmp_path: Path) -> None:
+    from scala40cli import api
+
+    log = tmp_path / "b.s40"
+    text = (ROOT / "fixtures/illegal/T004-not-in-hand-meld.s40").read_text(encoding="utf-8")
+    log.write_text(text + "[Players \"Anna\" \"Bruno\"]\nhand 1 2\n", encoding="utf-8")
+    found = api.audit_file(log)
+    # In the report's order: the file's errors, then each game's violations.
+    lines = [p.line for p in found.errors] + [p.line for g in found.games for p in g.violations]
+    assert 18 in lines and found.errors  # the T004, and a syntax error
+    runner = CliRunner()
+    assert runner.invoke(main, ["view", str(log)]).exit_code == 0
+    report = tmp_path / "report.html"
+    runner.invoke(main, ["report", str(log), "-o", str(report)])
+    written = report.read_text(encoding="utf-8")
+    items = re.findall(r'<li><span class="where">(.*?)</span>', written)
+    assert len(items) == len(lines)
+    for line, item in zip(lines, items, strict=True):
+        assert item.startswith(f'<a href="b.html#L{line}" '), item
+        assert f">line {line}</a>" in item
+    (tmp_path / "b.html").unlink()  # no viewer page: the lines are not links
+    runner.invoke(main, ["report", str(log), "-o", str(report)])
+    assert "#L" not in report.read_text(encoding="utf-8")

@@ -18,7 +18,14 @@ from typing import Any, TypeVar
 
 import click
 
-from scala40cli.cli.choices import COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
+from scala40cli.cli.choices import (
+    ARENA_FORMATS,
+    COLOR_CHOICES,
+    INPUT_FORMATS,
+    LANGUAGES,
+    SHOW_FORMATS,
+    STANDINGS_FORMATS,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -58,12 +65,13 @@ def output_option(help: str = "Write the report to this file instead of standard
                         help=help)
 
 
-def jobs_option(envvar: str | None = None) -> Callable[[F], F]:
-    """``--jobs N``/``-j``: judge the games in N processes."""
+JOBS_HELP = "Judge the games in this many processes; the report is the same as with 1."
+
+
+def jobs_option(envvar: str | None = None, help: str = JOBS_HELP) -> Callable[[F], F]:
+    """``--jobs N``/``-j``: judge the games (``arena``: play the matches) in N processes."""
     return click.option("--jobs", "-j", type=click.IntRange(min=1), default=1,
-                        show_default=True, envvar=envvar,
-                        help="Judge the games in this many processes; the report is the "
-                        "same as with 1.")
+                        show_default=True, envvar=envvar, help=help)
 
 
 #: What ``--rules`` and ``--set`` say in the commands that replay logs.
@@ -117,6 +125,13 @@ color_option = click.option(
     help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
     "(FORCE_COLOR colours a pipe too).")
 
+#: ``--lang en|it|fr``: the language of what a person reads (None: the environment's,
+#: see :mod:`scala40cli.translation.language`).
+lang_option = click.option(
+    "--lang", "lang_option", type=click.Choice(LANGUAGES), envvar="SCALA40_LANG",
+    help="The language of the messages, score sheets and explanations: English, Italian or "
+    "French. Default: the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")
+
 #: ``--quiet``/``-q``: the problems and the summary line only.
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True,
@@ -133,7 +148,8 @@ show_options = stacked(
                   help="text: the table for a person; json: for programs "
                   "(schemas/show.schema.json)."),
     rule_options(),
-    input_format_option(_VIEW_INPUT_HELP))
+    input_format_option(_VIEW_INPUT_HELP),
+    lang_option)
 
 #: ``scala40 view``'s options: where the pages go, the rules, how to read the files.
 view_options = stacked(
@@ -151,7 +167,9 @@ play_options = stacked(
                  default="normal", show_default=True, help="The bots' level."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
-    click.option("--seed", default=None, help="Deal from this seed (default: a random one)."),
+    click.option("--seed", default=None,
+                 help="Deal from this seed: a reproducible match, not a private one "
+                 "(default: a secret random seed, kept in the log only)."),
     click.option("--name", default="Player", show_default=True, help="Your name in the log."),
     click.option("--save", "save_dir", type=click.Path(file_okay=False), default=None,
                  help="The folder of the saved logs (default ~/scala40-games)."),
@@ -170,13 +188,15 @@ simulate_options = stacked(
                  help="Players at the table (2 to 6)."),
     click.option("--games", type=click.IntRange(min=1), default=1, show_default=True,
                  help="Matches to play."),
-    click.option("--seed", type=int, default=1, show_default=True,
-                 help="The seed: the same seed gives the same bytes (for one version)."),
+    click.option("--seed", type=int, default=None,
+                 help="The seed: the same seed gives the same bytes (for one version). "
+                 "Default: 1, or a random one when a --seat program plays (written in "
+                 "the logs)."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-                 help="easy, normal, hard or expert: one for every seat, or one a seat, "
-                 "comma-separated."),
+                 help="easy, normal, hard or expert: one for every bot, or one a bot seat "
+                 "(the --seat programs' seats have none), comma-separated."),
     click.option("--out", default="-", show_default=True, metavar="DIR|-",
                  help="- writes every game to standard output; DIR one file a game "
                  "(game-0001.s40 ...)."),
@@ -195,3 +215,59 @@ simulate_options = stacked(
                  show_default=True, metavar="FACTOR",
                  help="The expert level's search, as a multiple of its default (more "
                  "is stronger and slower)."))
+
+
+#: ``scala40 arena``'s options (the command's work is ``cli/arena_command``).
+arena_options = stacked(
+    click.argument("engines", nargs=-1, required=True, metavar="ENGINE..."),
+    click.option("--games", type=click.IntRange(min=1), default=None,
+                 help="Matches each group of engines plays, rounded up to whole duplicate "
+                 "deals (default 200; with --sprt, at most 20000)."),
+    click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
+                 help="Engines at a table; with more engines, every combination plays."),
+    click.option("--gauntlet", is_flag=True,
+                 help="Play the first engine against the others only (default: round robin)."),
+    jobs_option(help="Play this many matches side by side, in as many processes."),
+    click.option("--sprt", "sprt_option", metavar="elo0=E0,elo1=E1[,alpha=A,beta=B]",
+                 help="Stop as soon as the sequential test accepts one hypothesis on the "
+                 "first engine's Elo over the second (alpha and beta 0.05 by default)."),
+    rule_options("Play under this preset or rules file (default classic).",
+                 "Set one rule switch over the preset (repeatable)."),
+    click.option("--seed", default=None,
+                 help="Deal from this seed (letters, digits, _ . -; default a random one, "
+                 "written in the logs and the JSON)."),
+    click.option("--out", "out_dir", type=click.Path(file_okay=False), default=None,
+                 metavar="DIR", help="Keep every match's log in DIR (game-00001.s40 ...)."),
+    format_option(ARENA_FORMATS, dest="report_format", default="text",
+                  help="text: the table; json: for programs (schemas/arena.schema.json); "
+                  "markdown: for a CI summary."),
+    output_option(),
+    click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
+                 show_default=True, metavar="SECONDS",
+                 help="Seconds an outside program has for each answer."),
+    click.option("--max-hands", type=click.IntRange(min=1), default=200, show_default=True,
+                 help="Stop a match that is not over after this many hands (a tie)."),
+    click.option("--dask", "dask_option", metavar="ADDRESS",
+                 help="Play the matches on the Dask cluster at this scheduler address "
+                 "(pip install 'scala40[dask]'), such as tcp://host:8786."))
+
+
+#: ``scala40 standings``'s options (the command's work is ``cli/standings_command``).
+standings_options = stacked(
+    format_option(STANDINGS_FORMATS,
+                  help="text: the table for a person; markdown: for $GITHUB_STEP_SUMMARY; "
+                  "html: one self-contained page with the ratings' chart; json: "
+                  "schemas/standings.schema.json. Default: by --output's suffix (.html, "
+                  ".json, .md), else text."),
+    output_option(),
+    rule_options("Count only the matches played under this preset or rules file "
+                 "(with --set: these rules exactly); the others are listed as left out.",
+                 "Set one rule switch of the rules --rules counts (repeatable)."),
+    click.option("--include-violations", is_flag=True,
+                 help="Count the matches with violations too (left out by default)."),
+    click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+                 metavar="DATE",
+                 help="Count only the matches whose [Date] is DATE (YYYY-MM-DD) or later."),
+    jobs_option(),
+    click.option("--dask", "dask_option", metavar="SCHEDULER",
+                 help="Judge the files on Dask, as `scala40 replay --dask` does."))

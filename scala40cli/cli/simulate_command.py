@@ -12,6 +12,7 @@ stopped before its end, an outside program's forfeit) go there always.
 
 from __future__ import annotations
 
+import secrets
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,17 +23,25 @@ import click
 from scala40cli.audit.rulesfile import choice_from
 from scala40cli.cli.output import OutputError, write_text
 from scala40cli.judging.rulebook.rules import RuleChoice, RulesError
+from scala40cli.reporting.escape import terminal_line
 from scala40cli.simulate.outside import MOVE_TIMEOUT
 from scala40cli.simulate.runner import Setup, game_text, make_setup, parse_seat, simulate_game
 
 STDOUT = "-"
+#: The seed of a run of bots alone when none is given: the same bytes every time.
+DEFAULT_SEED = 1
 
 
-def setup_from_options(*, players: int, games: int, seed: int, rules_option: str | None,
-                       set_options: Sequence[str], level: str, max_hands: int,
-                       seats: Sequence[str] = (), move_timeout: float = MOVE_TIMEOUT,
-                       budget: float = 1.0) -> Setup:
-    """The run the options ask for; click.UsageError (exit 2) when they cannot be played."""
+def setup_from_options(*, players: int, games: int, seed: int | None,
+                       rules_option: str | None, set_options: Sequence[str], level: str,
+                       max_hands: int, seats: Sequence[str] = (),
+                       move_timeout: float = MOVE_TIMEOUT, budget: float = 1.0) -> Setup:
+    """The run the options ask for; click.UsageError (exit 2) when they cannot be played.
+    Without ``--seed`` the seed is 1, or a random one when an outside program takes a
+    seat: it could read a known seed from its parent's command line and know every
+    card (docs/protocol.md); the logs name the seed all the same."""
+    if seed is None:
+        seed = secrets.randbelow(2 ** 63) if seats else DEFAULT_SEED
     try:
         choice = (choice_from(rules_option, set_options)
                   if rules_option is not None or set_options else RuleChoice())
@@ -97,6 +106,8 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = F
         for hand, player, why in record.forfeits:
             _warn(err, f"game {index}, hand {hand}: {player} forfeits the hand: {why}",
                   progress)
+        for warning in record.warnings:
+            _warn(err, f"game {index}: {warning}", progress)
         if not record.finished:
             _warn(err, f"game {index}: stopped after {len(record.hands)} hands, the match "
                   "is not over (--max-hands)", progress)
@@ -120,4 +131,6 @@ def _write_game(path: Path, text: str) -> None:
 
 
 def _warn(err: TextIO, message: str, progress: bool) -> None:
-    err.write(("\n" if progress else "") + f"scala40 simulate: warning: {message}\n")
+    """One warning line (what a program wrote is in it: escaped for the terminal)."""
+    err.write(("\n" if progress else "") + f"scala40 simulate: warning: "
+              f"{terminal_line(message)}\n")

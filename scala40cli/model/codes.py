@@ -28,6 +28,7 @@ class Code(StrEnum):
     UNREADABLE_HAND = "G007"
     BAD_REENTRY = "G008"
     LOOKALIKE_NAMES = "G009"
+    RESULT_MISMATCH = "G010"
 
     HAND_NUMBER = "D001"
     MISSING_DEALER = "D002"
@@ -75,6 +76,7 @@ class Code(StrEnum):
     SCORE_PLAYERS = "C003"
     EARLY_CLOSING = "C004"
     MISSING_SCORE = "C005"
+    IMPOSSIBLE_SCORE = "C006"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

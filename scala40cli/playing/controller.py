@@ -9,7 +9,6 @@ or a new level (``L``). No web import, so the tests drive it directly too.
 
 from __future__ import annotations
 
-import re
 import secrets
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -18,6 +17,7 @@ from typing import Any
 
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.cards import Card, parse_card
+from scala40cli.playing.card_text import sentence_parts
 from scala40cli.playing.catalogue import LANGUAGES, catalogue
 from scala40cli.playing.refusal import Refused
 from scala40cli.playing.saving import save, undo_take, undo_turn
@@ -29,6 +29,10 @@ ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "atta
                      "discard", "next", "undo", "buy", "pass", "done", "swap"})
 MAX_CARDS = 20
 LEVELS = tuple(level.value for level in Level)
+#: Random bytes of a seed nobody gave: too many to try them all against the cards seen.
+SEED_BYTES = 16
+#: Random bytes of a saved log's name, which says nothing of the seed.
+NAME_BYTES = 4
 
 
 class BadMove(ValueError):
@@ -55,10 +59,6 @@ def bot_names(name: str, players: int) -> tuple[str, ...]:
     return (name, *others[:players - 1])
 
 
-def _safe(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_-]", "_", text)[:40]
-
-
 class Controller:
     """One game at a time, and the next (see the module docstring)."""
 
@@ -70,26 +70,34 @@ class Controller:
             self.new_game()
         else:
             self.session = session
-            self.path = path or self._path(session.setup.seed)
+            self.path = path or self._new_path()
 
-    def _path(self, seed: str) -> Path:
+    def _new_path(self) -> Path:
+        """A new log's path: the time and a random id of its own, never the seed (the
+        page shows the name, and the seed would deal every hidden card again)."""
         stamp = datetime.now(UTC).strftime("%Y%m%d-%H%M%S")
-        return self.options.save_dir / f"play-{stamp}-{_safe(seed)}.s40"
+        while True:
+            path = self.options.save_dir / f"play-{stamp}-{secrets.token_hex(NAME_BYTES)}.s40"
+            if not path.exists():
+                return path
 
     def new_game(self, level: str | None = None) -> None:
-        """Deal a new match (``level``: the bots' new level), saved in a new file."""
+        """Deal a new match (``level``: the bots' new level), saved in a new file.
+
+        Without ``--seed`` the seed is secret and random (:data:`SEED_BYTES`): it stays
+        in the log, the person's own record, and never reaches the page."""
         if level is not None:
             if level not in LEVELS:
                 raise BadMove(f"unknown level {level!r}")
             self.options = replace(self.options, level=level)
         self.games += 1
-        base = self.options.seed or secrets.token_hex(4)
+        base = self.options.seed or secrets.token_hex(SEED_BYTES)
         seed = base if self.games == 1 else f"{base}+{self.games}"
         setup = make_setup(players=self.options.players, levels=self.options.level,
                            choice=self.options.choice, seed=seed,
                            names=bot_names(self.options.name, self.options.players))
         self.session = Session(setup)
-        self.path = self._path(seed)
+        self.path = self._new_path()
         save(self.path, self.session)
 
     def state(self, language: str | None = None) -> dict[str, Any]:
@@ -128,9 +136,13 @@ class Controller:
         undone.frames = []
         self.session = undone
 
-    def _refusal(self, why: Refused, language: str | None) -> dict[str, str]:
+    def _refusal(self, why: Refused, language: str | None) -> dict[str, Any]:
+        """The refusal in the person's language, spoken to them, and cut into its words
+        and its cards (:func:`~scala40cli.playing.card_text.sentence_parts`) for the
+        page to name each card in that language."""
         words = catalogue(language_of(language, language_of(self.options.language, "en")))
-        return {"code": why.code, "message": words.translate(why.message),
+        message = words.translate(why.message)
+        return {"code": why.code, "message": message, "parts": sentence_parts(message),
                 "english": why.message}
 
 

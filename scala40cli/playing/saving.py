@@ -95,9 +95,14 @@ def replayed(events: list[Event]) -> Session:
         if index == len(session.events) + len(session.staged):  # melds set aside: lines to come
             _unwritten_moves(session, event)
         _replay(session, event)
-    if write_game(session.events) != write_game(events):
+    if write_game(_without_result(session.events)) != write_game(_without_result(events)):
         raise ResumeError("the log does not follow from its seed: it cannot be played on")
     return session
+
+
+def _without_result(events: list[Event]) -> list[Event]:
+    """The events but the ``[Result]`` tag (a log of an earlier version has none)."""
+    return [e for e in events if not (isinstance(e, Tag) and e.name == "Result")]
 
 
 def undo_take(session: Session) -> Session | None:

@@ -2,8 +2,10 @@
 
 The person's own hand, how many cards every other player holds, the melds on the table,
 the top of the discard pile and its size, the size of the stock, who has opened, the
-totals and the score sheet. Never another hand, never the stock's cards, never a card a
-bot drew: :func:`describe` tells a bot's draw without its card.
+totals and the score sheet. Never another hand while it is played, never the stock's
+cards, never a card a bot drew: :func:`describe` tells a bot's draw without its card.
+Once a hand is over, every player's cards left are shown with their points, as
+players lay them down at a real table (``ended``).
 """
 
 from __future__ import annotations
@@ -50,6 +52,9 @@ class Progress:
     level: str
     #: Whose discard the person may buy now (the "offer" phase), else None.
     offer_from: str | None = None
+    #: Once a hand is over: how it ended, each player's cards left and points
+    #: (:meth:`~scala40cli.playing.scoresheet.HandLine.ended`), else None.
+    ended: dict[str, Any] | None = None
 
 
 def staged_value(engine: HandEngine, staged: tuple[tuple[Card, ...], ...],
@@ -99,6 +104,7 @@ def seat_view(engine: HandEngine, progress: Progress) -> dict[str, Any]:
         "stock_size": len(engine.stock),
         "sheet": list(progress.sheet),
         "winner": progress.winner,
+        "ended": progress.ended,
     }
 
 

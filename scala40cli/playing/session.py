@@ -25,6 +25,7 @@ from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing
 from scala40cli.playing import buying, human
 from scala40cli.playing.refusal import Refused
+from scala40cli.playing.scoresheet import HandLine, hand_line
 from scala40cli.playing.seat import Progress, describe, seat_view
 from scala40cli.reading.events import Event, Score, Tag
 from scala40cli.simulate.bots import Bot
@@ -37,6 +38,8 @@ from scala40cli.simulate.view import PlayerView
 
 #: The ``[Levels]`` tag's word for the person's seat.
 PERSON = "person"
+#: The ``[Result]`` tag of a match still being played (as in PGN).
+IN_PROGRESS = "*"
 
 
 class Recorder(list[Event]):
@@ -55,20 +58,6 @@ class Seat(Bot):
 
     def wants_buy(self, view: PlayerView) -> bool:
         return False
-
-
-@dataclass
-class HandLine:
-    """One line of the score sheet: a hand's penalties and the totals after it."""
-
-    number: int
-    penalties: dict[str, int]
-    totals: dict[str, int]
-    closer: str | None
-
-    def to_json(self) -> dict[str, Any]:
-        return {"number": self.number, "penalties": self.penalties, "totals": self.totals,
-                "closer": self.closer}
 
 
 @dataclass
@@ -102,6 +91,7 @@ class Session:
         self.events.extend(header_tags(setup, 1, setup.seed))
         self.events[0] = Tag(name="Event", values=(f"scala40 play, seed {setup.seed}",), **at())
         self._name_the_person()
+        self.events.append(Tag(name="Result", values=(IN_PROGRESS,), **at()))
         self.dealer_seat = self.rng.randrange(len(seats))
         self.last_dealer: str | None = None
         self.number = 0
@@ -140,6 +130,7 @@ class Session:
         self.engine = engine
         self.last_dealer = dealer
         self.staged = []
+        self.phase = "draw"  # the bots' frames belong to this hand, not the one over
         engine.deal()
         self.current = engine.first_player()
         self._play_bots()
@@ -193,10 +184,23 @@ class Session:
         self.standings.record(number=self.number, closing=engine.closing,
                               penalties=penalties, closer=engine.closer,
                               opened=sorted(engine.opened))
-        self.sheet.append(HandLine(self.number, dict(penalties), dict(self.standings.totals),
-                                   engine.closer))
+        self.sheet.append(hand_line(engine, self.number, self.standings.totals))
         self.turn = None
         self.phase = "match_over" if self.standings.finished else "hand_over"
+        if self.standings.finished:
+            self._write_result()
+
+    def _write_result(self) -> None:
+        """The ``[Result]`` tag, ``*`` while the match is played, names its winner at the
+        end (none when nobody won)."""
+        winner = self.standings.winner
+        for index, event in enumerate(self.events):
+            if isinstance(event, Tag) and event.name == "Result":
+                if winner is None:
+                    del self.events[index]
+                else:
+                    self.events[index] = Tag(name="Result", values=(winner,), **at())
+                return
 
     def _engine(self) -> HandEngine:
         assert self.engine is not None
@@ -308,19 +312,13 @@ class Session:
 
     def _attach(self, engine: HandEngine, turn: Turn, card: Card, meld: int,
                 how: Callable[[HandEngine, Turn, Card, int], object]) -> None:
-        """Meld 0: the first meld of the table that takes the card (each asked in turn;
-        a refused try changes nothing), else the first meld's refusal."""
-        if meld:
-            how(engine, turn, card, meld)
-            return
-        first: Refused | None = None
-        for number in range(1, len(engine.table) + 1):
-            try:
-                how(engine, turn, card, number)
-                return
-            except Refused as why:
-                first = first or why
-        raise first or Refused("there is no meld on the table", "PLAY_NO_MELD")
+        """The card onto the meld the person chose (by its number): the page never
+        picks one for them."""
+        if not engine.table:
+            raise Refused("there is no meld on the table", "PLAY_NO_MELD")
+        if not meld:
+            raise Refused("choose the meld to attach the card to", "PLAY_CHOOSE_MELD")
+        how(engine, turn, card, meld)
 
     def _discard(self, engine: HandEngine, turn: Turn, card: Card) -> None:
         staged, self.staged = self.staged, []
@@ -350,7 +348,9 @@ class Session:
                         winner=self.standings.winner, turn=self.turn,
                         sheet=tuple(line.to_json() for line in self.sheet),
                         players=self.setup.players, level=self.setup.levels[1].value,
-                        offer_from=self.offer[0] if self.offer else None)
+                        offer_from=self.offer[0] if self.offer else None,
+                        ended=self.sheet[-1].ended() if self.sheet and self.phase in (
+                            "hand_over", "match_over") else None)
 
     def view(self) -> dict[str, Any]:
         return seat_view(self._engine(), self.progress())
@@ -375,4 +375,4 @@ def _next_dealer(seats: tuple[str, ...], last: str, still_in: list[str]) -> str:
     raise AssertionError("nobody is still in")
 
 
-__all__ = ["PERSON", "HandLine", "Session"]
+__all__ = ["IN_PROGRESS", "PERSON", "HandLine", "Session"]

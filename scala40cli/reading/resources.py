@@ -1,10 +1,11 @@
-"""Files shipped with the package (the Lark grammar and the JSON Schemas), and the
-user's cache folder, where the built parser is kept between runs.
+"""Files shipped with the package (the Lark grammar, the JSON Schemas and the pages of
+the docs that ``scala40 explain`` quotes), and the user's cache folder, where the built
+parser is kept between runs.
 
-The files live at the top of the repository (``grammar/``, ``schemas/``) and are copied into
-the wheel as ``scala40cli/grammar`` and ``scala40cli/schemas``. An installed wheel finds
-them inside the package; a source checkout or an editable install finds them at the
-top of the repository.
+The files live at the top of the repository (``grammar/``, ``schemas/``, ``docs/``)
+and are copied into the wheel as ``scala40cli/grammar``, ``scala40cli/schemas`` and
+``scala40cli/docs``. An installed wheel finds them inside the package; a source
+checkout or an editable install finds them at the top of the repository.
 """
 
 from __future__ import annotations
@@ -38,6 +39,13 @@ def schema(name: str) -> dict[str, Any]:
     """A JSON Schema of ``schemas/`` by file name, e.g. ``report.schema.json``."""
     loaded: dict[str, Any] = json.loads(_read("schemas", name))
     return loaded
+
+
+@cache
+def doc_page(name: str) -> str:
+    """A page of ``docs/`` that the wheel ships (``decisions.md``, ``rules.md``,
+    ``log-format.md``): ``scala40 explain`` quotes the rule behind a code from it."""
+    return _read("docs", name)
 
 
 # --- the user's cache folder ------------------------------------------------------------

@@ -26,6 +26,7 @@ from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.text_report import closed_by
+from scala40cli.reporting.widths import display_width, pad
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -264,9 +265,10 @@ def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameCompa
 
 def _table(names: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
     """Rows in columns: labels left, each rule set's cell wrapped to its width."""
-    label_width = max(len(label) for label, _ in [("", names), *rows])
+    label_width = max(display_width(label) for label, _ in [("", names), *rows])
     share = (TABLE_WIDTH - label_width) // len(names) - 2
-    widths = [max(MIN_CELL_WIDTH, min(share, max(len(name), *(len(cells[k]) for _, cells in rows))))
+    widths = [max(MIN_CELL_WIDTH, min(share, max(display_width(name),
+                                                  *(display_width(cells[k]) for _, cells in rows))))
               for k, name in enumerate(names)]
     lines = [_row_line("", names, label_width, widths),
              _row_line("-" * label_width, ["-" * w for w in widths], label_width, widths)]
@@ -280,8 +282,8 @@ def _table(names: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
 
 
 def _row_line(label: str, cells: Sequence[str], label_width: int, widths: Sequence[int]) -> str:
-    padded = [cell.ljust(width) for cell, width in zip(cells, widths, strict=True)]
-    return "  ".join([label.ljust(label_width), *padded]).rstrip()
+    padded = [pad(cell, width) for cell, width in zip(cells, widths, strict=True)]
+    return "  ".join([pad(label, label_width), *padded]).rstrip()
 
 
 def _count(number: int, noun: str) -> str:

@@ -23,10 +23,10 @@ from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.reporting.summary import Summary, plural
 from scala40cli.reporting.svg_chart import legend, svg_chart
 from scala40cli.reporting.text_report import (
-    DECLARED_LEGEND,
     closed_by,
     penalty_text,
     rules_summary,
+    sheet_legends,
     teams_summary,
 )
 
@@ -105,7 +105,7 @@ def game_html(path: str, game: GameResult, ident: str, viewer: str | None = None
         _sheet_panel(game),
         _chart_figure(game, ident) if game.hands else "",
         "</div>",
-        _violations(game.violations),
+        _violations(game.violations, viewer),
         "</article>",
     ])
 
@@ -120,8 +120,7 @@ def _viewer_link(viewer: str | None, game: GameResult) -> str:
 def _sheet_panel(game: GameResult) -> str:
     note = ('<p class="note">Each cell: the penalty of the hand, and under it the running '
             "total.</p>" if game.hands else "")
-    if any(hand.unverified for hand in game.hands):
-        note += f'<p class="note">{esc(DECLARED_LEGEND)}.</p>'
+    note += "".join(f'<p class="note">{esc(legend)}.</p>' for legend in sheet_legends(game))
     return f'<section class="sheet-panel"><h3>Score sheet</h3>{sheet_table(game)}{note}</section>'
 
 
@@ -161,16 +160,22 @@ def _chart_figure(game: GameResult, ident: str) -> str:
             f"{legend([line.name for line in series])}</figure>")
 
 
-def _violations(problems: Sequence[Problem]) -> str:
+def _violations(problems: Sequence[Problem], viewer: str | None = None) -> str:
     if not problems:
         return '<p class="clean">No violations: every move is legal.</p>'
-    items = "".join(_problem_item(problem) for problem in problems)
+    items = "".join(_problem_item(problem, viewer) for problem in problems)
     title = plural(len(problems), "violation")
     return f'<h3>{title}</h3><ol class="violations">{items}</ol>'
 
 
-def _problem_item(problem: Problem) -> str:
-    where = f"line {problem.line}" + (f", hand {problem.hand}" if problem.hand else "")
+def _problem_item(problem: Problem, viewer: str | None = None) -> str:
+    """A problem, its line linked to that line of the viewer page ``viewer`` when the
+    file has one (the page shows the table there)."""
+    line = f"line {problem.line}"
+    if viewer is not None:
+        line = (f'<a href="{esc(viewer)}#L{problem.line}" title="See the table at line '
+                f'{problem.line} in the viewer">{line}</a>')
+    where = line + (f", hand {problem.hand}" if problem.hand else "")
     context = (f'<pre class="context">{esc(problem.context.rstrip())}</pre>'
                if problem.context else "")
     return (f'<li><span class="where">{where}</span> <code class="code">{esc(problem.code)}'
@@ -178,10 +183,10 @@ def _problem_item(problem: Problem) -> str:
             f'<span class="message">{esc(problem.message)}</span>{context}</li>')
 
 
-def _file_errors(result: FileResult) -> str:
+def _file_errors(result: FileResult, viewer: str | None = None) -> str:
     if not result.errors:
         return ""
-    items = "".join(_problem_item(problem) for problem in result.errors)
+    items = "".join(_problem_item(problem, viewer) for problem in result.errors)
     return (f'<section class="file-errors"><h2>{esc(result.path)}</h2>'
             f'<ol class="violations">{items}</ol></section>')
 
@@ -207,7 +212,7 @@ def html_report(files: Sequence[FileResult], viewers: Mapping[str, str] | None =
     body: list[str] = []
     entries: list[tuple[str, str, GameResult]] = []
     for file_number, result in enumerate(files, start=1):
-        body.append(_file_errors(result))
+        body.append(_file_errors(result, viewers.get(result.path)))
         for game in result.games:
             ident = f"f{file_number}-g{game.index}"
             entries.append((ident, result.path, game))

@@ -28,10 +28,10 @@ from scala40cli.reporting.escape import (
 )
 from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.text_report import (
-    DECLARED_LEGEND,
     closed_by,
     penalty_text,
     rules_summary,
+    sheet_legends,
     teams_summary,
 )
 
@@ -80,8 +80,8 @@ def _sheet(game: GameResult) -> list[str]:
         lines.append(_row([str(hand.number), *scores, _text(closed_by(hand))]))
     totals = [f"**{game.totals.get(p, 0)}**" for p in game.players]
     lines.append(_row(["**Total**", *totals, ""]))
-    if any(hand.unverified for hand in game.hands):
-        lines += ["", _text(DECLARED_LEGEND) + "."]
+    for legend in sheet_legends(game):
+        lines += ["", _text(legend) + "."]
     return [*lines, ""]
 
 

@@ -50,6 +50,8 @@ from scala40cli.reading.events import (
     Take,
     Upcard,
 )
+from scala40cli.simulate import compra
+from scala40cli.simulate.hand_log import HandLog
 from scala40cli.simulate.moves import IllegalMove, at, carry_out, refuse, take_out
 from scala40cli.simulate.plays import Play, TurnPlan
 from scala40cli.simulate.search import sorted_cards
@@ -59,8 +61,6 @@ from scala40cli.simulate.view import PlayerView
 
 #: Safety net: a hand this long means the bots are stuck (a bug).
 MAX_TURNS = 2000
-#: The stock a bot leaves at least when it buys (so that a buy never reshuffles).
-BUY_STOCK = 2
 
 
 class SimulationStuck(RuntimeError):
@@ -107,6 +107,8 @@ class HandEngine:
         self.forfeits: list[tuple[str, str]] = []
         #: The card drawn from the stock in the turn being played.
         self.drawn: Card | None = None
+        #: The hand's moves, in the log and as every player saw them.
+        self.log = HandLog(events)
 
     # --- the deal -------------------------------------------------------------------------
 
@@ -167,7 +169,7 @@ class HandEngine:
             partners=self.partners.get(player, frozenset()), turns=self.turns,
             opened_before=turn.opened_before, drawn=self.drawn, taken_now=turn.taken,
             buying=buying, held=MappingProxyType(self.sightings.held()),
-            turned=self.sightings.turned())
+            turned=self.sightings.turned(), seen=self.log.shown())
 
     # --- the hand -------------------------------------------------------------------------
 
@@ -202,7 +204,7 @@ class HandEngine:
             turn.drew, turn.draws = True, 1
             turn.taken, turn.take_event = taken, take
             self.taken[player].append(taken)
-            self.events.append(take)
+            self.log.emit(take)
         else:
             self._draw(turn)
         try:
@@ -227,7 +229,7 @@ class HandEngine:
         card it did not choose."""
         player, card = turn.player, turn.taken
         assert card is not None and isinstance(self.events[-1], Take)
-        self.events.pop()
+        self.log.undo((len(self.events) - 1, len(self.log.seen) - 1))
         take_out(self.hands[player], player, [card])
         self.taken[player].pop()
         self.pile.append(card)
@@ -248,7 +250,7 @@ class HandEngine:
         self.drawn = drawn
         turn.drew = True
         turn.draws += 1
-        self.events.append(Draw(player=turn.player, card=drawn, **at()))
+        self.log.emit(Draw(player=turn.player, card=drawn, **at()))
         if void_after_draw(stock_left=len(self.stock), reshuffles=self.reshuffles,
                            rules=self.rules):
             self.void_after_turn = True
@@ -263,7 +265,7 @@ class HandEngine:
         self.stock = stock
         self.pile = [top]
         self.reshuffles += 1
-        self.events.append(Reshuffle(**at()))
+        self.log.emit(Reshuffle(**at()))
 
     def _apply_plan(self, turn: Turn, plan: TurnPlan) -> None:
         player = turn.player
@@ -278,8 +280,8 @@ class HandEngine:
 
     def _carry_out(self, turn: Turn, play: Play) -> None:
         """One play of the turn, checked by the judge, on the table and in the log."""
-        self.events.append(carry_out(play, turn, self.hands[turn.player], self.table,
-                                     self.owners, self.rules))
+        self.log.emit(carry_out(play, turn, self.hands[turn.player], self.table,
+                             self.owners, self.rules))
 
     def _end_of_turn(self, turn: Turn) -> None:
         """The referee's checks of a turn once it is over (D7, D12, D13, D15)."""
@@ -303,7 +305,7 @@ class HandEngine:
         take_out(self.hands[player], player, [c])
         self.pile.append(c)
         self.discarded[player].append(c)
-        self.events.append(event)
+        self.log.emit(event)
         if closes:
             self._close(turn)
             return
@@ -337,32 +339,25 @@ class HandEngine:
 
     def buyers(self, discarder: str) -> list[str]:
         """Who may buy the top of the pile after ``discarder``'s discard, in the order
-        they are asked (``compra``): the players after the next one, where the judge
-        lets them."""
-        following = self.next_after(discarder)
-        seat = self.order.index(following)
-        found: list[str] = []
-        for step in range(1, len(self.order)):
-            buyer = self.order[(seat + step) % len(self.order)]
-            if buyer == discarder or len(self.stock) < BUY_STOCK or not self.pile:
-                break
-            top = self.pile[-1]
-            if verify_buy(Buy(player=buyer, card=top, **at()), last_discarder=discarder,
-                          turn_over=True, next_player=following, pile_top=top,
-                          rules=self.rules):
-                continue
-            found.append(buyer)
-        return found
+        they are asked (:func:`~scala40cli.simulate.compra.buyers`)."""
+        return compra.buyers(order=self.order, discarder=discarder,
+                             following=self.next_after(discarder), stock=len(self.stock),
+                             top=self.pile[-1] if self.pile else None, rules=self.rules)
 
     def offer_buy(self, discarder: str, buyers: list[str] | None = None) -> bool:
         """After a discard, the ``buyers`` (by default all who may) are asked in order
-        whether they buy it; the first who does buys. Whether anyone did."""
+        whether they buy it; the first who does buys. Whether anyone did. An outside
+        program that forfeits meanwhile buys nothing (a buy it began is undone)."""
         following = self.next_after(discarder)
         for buyer in self.buyers(discarder) if buyers is None else buyers:
             turn = self._new_turn(buyer)
-            if self.bots[buyer].wants_buy(self.view(buyer, turn, buying=True)):
+            try:
+                if not self.bots[buyer].wants_buy(self.view(buyer, turn, buying=True)):
+                    continue
                 self._buy(buyer, turn, discarder, following)
                 return True
+            except Forfeit as forfeit:
+                self._forfeit(buyer, forfeit)
         return False
 
     def _buy(self, buyer: str, turn: Turn, discarder: str, following: str) -> None:
@@ -371,12 +366,23 @@ class HandEngine:
         refuse(verify_buy(buy, last_discarder=discarder, turn_over=True,
                           next_player=following, pile_top=card, rules=self.rules)
                + verify_take(buy, opened_before=turn.opened_before, rules=self.rules))
-        self.events.append(buy)
+        marks, void = self.log.marks(), self.void_after_turn
+        self.log.emit(buy)
         self.hands[buyer][card] += 1
         self.taken[buyer].append(card)
         turn.buy, turn.taken, turn.take_event = buy, card, buy
         self._draw(turn)
-        plan = self.bots[buyer].play(self.view(buyer, turn, buying=True))
+        try:
+            plan = self.bots[buyer].play(self.view(buyer, turn, buying=True))
+        except Forfeit:  # undone: the cards go back where they were
+            assert self.drawn is not None
+            take_out(self.hands[buyer], buyer, [card, self.drawn])
+            self.stock.append(self.drawn)
+            self.pile.append(card)
+            self.taken[buyer].pop()
+            self.log.undo(marks)
+            self.void_after_turn = void
+            raise
         if plan.discard is not None or plan.forced:
             raise IllegalMove(f"{buyer} discards in a buy")
         for play in plan.plays:
@@ -384,5 +390,3 @@ class HandEngine:
             if not self.hands[buyer]:
                 raise IllegalMove(f"{buyer} empties the hand in a buy")
         self._end_of_turn(turn)
-
-

@@ -64,6 +64,9 @@ class MatchRecord:
     forced_at: tuple[int, ...] = ()
     #: The match ended (False: stopped after ``max_hands`` hands).
     finished: bool = True
+    #: What the outside programs did that the match should say besides their
+    #: forfeits (lines that answered no ask, dropped), one sentence each.
+    warnings: tuple[str, ...] = ()
 
     @property
     def forced(self) -> int:
@@ -93,7 +96,8 @@ def team_names(players: Sequence[str]) -> tuple[str, str]:
 def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, seed: str,
                tags: Sequence[Tag] = (), first_dealer: int | None = None,
                max_hands: int = MAX_HANDS,
-               on_hand: Callable[[HandRecord], None] | None = None) -> MatchRecord:
+               on_hand: Callable[[HandRecord], None] | None = None,
+               hand_decks: Callable[[int], random.Random] | None = None) -> MatchRecord:
     """Play one complete match between ``bots`` (one a seat) and record it.
 
     ``tags`` are the header tags to write (the caller's ``[Event]``, ``[Players]``,
@@ -102,6 +106,11 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
     stops there (its record says ``finished=False``; the log is legal, the match
     simply has no winner yet). ``on_hand`` is told each hand's record as it ends (the
     outside programs hear of it).
+
+    ``hand_decks`` gives the random stream that shuffles hand ``n``'s deck (and its
+    reshuffles); by default one stream shuffles every hand in turn. A stream of its own
+    a hand makes hand ``n`` deal the same cards to the same seats however the hands
+    before it went, which the arena's duplicate deals need (``scala40cli/arena``).
     """
     seats = tuple(players)
     rng = random.Random(f"{seed}:deck")
@@ -127,8 +136,9 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
                   else _expected_dealer(seats, last_dealer, standings.still_in))
         back = [p for p, why in standings.reentry_options().items() if why is None]
         order = tuple(p for p in seats if p in dealt or p in back)
+        deck = rng if hand_decks is None else hand_decks(number)
         hand = HandEngine(number=number, dealer=dealer, order=order, seats=seats, rules=rules,
-                          rng=rng, bots={p: by_seat[p] for p in order},
+                          rng=deck, bots={p: by_seat[p] for p in order},
                           totals=standings.totals, partners=partners, events=events)
         standings.reenter(back)
         hand.totals = dict(standings.totals)

@@ -107,7 +107,7 @@ def _touch(turn: Turn, event: Attach | Swap, owners: Sequence[str], rules: Rules
     """The index of the table meld an attach or swap names, once the judge's check of
     touching it (D9) finds nothing wrong."""
     if not 1 <= event.meld <= len(owners):
-        raise IllegalMove(f"there is no meld {event.meld}")
+        raise IllegalMove(f"there is no meld {event.meld}", Code.NO_SUCH_MELD.value)
     index = event.meld - 1
     finding = verify_touch(turn, event, owners[index], rules)
     refuse([finding] if finding is not None else [])

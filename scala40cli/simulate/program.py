@@ -1,10 +1,20 @@
 """An outside program at the table: started, spoken to one JSON line at a time, stopped.
 
 :class:`Program` owns the child process of one outside seat. It never blocks the
-match: every answer is awaited with a deadline (``selectors`` on the program's standard
-output), its standard error is drained by a thread so a chatty program cannot fill the
-pipe and stall, and :meth:`Program.stop` ends the whole process group (a shell script's
-children too). What a line means is :mod:`~scala40cli.simulate.protocol`'s business.
+match, and nothing the program starts can make it wait:
+
+- every line is awaited with a deadline (``selectors`` on the raw pipes, never a
+  blocking read), and its standard error is drained while the table waits for a
+  line, so a chatty program cannot fill that pipe and stall;
+- :meth:`Program.stop` ends the program's process group (a shell script's children
+  too) and every process it started that is still its descendant (found in
+  ``/proc`` before the kill, on Linux, so a child that left the group with
+  ``setsid`` is stopped as well), then closes the pipes without reading them to
+  their end: a process that escaped both (a daemon whose parent has already ended)
+  cannot hold the table, it only finds its pipes closed.
+
+What a line means is :mod:`~scala40cli.simulate.protocol`'s business, and which line
+answers which ask :mod:`~scala40cli.simulate.asking`'s.
 """
 
 from __future__ import annotations
@@ -16,15 +26,18 @@ import selectors
 import shlex
 import signal
 import subprocess
-import threading
 import time
 from collections import deque
-from typing import Any
+from pathlib import Path
 
 #: The longest answer line read (a move is a few dozen bytes).
 MAX_LINE = 64 * 1024
 #: Lines of the program's standard error kept, to show when it dies.
 STDERR_KEPT = 20
+#: The most read at once of what a program wrote before an ask (all of it dropped).
+DRAINED = 1024 * 1024
+#: Seconds a program is given to end on its own once its input is closed.
+GRACE = 0.2
 
 
 class ProgramFailed(Exception):
@@ -49,8 +62,11 @@ class Program:
         self.timeout = timeout
         self._process: subprocess.Popen[bytes] | None = None
         self._buffer = b""
+        self._errors = b""
+        self._ended = self._errors_ended = False
+        #: The rest of a line begun before an ask was sent is dropped with it.
+        self._skip_rest = False
         self._stderr: deque[str] = deque(maxlen=STDERR_KEPT)
-        self._drainer: threading.Thread | None = None
         #: When a list: every message each way, ("table" or "program", message), for
         #: the tests and the documented exchange.
         self.transcript: list[tuple[str, dict[str, object]]] | None = None
@@ -59,8 +75,12 @@ class Program:
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
     def start(self) -> None:
-        """Start the program in a process group of its own."""
+        """Start the program in a session (and process group) of its own."""
         try:
             self._process = subprocess.Popen(
                 self.argv, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -68,15 +88,9 @@ class Program:
         except OSError as error:
             raise ProgramFailed(f"cannot start {self.argv[0]!r}: "
                                 f"{error.strerror or error}", restart=True) from None
-        self._buffer = b""
-        stderr = self._process.stderr
-        assert stderr is not None
-        self._drainer = threading.Thread(target=self._drain, args=(stderr,), daemon=True)
-        self._drainer.start()
-
-    def _drain(self, stream: Any) -> None:
-        for raw in iter(stream.readline, b""):
-            self._stderr.append(raw.decode("utf-8", "replace").rstrip("\n"))
+        self._buffer, self._errors, self._skip_rest = b"", b"", False
+        self._ended = self._errors_ended = False
+        self._stderr.clear()
 
     def send(self, message: dict[str, object]) -> None:
         """Write one message; a program that is gone fails with ProgramFailed."""
@@ -94,8 +108,11 @@ class Program:
             raise ProgramFailed(self._gone(), restart=True) from None
 
     def receive(self) -> dict[str, object]:
-        """The next line as a JSON object, within the deadline, or ProgramFailed."""
-        line = self._read_line()
+        """The next line as a JSON object, within the move timeout, or ProgramFailed."""
+        return self.decode(self.read_line(time.monotonic() + self.timeout))
+
+    def decode(self, line: bytes) -> dict[str, object]:
+        """A line read as one JSON object (kept in the transcript), or ProgramFailed."""
         try:
             value = json.loads(line.decode("utf-8"))
         except (UnicodeDecodeError, ValueError):
@@ -108,27 +125,90 @@ class Program:
             self.transcript.append(("program", value))
         return value
 
-    def _read_line(self) -> bytes:
+    # --- reading -------------------------------------------------------------------------
+
+    def drain(self) -> list[bytes]:
+        """The lines the program has written so far, read without waiting: written
+        before the table's next message, they answer nothing it is about to ask. A
+        line not ended yet is among them, and its rest is dropped when it comes."""
+        if self._process is None:
+            return []
+        for _ in range(DRAINED // 65536):  # what the pipe holds, and no flood beyond
+            if not self._pump(0.0) or self._ended:
+                break
+        lines = self._take_lines()
+        if self._buffer:
+            lines.append(self._buffer)
+            self._buffer, self._skip_rest = b"", True
+        return lines
+
+    def read_line(self, deadline: float) -> bytes:
+        """The next line by ``deadline`` (``time.monotonic()``), or ProgramFailed."""
+        process = self._process
+        assert process is not None
+        while True:
+            lines = self._take_lines(1)
+            if lines:
+                return lines[0]
+            if len(self._buffer) > MAX_LINE:
+                raise ProgramFailed(f"answered a line longer than {MAX_LINE} bytes",
+                                    restart=True)
+            if self._ended:
+                raise ProgramFailed(self._gone(), restart=True)
+            left = deadline - time.monotonic()
+            if left <= 0 or not self._pump(left):
+                raise ProgramFailed(f"no answer within {self.timeout:g} s "
+                                    "(--move-timeout)", restart=True)
+
+    def _take_lines(self, most: int = -1) -> list[bytes]:
+        lines: list[bytes] = []
+        while b"\n" in self._buffer and most != 0:
+            line, _, self._buffer = self._buffer.partition(b"\n")
+            if self._skip_rest:
+                self._skip_rest = False
+                continue
+            lines.append(line)
+            most -= 1
+        return lines
+
+    def _pump(self, wait: float) -> bool:
+        """Read what the program's pipes hold, waiting up to ``wait`` seconds for
+        something to come on standard output (standard error is read meanwhile);
+        whether anything came there (or it ended)."""
         process = self._process
         assert process is not None and process.stdout is not None
-        stdout = process.stdout
-        deadline = time.monotonic() + self.timeout
+        end = time.monotonic() + wait
         with selectors.DefaultSelector() as selector:
-            selector.register(stdout, selectors.EVENT_READ)
-            while b"\n" not in self._buffer:
-                if len(self._buffer) > MAX_LINE:
-                    raise ProgramFailed(f"answered a line longer than {MAX_LINE} bytes",
-                                        restart=True)
-                left = deadline - time.monotonic()
-                if left <= 0 or not selector.select(left):
-                    raise ProgramFailed(f"no answer within {self.timeout:g} s "
-                                        "(--move-timeout)", restart=True)
-                chunk = os.read(stdout.fileno(), 65536)
-                if not chunk:
-                    raise ProgramFailed(self._gone(), restart=True)
-                self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        return line
+            if not self._ended:
+                selector.register(process.stdout, selectors.EVENT_READ)
+            if process.stderr is not None and not self._errors_ended:
+                selector.register(process.stderr, selectors.EVENT_READ)
+            while selector.get_map():
+                ready = selector.select(max(0.0, end - time.monotonic()))
+                came = False
+                for key, _ in ready:
+                    chunk = os.read(key.fd, 65536)
+                    if key.fileobj is process.stdout:
+                        came = True
+                        self._buffer += chunk
+                        self._ended = not chunk
+                    elif chunk:
+                        self._keep_errors(chunk)
+                    else:
+                        self._errors_ended = True
+                    if not chunk:
+                        selector.unregister(key.fileobj)
+                if came:
+                    return True
+                if not ready or time.monotonic() >= end:
+                    return False
+        return self._ended
+
+    def _keep_errors(self, chunk: bytes) -> None:
+        """Keep the last lines of standard error (what a dying program said)."""
+        self._errors = (self._errors + chunk)[-MAX_LINE:]
+        *lines, self._errors = self._errors.split(b"\n")
+        self._stderr.extend(line.decode("utf-8", "replace") for line in lines)
 
     def _gone(self) -> str:
         process = self._process
@@ -138,28 +218,54 @@ class Program:
                 code = process.wait(timeout=1)
             except subprocess.TimeoutExpired:
                 code = None
+            with contextlib.suppress(OSError, ValueError):
+                self._pump(0.0)
         said = f"; its last words: {self._stderr[-1]!r}" if self._stderr else ""
         return f"the program ended (exit status {code}){said}"
 
+    # --- stopping ------------------------------------------------------------------------
+
     def stop(self) -> None:
-        """End the program and everything it started (its process group)."""
+        """End the program and everything it started (see the module docstring)."""
         process, self._process = self._process, None
         if process is None:
             return
+        started = descendants(process.pid)  # while they are still its descendants
         if process.stdin is not None:
             with contextlib.suppress(OSError):
                 process.stdin.close()
         with contextlib.suppress(subprocess.TimeoutExpired):
-            process.wait(timeout=0.5)
+            process.wait(timeout=GRACE)
+        started += descendants(process.pid)
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(process.pid, signal.SIGKILL)
+        for pid in started:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.kill(pid, signal.SIGKILL)
         process.wait()
-        if process.stdout is not None:
-            process.stdout.close()
-        if self._drainer is not None:
-            self._drainer.join(timeout=1)
-        if process.stderr is not None:
-            process.stderr.close()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                with contextlib.suppress(OSError):
+                    stream.close()
 
 
-__all__ = ["MAX_LINE", "Program", "ProgramFailed"]
+def descendants(pid: int) -> list[int]:
+    """Every process whose chain of parents leads to ``pid`` (Linux's ``/proc``;
+    elsewhere none are found and the process group alone is stopped)."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rpartition(")")[2].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found: list[int] = []
+    todo = [pid]
+    while todo:
+        children = parents.get(todo.pop(), [])
+        found += children
+        todo += children
+    return found
+
+
+__all__ = ["MAX_LINE", "Program", "ProgramFailed", "descendants"]

@@ -8,6 +8,7 @@ and a run gives the same bytes every time (for one version of scala40, which the
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -80,8 +81,11 @@ def parse_seat(text: str) -> tuple[str, str]:
     return name, command
 
 
-def parse_levels(text: str, players: int) -> tuple[Level, ...]:
-    """``hard`` for every seat, or ``hard,normal,...`` one a seat; ValueError if bad."""
+def parse_levels(text: str, players: int, *, programs: int = 0) -> tuple[Level, ...]:
+    """One level a seat from ``hard`` (every bot's) or ``hard,normal,...`` (one a bot,
+    in seat order); ValueError if bad. With ``programs`` outside programs in the first
+    seats, the levels are those of the other seats: the programs' seats have none (the
+    level given them is a placeholder, never played)."""
     names = [part.strip().lower() for part in text.split(",")]
     known = ", ".join(level.value for level in Level)
     levels: list[Level] = []
@@ -90,12 +94,15 @@ def parse_levels(text: str, players: int) -> tuple[Level, ...]:
             levels.append(Level(name))
         except ValueError:
             raise ValueError(f"unknown level {name!r}; known levels: {known}") from None
+    bots = players - programs
     if len(levels) == 1:
         return tuple(levels * players)
-    if len(levels) != players:
-        raise ValueError(f"{len(levels)} levels for {players} players: give one level for "
-                         "all, or one a seat")
-    return tuple(levels)
+    if len(levels) != bots:
+        seats = f"{bots} bot seats ({programs} of the {players} are programs')" \
+            if programs else f"{players} players"
+        raise ValueError(f"{len(levels)} levels for {seats}: give one level for all, or "
+                         "one a bot seat")
+    return (levels[0],) * programs + tuple(levels)
 
 
 def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoice | None,
@@ -118,7 +125,8 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
     if budget <= 0:
         raise ValueError("--budget must be more than 0")
     seats = tuple(outside + [n for n in names if n not in outside][:players - len(outside)])
-    chosen = parse_levels(levels, players) if isinstance(levels, str) else tuple(levels)
+    chosen = (parse_levels(levels, players, programs=len(outside)) if isinstance(levels, str)
+              else tuple(levels))
     if len(chosen) != players:
         raise ValueError(f"{len(chosen)} levels for {players} players")
     resolved = resolve(log_preset=None, log_values=(), choice=choice)
@@ -211,7 +219,8 @@ def simulate_game(setup: Setup, index: int, *, first_dealer: int | None = None
                                 on_hand=tell if outside else None)
             for seat in outside:
                 seat.match_over(record.totals, record.winner)
-            return record
+            said = tuple(warning for seat in outside for warning in seat.warnings())
+            return dataclasses.replace(record, warnings=said) if said else record
         except SimulationStuck:
             if attempt == RETRIES:
                 raise

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import Card
+from scala40cli.reading.events import Event
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -27,7 +28,8 @@ class PlayerView:
     rules: Rules
     #: Every player of the match, in the order of the Players tag.
     players: tuple[str, ...]
-    #: The players dealt in this hand, in the order of play (seat order).
+    #: The players dealt in this hand, in seat order (play starts after the dealer
+    #: and goes round in this order).
     order: tuple[str, ...]
     dealer: str
     hand_number: int
@@ -52,7 +54,8 @@ class PlayerView:
     totals: Mapping[str, int]
     #: The player's partner(s) with ``teams=pairs``.
     partners: frozenset[str]
-    #: Turns played in this hand so far (every player's).
+    #: The number of the turn being played in this hand, counting every player's from
+    #: 1 (a buy out of turn is played in the turn of the discard it buys).
     turns: int
     #: This turn: had the player opened before it, and what did they draw or take.
     opened_before: bool
@@ -66,6 +69,10 @@ class PlayerView:
         default_factory=lambda: MappingProxyType({}))
     #: The cards the last reshuffle turned into the stock (empty: no reshuffle yet).
     turned: tuple[Card, ...] = ()
+    #: The moves of this hand so far as every player saw them, in order: each draw
+    #: without its card (only its drawer sees it), the takes, buys, melds, attaches,
+    #: swaps, discards and reshuffles as the log writes them.
+    seen: tuple[Event, ...] = ()
 
     @property
     def top(self) -> Card | None:

@@ -48,3 +48,13 @@ def show_document(viewed: ViewedFile, game: SteppedGame, line: int) -> dict[str,
     if on_line and before is not None:
         document["before"] = before.view.to_json()
     return document
+
+
+def empty_document(viewed: ViewedFile, line: int) -> dict[str, Any]:
+    """The document of a line before the file's first game: no game (``game`` is null),
+    and the empty table, with no stock yet."""
+    return {"version": SHOW_VERSION, "file": viewed.path, "game": None, "line": line,
+            "text": line_text(viewed, line), "hand": None, "phase": "no hand",
+            "dealer": None, "turn": None, "players": [], "melds": [], "pile": [],
+            "stock": {"count": 0, "known": None}, "violations": [], "notes": [],
+            "on_line": [], "before": None}

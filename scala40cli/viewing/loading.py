@@ -14,7 +14,7 @@ from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import GameLog
-from scala40cli.reading.inputs import input_format_of, open_log
+from scala40cli.reading.inputs import input_format_of, open_log, sniff_format
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
 
@@ -28,6 +28,14 @@ class ViewedFile:
     lines: tuple[str, ...]
     games: tuple[SteppedGame, ...]
     errors: tuple[Problem, ...]
+    #: The first line of every game of the file, stepped or not (a game with a line
+    #: that is not UTF-8 is not judged; ``show`` steps only the game it shows).
+    starts: tuple[int, ...] = ()
+
+    def first_error(self, first: int = 1, last: int | None = None) -> Problem | None:
+        """The first file error on the lines from ``first`` to ``last``, if any."""
+        return next((p for p in self.errors
+                     if first <= p.line and (last is None or p.line <= last)), None)
 
     def game_at(self, line: int) -> SteppedGame | None:
         """The game that holds ``line``: the last game starting on or before it."""
@@ -52,7 +60,8 @@ def load_file(path: str, choice: RuleChoice | None = None,
             data = handle.read()
     except OSError as error:
         raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
-    return view_bytes(data, path, choice, input_format_of(path, input_format), at_line)
+    chosen = input_format_of(path, input_format) or sniff_format(data)
+    return view_bytes(data, path, choice, chosen, at_line)
 
 
 def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
@@ -80,7 +89,8 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
     ours = {problem.line for problem in errors}  # a JSON line's problem, not the parser's
     theirs = tuple(p for p in parsed.errors if p.line not in ours)
     return ViewedFile(path, tuple(shown), games, tuple(sorted(
-        (*errors, *theirs), key=lambda p: (p.line, p.column))))
+        (*errors, *theirs), key=lambda p: (p.line, p.column))),
+        tuple(game.line for game in parsed.games))
 
 
 def _readable(games: tuple[GameLog, ...], bad: list[int]) -> list[GameLog]:

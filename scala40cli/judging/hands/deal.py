@@ -105,6 +105,12 @@ class DealChecker:
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
         self.stock_line: Stock | None = None
+        #: Each line of the deal counted out of the deck, and its cards (where the other
+        #: copies of a card beyond the deck are, for D007's message).
+        self.counted: list[tuple[int, Sequence[Card]]] = []
+        #: A line of the deal that could not be read: a deal, dealer or upcard line
+        #: missing may be that line, so is a note of it (D28).
+        self.unread: Problem | None = None
 
     def on_dealer(self, event: Dealer) -> None:
         """Decision D20 (docs/decisions.md): the dealer written is taken as fact, and
@@ -113,7 +119,7 @@ class DealChecker:
         if event.player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                               f"{event.player} is not a player of this game"),
-                      None)
+                      event.player)
             return
         self.dealer = event.player
         if self.expected_dealer is not None and event.player != self.expected_dealer:
@@ -125,7 +131,7 @@ class DealChecker:
         known = [c for c in event.cards if c is not None]
         if player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"), None)
+                              f"{player} is not a player of this game"), player)
             self._count_out(event, known, None)
             self.strays.append(event)
             return
@@ -206,11 +212,23 @@ class DealChecker:
                 unseen[c] = left - 1
             else:
                 extra.append(c)
+        self.counted.append((event.line, cards))
         if extra:
+            where = "; ".join(f"{card} also on {self._lines_of(card, event.line)}"
+                              for card in dict.fromkeys(extra))
             return self.flag(Finding(Code.TOO_MANY_COPIES, event,
-                                     f"more copies than the deck holds: {card_codes(extra)}"),
-                             player)
+                                     f"more copies than the deck holds: {card_codes(extra)} "
+                                     f"({where})"), player)
         return None
+
+    def _lines_of(self, card: Card, line: int) -> str:
+        """The lines of the deal holding the other copies of ``card`` (``line``, the
+        line being judged, when it holds more than one itself)."""
+        lines = [at for at, cards in self.counted if card in cards
+                 and (at != line or list(cards).count(card) > 1)]
+        found = list(dict.fromkeys(lines)) or [line]
+        return f"line {found[0]}" if len(found) == 1 else \
+            f"lines {', '.join(map(str, found[:-1]))} and {found[-1]}"
 
     def close(self, playing: Callable[[], frozenset[str]] = frozenset) -> Dealt:
         """Play starts: report what the deal lacks (at the ``hand`` line) and set the table.
@@ -223,7 +241,7 @@ class DealChecker:
         dealer = self.dealer
         if self.dealer_line is None:
             self.flag(Finding(Code.MISSING_DEALER, start,
-                              f"hand {number} has no dealer line"), None)
+                              f"hand {number} has no dealer line"), None, self.unread)
         if dealer is None:
             dealer = self.expected_dealer
         undealt = [player for player in self.still_in if player not in self.hands]
@@ -236,12 +254,13 @@ class DealChecker:
             # The most likely table: the player was dealt 13 cards the log does not show.
             self.doubts[player] = self.flag(
                 Finding(Code.MISSING_DEAL, start,
-                        f"{player} is not dealt in hand {number}"), player)
+                        f"{player} is not dealt in hand {number}"), player, self.unread)
             if player in players:
                 self.hands[player], self.unknown[player] = no_cards(), HAND_SIZE
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
-            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None)
+            self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None,
+                      self.unread)
         if self.joker_upcard is not None:
             self.flag(Finding(Code.UPCARD_JOKER, self.joker_upcard,
                               "a joker upcard goes back into the stock and another card is "

@@ -80,6 +80,10 @@ class Echoes:
     owed: dict[tuple[int, int], tuple[Card, ...]] = field(default_factory=dict)
     #: Cards the log moved where they most likely did not go, with the problem.
     misplaced: dict[Card, Problem] = field(default_factory=dict)
+    #: The melds the referee refused (None on the table), by index: the jokers lying
+    #: among their cards (D27: a swap there takes one). Their doubts in ``melds`` hold
+    #: the melds their cards make (:mod:`~scala40cli.judging.hands.refused_melds`).
+    refused: dict[int, int] = field(default_factory=dict)
 
     # --- the melds ------------------------------------------------------------------
 

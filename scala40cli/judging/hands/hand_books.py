@@ -86,8 +86,14 @@ class HandBooks(TableState):
         self.turn: Turn | None = None
         #: Players who have had a turn of their own (closing_first_round).
         self.played: set[str] = set()
+        #: How many turns of their own each player has begun (a buy is not one).
+        self.turns_begun: dict[str, int] = {}
+        #: Each player who opened in this hand -> in which of their own turns.
+        self.openings: dict[str, int] = {}
         #: Who discarded last, while nobody has played since (a buy may follow).
         self.last_discarder: str | None = None
+        #: The line of the last discard (where a player who plays again discarded).
+        self.last_discard_line = 0
         #: The player whose turn comes after a buy.
         self.resume = ""
         self.void_after_turn = False
@@ -101,6 +107,12 @@ class HandBooks(TableState):
         #: The hand was ended by its score line (see
         #: :meth:`~scala40cli.judging.hands.hand_end.HandEnding.end_as_declared`).
         self.declared_end = False
+        #: A line that could not be read since the last turn ended: an opening of the
+        #: turn that falls short may have lost a meld in it (D28).
+        self.unread: Problem | None = None
+        #: The hand is one of a paper score sheet: nothing written but its score line
+        #: (and maybe its dealer), whose penalties are judged as a hand's can be.
+        self.paper = False
         #: The penalties of the hand's score line, once it is read (D25).
         self.declared: dict[str, int] | None = None
 
@@ -165,7 +177,7 @@ class HandBooks(TableState):
             turn.flagged_no_draw = True
             problem = self.flag(Finding(Code.PLAY_BEFORE_DRAW, event,
                                         f"{event.player} must draw or take before playing"),
-                                event.player)
+                                event.player, turn.after_own_discard)
             if turn.buy is not None:
                 return
             turn.drew = True
@@ -255,6 +267,14 @@ class HandBooks(TableState):
 
     # --- the end of a turn ---------------------------------------------------------------
 
+    def unread_line(self, problem: Problem) -> None:
+        """A line of the hand could not be read (``problem``, its G007): what it may
+        have been (a line of the deal, a meld of an opening) is not missing for sure,
+        so a problem that only its absence explains is a note of it (D28)."""
+        self.unread = self.unread or problem
+        if self.setup is not None:
+            self.setup.unread = self.setup.unread or problem
+
     def end_turn(self) -> None:
         """End-of-turn checks (see
         :func:`~scala40cli.judging.tabletop.verify.verify_end_of_turn`)."""
@@ -262,7 +282,10 @@ class HandBooks(TableState):
         if turn is None:
             return
         self.turn = None
+        unread, self.unread = self.unread, None
         if turn.opening:
+            if turn.player not in self.opened:
+                self.openings[turn.player] = max(self.turns_begun.get(turn.player, 0), 1)
             self.opened.add(turn.player)  # D8: even a refused opening counts
         findings = verify_end_of_turn(turn, self.rules)
         if not findings and not turn.deferred and turn.take_problem is None:
@@ -274,7 +297,7 @@ class HandBooks(TableState):
             turn.take_problem = turn.take_problem or problem
         # D28: an opening short only because a meld of it is invalid, or
         # because the meld with the taken card is missing, is not a problem of its own.
-        opening_cause = turn.invalid_meld or turn.take_problem
+        opening_cause = turn.invalid_meld or turn.take_problem or unread
         too_low = [self.flag(f, turn.player, opening_cause)
                    for f in opening]
         lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)

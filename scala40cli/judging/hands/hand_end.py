@@ -113,22 +113,18 @@ class HandEnding(HandBooks):
         return self.phase is Phase.SETUP and self.setup is not None and self.setup.empty()
 
     def end_score_only(self, declared: dict[str, int]) -> None:
-        """Close a score-only hand: its penalties are the declared ones."""
+        """Close a score-only hand: its penalties are the declared ones, and who closed
+        is read from them with the score line (:mod:`~scala40cli.judging.match.scorelines`).
+        Who opened is not known: nobody is counted as never opened."""
         assert self.setup is not None
         self.dealer = self.setup.dealer or self.expected_dealer
         self.order = self.setup.still_in
         self.setup = None
         self.penalties = {p: declared.get(p, 0) for p in self.order}
         self.unverified = dict.fromkeys(self.order, "a score-only hand")
-        self.declared_end = True
+        self.opened = set(self.order)
+        self.declared_end = self.paper = True
         self.phase = Phase.ENDED
-        # The closer scores 0 or less: the one player who does is taken as the closer.
-        # Who opened is not known: nobody is counted as never opened.
-        least = min(self.penalties.values(), default=1)
-        lowest = [p for p, v in self.penalties.items() if v == least]
-        if least <= 0 and len(lowest) == 1:
-            self.closer, self.closing = lowest[0], Closing.NORMAL
-            self.opened = set(self.order)
 
     def end_as_declared(self, declared: dict[str, int], cause: Problem) -> None:
         """The hand did not end as the log reads, most likely because of an earlier

@@ -11,6 +11,12 @@ closes it (:mod:`~scala40cli.judging.hands.hand_end`).
 from __future__ import annotations
 
 from scala40cli.judging.hands.echoes import legal_versions
+from scala40cli.judging.hands.refused_melds import (
+    attach_to_refused,
+    broken_by_swap,
+    refuse_meld,
+    swap_on_refused,
+)
 from scala40cli.judging.hands.turn_order import TurnOrder
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.judging.tabletop.held_cards import holding_hint
@@ -47,9 +53,12 @@ def on_meld(hand: TurnOrder, event: Meld) -> None:
     elif turn.deferred and turn.deferred[-1].event is event:  # held till the turn's end
         hand.echoes.held.append((turn.deferred[-1], len(hand.table), []))
     meld, findings = verify_meld(turn, event, hand.rules)
-    for problem in hand.report(findings, event.player):
+    problems = hand.report(findings, event.player)
+    for problem in problems:
         if problem.code is Code.INVALID_MELD and not turn.opened_before:
             turn.invalid_meld = turn.invalid_meld or problem
+    if meld is None:  # D28: a move that names it is judged on the meld its cards make
+        refuse_meld(hand, event, len(hand.table), problems)
     if turn.first_meld < 0:
         turn.first_meld = len(hand.table)
     hand.table.append(meld)
@@ -123,7 +132,9 @@ def on_attach(hand: TurnOrder, event: Attach) -> None:
     record_attach(turn, event)
     meld = None if index is None else hand.table[index]
     if index is None or meld is None:
-        hand.check_emptied(event, turn)
+        closing = hand.check_emptied(event, turn)
+        if index is not None:  # a meld the referee refused (D28)
+            attach_to_refused(hand, event, index, closing)
         return
     if lacking is not None and lacking.caused_by is None:  # D28: another card went there
         hand.echoes.doubt_meld(index, lacking, legal_versions(meld, event, hand.rules))
@@ -171,7 +182,8 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
             hand.echoes.doubt_meld(index, hand.doubts.root(problem),  # would be out
                                    legal_versions(meld, event, hand.rules))
         return
-    if meld is None:
+    if meld is None:  # a meld the referee refused (D28)
+        swap_on_refused(hand, turn, event, index)
         return
     changed, findings = verify_swap(event, meld, hand.rules)
     if changed is not None:
@@ -191,6 +203,8 @@ def on_swap(hand: TurnOrder, event: Swap) -> None:
         if not meld.joker_count:
             return  # no joker to take: nothing changes places
         hand.table[index] = forced_swap(meld, event.card)  # D27
+        if hand.table[index] is None:  # the card breaks it: no meld any more (D28)
+            broken_by_swap(hand, index, hand.doubts.root(problem), meld.joker_count - 1)
     hand.take_out(event, event.card)
     hand.hands[event.player][JOKER] += 1
     if changed is not None:
@@ -225,4 +239,4 @@ def on_discard(hand: TurnOrder, event: Discard) -> None:
         hand.end_void()
     else:
         hand.current = hand.next_after(event.player)
-        hand.last_discarder = event.player
+        hand.last_discarder, hand.last_discard_line = event.player, event.line

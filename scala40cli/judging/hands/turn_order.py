@@ -47,7 +47,7 @@ class TurnOrder(HandEnding):
                 self.report_or_hold(turn, verify_touch(turn, event, None, self.rules), player)
         else:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"))
+                              f"{player} is not a player of this game"), player)
         return replace(event, player=current)
 
     def _mistyped(self, event: PlayerEvent) -> bool:
@@ -65,7 +65,7 @@ class TurnOrder(HandEnding):
             known = player in self.game_players
             why = "is not in this hand" if known else "is not a player of this game"
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} {why}"), player if known else None)
+                              f"{player} {why}"), player)
             if self.turn is not None and self.turn.cut_at is None:
                 self.turn.cut_at = event
             return None
@@ -77,9 +77,12 @@ class TurnOrder(HandEnding):
                 return None
         if not self.current:  # nobody knows who plays first (no dealer): whoever does
             self.current = player
+        again = player == self.last_discarder and player != self.current
         if player != self.current:
-            problem = self.flag(Finding(Code.WRONG_TURN, event,
-                                        f"it is {self.current}'s turn, not {player}'s"), player)
+            message = (f"it is {self.current}'s turn: {player} has already discarded (on line "
+                       f"{self.last_discard_line})" if again
+                       else f"it is {self.current}'s turn, not {player}'s")
+            problem = self.flag(Finding(Code.WRONG_TURN, event, message), player)
             if self.turn is not None:
                 self.turn.cut_at = event
                 if self._discard_unseen(self.turn, problem) \
@@ -96,7 +99,10 @@ class TurnOrder(HandEnding):
             self.turn = Turn(player=player, opened_before=player in self.opened,
                              first_of_hand=player not in self.played)
             self.played.add(player)
+            self.turns_begun[player] = self.turns_begun.get(player, 0) + 1
             self.last_discarder = None
+            if again:
+                self.turn.after_own_discard = problem
         return self.turn
 
     def _discard_unseen(self, turn: Turn, cause: Problem) -> bool:

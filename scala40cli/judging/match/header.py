@@ -4,7 +4,8 @@ The ``[Players]`` tag names the players (2 to 6, different names) in the order t
 sit; ``[Rules]`` and ``[Rule]`` tags choose the rules, under the command line's choice
 (docs/rules.md, "Choosing the rules"); ``[Teams]`` pairs them. :func:`read_header`
 reports what is wrong with these tags and returns the :class:`Header` the match
-referee starts from; a game without readable players cannot be replayed.
+referee starts from; a game without readable players cannot be replayed. The resolved
+rules as a result writes them are :func:`rule_tokens`.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scala40cli.judging.match.names import lookalikes, nfc
-from scala40cli.judging.rulebook.rules import RuleChoice, Rules, resolve
+from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules, resolve
 from scala40cli.judging.scores.standings import teams_problem
 from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.model.violations import Code
@@ -67,6 +68,25 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
     return header
 
 
+def result_mismatch(tags: list[Tag], finished: bool, winner: str | None) -> Finding | None:
+    """The [Result] tag against the outcome the referee found: a tag naming another
+    winner than the hands give, or a winner of a match that did not end, is reported on
+    the tag's line. ``[Result "*"]`` marks a match still being played and names nobody;
+    names are compared as the [Players] tag's are, in one Unicode form."""
+    tag = next((tag for tag in tags if tag.name == "Result"), None)
+    if tag is None or tag.values == ("*",):
+        return None
+    recorded = " ".join(tag.values)
+    if not finished:
+        return Finding(Code.RESULT_MISMATCH, tag, f"the [Result] tag names {recorded} as "
+                       "the winner, but the match did not end")
+    if winner is None or nfc(recorded) != nfc(winner):
+        found = winner if winner is not None else "no winner"
+        return Finding(Code.RESULT_MISMATCH, tag, f"the [Result] tag names {recorded} as "
+                       f"the winner; the hands give {found}")
+    return None
+
+
 def _unread_header_line(game: GameLog) -> Unparsed | None:
     """The first unreadable line among the header tags: a broken [Players] tag is
     likelier there than anywhere, so G001 is placed on it, after its syntax error."""
@@ -100,3 +120,21 @@ def _resolve_rules(tags: list[Tag], choice: RuleChoice | None, flag: Flag) -> He
     for line, message in resolved.problems:
         flag(Finding(Code.BAD_RULES, by_line.get(line, Place(line=line, column=1)), message))
     return Header(rules=resolved.rules, rule_sources=resolved.sources, preset=resolved.preset)
+
+
+#: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one
+#: pair, replaced whole, so that a reader in another thread never sees half of it.
+_last_tokens: list[tuple[Rules, dict[str, str]]] = [(CLASSIC, CLASSIC.as_tokens())]
+
+
+def rule_tokens(rules: Rules) -> dict[str, str]:
+    """``rules.as_tokens()``, worked out once for the games judged in a row under the
+    same rules object (most games of a file: a preset's own rules, untouched by tags).
+
+    Each game still gets a dict of its own (a copy, in C): a caller of the library may
+    change one result's dict, and that must not change another's."""
+    last_rules, tokens = _last_tokens[0]
+    if last_rules is not rules:
+        tokens = rules.as_tokens()
+        _last_tokens[0] = (rules, tokens)
+    return dict(tokens)

@@ -254,3 +254,17 @@ def _described(char: str) -> str:
     """``U+0410 CYRILLIC CAPITAL LETTER A``: a character by its code and name, never
     itself (it may be invisible or reorder the text around it)."""
     return f"U+{ord(char):04X} {unicodedata.name(char, 'unnamed character')}"
+
+
+#: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
+NAME_CUTOFF = 0.75
+
+
+def closest_player(name: str, players: Sequence[str]) -> str | None:
+    """The one player whose name ``name`` most likely misspells, or None when no name
+    is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
+    import difflib  # only for a name that is nobody's: most games never need it
+
+    by_folded = {player.casefold(): player for player in players}
+    close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
+    return by_folded[close[0]] if len(close) == 1 else None

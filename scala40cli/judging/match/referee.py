@@ -11,22 +11,22 @@ question (:func:`~scala40cli.judging.hands.phases.gate`).
 
 from __future__ import annotations
 
-import gc
-from collections.abc import Sequence
-
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
-from scala40cli.judging.match.header import read_header
-from scala40cli.judging.match.names import nfc
+from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
+from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
-from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice, Rules
+from scala40cli.judging.rulebook.presets import RULES_VERSION
+from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scores.standings import Standings
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place, replace
 from scala40cli.reading.events import (
+    Deal,
+    Dealer,
     Event,
     GameLog,
     HandStart,
@@ -36,26 +36,14 @@ from scala40cli.reading.events import (
     Unparsed,
 )
 
-#: How alike a misspelt name and a player's must be (difflib's ratio) to be read as one.
-NAME_CUTOFF = 0.75
-
+_ENDED = Phase.ENDED
 
 
 def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
     """Judge one game under its own rule tags and the command line's ``choice``, which
-    wins over them (check the choice beforehand: a bad one raises RulesError).
-
-    The cyclic garbage collector is held off meanwhile: a game's thousands of small
-    objects (turns, counts, findings) would set off collections that find next to
-    nothing and cost several percent of the time; whatever cycles a game leaves are
-    collected with the next run of the collector."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return MatchReferee(game, choice).run()
-    finally:
-        if enabled:
-            gc.enable()
+    wins over them (check the choice beforehand: a bad one raises RulesError). The
+    host's garbage collector is left as the host set it."""
+    return MatchReferee(game, choice).run()
 
 
 class MatchReferee:
@@ -89,6 +77,9 @@ class MatchReferee:
         #: The events after the tags and the index of the one being judged (look-ahead).
         self.body: list[Event] = []
         self.at = 0
+        #: ``[Result "*"]``: a match saved while it is played, whose last hand may stop
+        #: anywhere (see :meth:`_finish_hand`).
+        self.in_progress = False
 
     # --- reporting --------------------------------------------------------------------
 
@@ -136,6 +127,7 @@ class MatchReferee:
         the game cannot be replayed). Returns the tags, for :meth:`finish`."""
         events = self.game.events
         tags = [e for e in events if isinstance(e, Tag)]
+        self.in_progress = any(t.name == "Result" and t.values == ("*",) for t in tags)
         if self._read_header(tags):
             self.body = [e for e in events if not isinstance(e, Tag)]
         return tags
@@ -156,9 +148,31 @@ class MatchReferee:
         elif self.hand is None:
             gate(None, event, self.flag)  # out of place before the first hand
         else:
+            if self.hand.phase is _ENDED and isinstance(event, (Dealer, Deal)) \
+                    and not self._hand_line_missing(event):
+                return True
             self.hand.feed(event, index)
             self._after_hand_event()
         self.last_line = event.line
+        return True
+
+    def _hand_line_missing(self, event: Dealer | Deal) -> bool:
+        """A dealer or deal line after the hand ended: the next hand's ``hand`` line is
+        most likely missing. It is reported (D001) and the lines from there are judged
+        as that hand (True), rather than the whole hand ignored as after the end; after
+        the end of the match, the line is reported as such (False: nothing judged)."""
+        self._score_pending()
+        if self.standings.finished:
+            self.flagged_after_match = True
+            self.flag(Finding(Code.AFTER_MATCH_END, event,
+                              "the match has ended; the rest is ignored"))
+            return False
+        assert self.hand is not None
+        number = self.hand.number + 1
+        self._finish_hand(at_end=False)
+        self._new_hand(number, event, self._expected_dealer())
+        self.flag(Finding(Code.HAND_NUMBER, event, f"a 'hand {number}' line seems to be "
+                          f"missing before this line: what follows is judged as hand {number}"))
         return True
 
     def finish(self, tags: list[Tag]) -> GameResult:
@@ -187,7 +201,7 @@ class MatchReferee:
             return event
         self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                           f"{event.player} is not a player of this game; "
-                          f"did you mean {meant}?"))
+                          f"did you mean {meant}?"), event.player)
         return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
@@ -284,16 +298,17 @@ class MatchReferee:
         in_play = hand is not None and hand.phase is not Phase.ENDED
         if hand is not None and in_play and event.rest_of_hand:
             self.flag(Finding(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                              "this hand is not judged further"))
+                              "this hand is not judged further"), event.player)
             hand.give_up()
             self.hand_scored = True
             return
         problem = self.flag(Finding(Code.UNREADABLE_HAND, event,
                                     f"line {event.line} could not be read; "
                                     + ("the hand is judged without it" if in_play
-                               else "see the file's errors")))
+                               else "see the file's errors")), event.player)
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
+            hand.unread_line(problem)
 
     def _score_hand(self, hand: HandReferee) -> None:
         """Add the hand's penalties to the totals and put out who reached the threshold."""
@@ -313,11 +328,19 @@ class MatchReferee:
         self._score_pending()
 
     def _finish_hand(self, *, at_end: bool) -> None:
-        """Close the books of the current hand and write its score sheet row."""
+        """Close the books of the current hand and write its score sheet row.
+
+        The last hand of a match in progress (``[Result "*"]``, as PGN marks a game
+        being played) may stop anywhere, before its end or its score line: it is
+        unfinished, not a violation. A hand cut short before another still is."""
         hand = self.hand
         if hand is None:
             return
-        if hand.phase is not Phase.ENDED:
+        saved_while_played = at_end and self.in_progress
+        if hand.phase is not Phase.ENDED and saved_while_played:
+            hand.give_up()
+            self.hand_scored = True
+        elif hand.phase is not Phase.ENDED:
             where = Place(line=self.game.last_line if at_end else self.last_line, column=1)
             self.flag(Finding(Code.UNFINISHED_HAND, where,
                               f"hand {hand.number} did not end" + (" before the end of the game"
@@ -326,7 +349,7 @@ class MatchReferee:
             hand.give_up()
             self.hand_scored = True
         elif not self.hand_scored:
-            if hand.declared is None:
+            if hand.declared is None and not saved_while_played:
                 report_missing_score(hand, self.flag)
             self._score_hand(hand)
         if self.unknown_dealer:
@@ -339,11 +362,15 @@ class MatchReferee:
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
             closing=hand.closing, penalties=dict(hand.penalties), declared=hand.declared,
             totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
-            unverified=dict(hand.unverified)))
+            unverified=dict(hand.unverified), openings=dict(hand.openings)))
         self.hand = None
 
     def _result(self, tags: list[Tag]) -> GameResult:
         standings = self.standings
+        recorded = result_mismatch(tags, standings.finished, standings.winner)
+        if recorded is not None and self.players:  # a game that could not be replayed: none
+            self.hand = None  # a problem of the match, in no hand
+            self.flag(recorded)
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),
@@ -353,32 +380,5 @@ class MatchReferee:
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
-            preset=self.preset, elimination_threshold=standings.threshold)
-
-
-#: The rules of the game judged last and their tokens (see :func:`rule_tokens`): one
-#: pair, replaced whole, so that a reader in another thread never sees half of it.
-_last_tokens: list[tuple[Rules, dict[str, str]]] = [(CLASSIC, CLASSIC.as_tokens())]
-
-
-def rule_tokens(rules: Rules) -> dict[str, str]:
-    """``rules.as_tokens()``, worked out once for the games judged in a row under the
-    same rules object (most games of a file: a preset's own rules, untouched by tags).
-
-    Each game still gets a dict of its own (a copy, in C): a caller of the library may
-    change one result's dict, and that must not change another's."""
-    last_rules, tokens = _last_tokens[0]
-    if last_rules is not rules:
-        tokens = rules.as_tokens()
-        _last_tokens[0] = (rules, tokens)
-    return dict(tokens)
-
-
-def closest_player(name: str, players: Sequence[str]) -> str | None:
-    """The one player whose name ``name`` most likely misspells, or None when no name
-    is close or several are (``Ann`` for Anna and Anne: nobody can tell)."""
-    import difflib  # only for a name that is nobody's: most games never need it
-
-    by_folded = {player.casefold(): player for player in players}
-    close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
-    return by_folded[close[0]] if len(close) == 1 else None
+            preset=self.preset, elimination_threshold=standings.threshold,
+            rules_version=RULES_VERSION)

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from scala40cli.judging.hands.deal import game_deck
 from scala40cli.judging.hands.hand import HandReferee
+from scala40cli.judging.scores.penalty_range import penalty_limits, read_penalties
 from scala40cli.judging.scores.scoring import Bounds
+from scala40cli.judging.tabletop.buying import buying_played
 from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.model.results import Closing
 from scala40cli.model.violations import Code
@@ -30,16 +33,21 @@ def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
     declared penalty is the referee's (``totals``: the match's before this hand)."""
     names = [name for name, _ in event.entries]
     dealt = hand.order
-    unknown = [n for n in names if n not in dealt]
+    unknown = [n for n in names if n not in dealt and n not in hand.game_players]
+    out = [n for n in names if n not in dealt and n in hand.game_players]
     missing = [p for p in dealt if p not in names]
     twice = sorted({name for name in names if names.count(name) > 1})  # a line names few
-    if unknown or missing or twice:
+    if unknown or out or missing or twice:
         parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+                 f"already out {', '.join(out)}" if out else "",
                  f"missing {', '.join(missing)}" if missing else "",
                  f"named twice {', '.join(twice)}" if twice else ""]
         flag(Finding(Code.SCORE_PLAYERS, event,
                      "the score line must name every player of the hand once: "
                      + "; ".join(p for p in parts if p)))
+    if hand.paper:
+        judge_paper_line(hand, event, totals, flag, complete=not missing)
+        return
     if hand.closing is Closing.UNFINISHED:
         return
     wrong = [name for name, declared in event.entries
@@ -53,6 +61,34 @@ def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
         return
     for name, declared in event.entries:
         judge_declared(hand, event, name, declared, flag)
+
+
+def judge_paper_line(hand: HandReferee, event: Score, totals: Mapping[str, int], flag: Flag,
+                     *, complete: bool = True) -> None:
+    """The score line of a hand of a paper score sheet, its penalties taken as
+    declared: who closed and how is read from them. A line that cannot be a hand's
+    penalties under the rules is a violation (C006), or, when it holds the running
+    totals (``totals``: the match's before this hand) of penalties that can be, is read
+    as those (C002). A line that leaves a player out (``complete`` false) is already
+    reported (C003): it is read, not judged again."""
+    limits = penalty_limits(hand.rules, game_deck(hand.rules), buying=buying_played(hand.rules))
+    reading = read_penalties(hand.penalties, limits)
+    if reading.problem and complete:
+        within = {player: points - totals.get(player, 0)
+                  for player, points in hand.penalties.items()}
+        as_totals = read_penalties(within, limits) if within != hand.penalties else reading
+        if as_totals.problem:
+            flag(Finding(Code.IMPOSSIBLE_SCORE, event, reading.problem))
+        else:
+            shown = ", ".join(f"{player} {points}" for player, points in within.items())
+            flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a "
+                         f"score line gives the penalties of hand {hand.number}, here most "
+                         f"likely {shown}"))
+            hand.penalties = within
+            hand.unverified = dict.fromkeys(within, "a score-only hand, its score line read "
+                                            "as running totals")
+            reading = as_totals
+    hand.closer, hand.closing = reading.closer, reading.closing
 
 
 def _are_totals(entries: Sequence[tuple[str, int]], totals: dict[str, int]) -> bool:
@@ -78,7 +114,8 @@ def judge_declared(hand: HandReferee, event: Score, name: str, declared: int,
         return
     cause = doubt
     flag(Finding(Code.SCORE_MISMATCH, event,
-                 f"{name} scores {computed}, not {declared}"), name, cause)
+                 f"{name} scores {computed}, not the {declared} written on the score line"),
+         name, cause)
     if cause is not None:
         hand.penalties[name] = declared
         hand.unverified[name] = f"taken as declared: the hand is uncertain after line " \
@@ -105,6 +142,7 @@ def report_missing_score(hand: HandReferee, flag: Flag) -> None:
         return
     causes = [hand.doubts.of_hand(player) for player in players]
     cause = None if any(c is None for c in causes) else causes[0]
+    holders = players[0] if len(players) == 1 else f"{', '.join(players[:-1])} and {players[-1]}"
     flag(Finding(Code.MISSING_SCORE, Place(line=hand.end_line, column=1),
-                 f"hand {hand.number} ends with unknown cards in {', '.join(players)}'s hand: "
-                 "a score line must give the penalties"), None, cause)
+                 f"hand {hand.number} ends with unknown cards in the hand of {holders}: a score "
+                 "line must give the penalties"), None, cause)

@@ -53,6 +53,15 @@ def _declared_suit_binds(rules: Rules) -> bool:
     return rules.set_joker_suit is _DECLARED
 
 
+def set_joker_card(group: Group, rules: Rules) -> Card | None:
+    """The card a set's joker stands for when the rules bind it to one
+    (``set_joker_suit=declared``, and its owner named it); None when it may stand for
+    any suit the set lacks."""
+    if group.declared is None or not _declared_suit_binds(rules):
+        return None
+    return card(group.rank, group.declared)
+
+
 def _check_jokers(jokers: int, held: int, rules: Rules) -> None:
     """MeldError when a meld would hold ``jokers`` (``held`` of them before an attach)."""
     if jokers_fit(jokers, rules):
@@ -347,4 +356,5 @@ def _attaches(meld: Meld, tc: TableCard, rules: Rules) -> bool:
 
 
 __all__ = ["JOKER", "Group", "Meld", "MeldError", "Run", "attach", "build_meld", "fits",
-           "forced_swap", "joker_stands_for", "jokers_fit", "opening_value", "swap"]
+           "forced_swap", "joker_stands_for", "jokers_fit", "opening_value", "set_joker_card",
+           "swap"]

@@ -53,6 +53,9 @@ class Turn:
         #: Problems held until the turn is over, when it is known whether they only
         #: follow from one of its end-of-turn problems (D28).
         self.deferred: list[Finding] = []
+        #: The turn was taken by a player who had just discarded (T001, "already
+        #: discarded"): a play before its draw only follows from that.
+        self.after_own_discard: Problem | None = None
         #: The invalid meld reported in this opening turn, which counts 0 toward it.
         self.invalid_meld: Problem | None = None
         #: A problem with the card taken (S007, S008, S009), once reported.
@@ -91,4 +94,4 @@ class Turn:
 _FIELDS = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
            "taken", "take_event", "buy", "first_of_hand", "closed", "opening_value",
            "last_opening_meld", "first_meld", "opening_cards", "laid", "freed_jokers", "deferred",
-           "invalid_meld", "take_problem", "cut_at")
+           "invalid_meld", "take_problem", "cut_at", "after_own_discard")

@@ -11,7 +11,9 @@ from scala40cli.model.codes import Code, CodeInfo
 ENTRIES: dict[Code, CodeInfo] = {
     Code.HAND_NUMBER: CodeInfo(
         name="hand-number",
-        summary="The k-th hand of the game is not numbered k.",
+        summary="The k-th hand of the game is not numbered k, or its `hand` line is missing: "
+        "a `dealer` or `deal` line after a hand ended is reported there, and the lines from "
+        "it are judged as the next hand.",
         source="The k-th hand of a game is numbered k; a gap is reported once",
         see="decisions.md#d21",
         example="hand 3 right after hand 1",

@@ -73,7 +73,9 @@ ENTRIES: dict[Code, CodeInfo] = {
     ),
     Code.UNFINISHED_HAND: CodeInfo(
         name="unfinished-hand",
-        summary="The game ends in the middle of a hand; that hand scores nothing.",
+        summary="The game ends in the middle of a hand; that hand scores nothing. (The last "
+        "hand of a match saved while it is played, tagged `[Result \"*\"]`, may stop "
+        "anywhere: it is unfinished, not a violation.)",
         source="A game that stops in the middle of a hand is reported, and that hand scores "
         "nothing",
         see="decisions.md#d22",
@@ -121,5 +123,15 @@ ENTRIES: dict[Code, CodeInfo] = {
         "compared in one Unicode form (NFC)",
         see="log-format.md#player-names",
         example='[Players "Anna" "\u0410nna" "Bruno"] (the second with a Cyrillic A)',
+    ),
+    Code.RESULT_MISMATCH: CodeInfo(
+        name="result-mismatch",
+        summary="The [Result] tag names a winner other than the one the referee finds from "
+        "the hands (or the match did not end). `[Result \"*\"]`, a match still being played, "
+        "names no winner and is never this violation.",
+        source="The result recorded with a match is the outcome of its hands, as a score "
+        "line is the penalties of its hand",
+        see="log-format.md#header-tags",
+        example='[Result "Bruno"] on a match that Anna won',
     ),
 }

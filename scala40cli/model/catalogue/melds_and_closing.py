@@ -91,7 +91,9 @@ ENTRIES: dict[Code, CodeInfo] = {
     Code.SCORE_MISMATCH: CodeInfo(
         name="score-mismatch",
         summary="A penalty on the `score` line differs from the referee's. A line that holds "
-        "every player's running total instead is reported once, as running totals.",
+        "every player's running total instead is reported once, as running totals; so is "
+        "the line of a paper score sheet that can be no hand's penalties but holds the "
+        "running totals of some that can.",
         source="The penalties of a hand: the closer 0, the others the value of their cards or "
         "the flat 100 if never opened, with the bonuses of the rules",
         see="decisions.md#d23",
@@ -122,5 +124,18 @@ ENTRIES: dict[Code, CodeInfo] = {
         "line written at the table can give it",
         see="log-format.md#unknown-cards-format-11",
         example="hand 2 ends with Bruno holding unknown cards and is followed by `hand 3`",
+    ),
+    Code.IMPOSSIBLE_SCORE: CodeInfo(
+        name="impossible-score",
+        summary="The `score` line of a paper score sheet (a hand of nothing but its score "
+        "line) can be no hand's penalties under the rules: nobody or two players score as "
+        "the closer does, or a penalty is less than the cheapest card or more than the "
+        "costliest hand a player can hold (doubled only by a closing in one go). The "
+        "penalties are taken as written.",
+        source="A hand is closed by one player, who scores 0 (or what the rules give the "
+        "closer), or is void, 0 for everyone; every other player pays for the cards left "
+        "in hand, at least one, or the flat penalty of a hand never opened",
+        see="log-format.md#a-paper-score-sheet",
+        example="score Anna 5 Bruno 70, where nobody scores 0",
     ),
 }

@@ -26,13 +26,98 @@
     return node;
   }
 
-  // The table after a step, as `scala40 show --format json` writes it.
+  // Text from the log (a name, a tag, a comment, a line, the file's name) never reorders
+  // what is around it, nor itself: each piece is put in its own isolate (<bdi>), and the
+  // controls in it, bidi overrides and isolates included, are shown as the escapes every
+  // report writes (\u202e), never obeyed.
+  const CONTROLS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2028\u2029\u2066-\u2069]/;
+  function escapeOf(c) {
+    const code = c.charCodeAt(0);
+    return code < 0x100 ? "\\x" + code.toString(16).padStart(2, "0")
+                        : "\\u" + code.toString(16).padStart(4, "0");
+  }
+  function piece(text, className) {
+    const node = el("bdi", className);
+    let rest = text;
+    for (let found = CONTROLS.exec(rest); found; found = CONTROLS.exec(rest)) {
+      if (found.index) node.appendChild(document.createTextNode(rest.slice(0, found.index)));
+      const mark = el("span", "escape", escapeOf(found[0]));
+      mark.title = "U+" + found[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, "0");
+      node.appendChild(mark);
+      rest = rest.slice(found.index + 1);
+    }
+    if (rest) node.appendChild(document.createTextNode(rest));
+    return node;
+  }
+  // A sentence with pieces of the log in it: `parts` alternates our words and the log's.
+  function sentence(node, parts) {
+    parts.forEach(function (part, i) {
+      node.appendChild(i % 2 ? piece(part) : document.createTextNode(part));
+    });
+    return node;
+  }
+  // A line of the log, a piece a word: a quoted name, a comment, a card, a tag's name.
+  // A line of printable ASCII holds nothing that could reorder it and is kept whole.
+  const PIECES = /"(?:[^"\\]|\\.)*"?|;.*|[^\s";]+|\s+/g;
+  function logLine(text) {
+    const body = el("span", "text");
+    if (/^[\x20-\x7e]*$/.test(text)) {
+      body.textContent = text;
+      return body;
+    }
+    (text.match(PIECES) || []).forEach(function (part) {
+      body.appendChild(/^\s+$/.test(part) ? document.createTextNode(part) : piece(part));
+    });
+    return body;
+  }
+  // A message of the referee, with each player's name in it isolated.
+  function message(node, text, names) {
+    const sorted = names.filter(Boolean).slice().sort(function (a, b) { return b.length - a.length; });
+    const parts = [];
+    let rest = text;
+    while (rest) {
+      let at = -1, name = "";
+      sorted.forEach(function (n) {
+        const i = rest.indexOf(n);
+        if (i >= 0 && (at < 0 || i < at)) { at = i; name = n; }
+      });
+      if (at < 0) { parts.push(rest, ""); break; }
+      parts.push(rest.slice(0, at), name);
+      rest = rest.slice(at + name.length);
+    }
+    return sentence(node, parts);
+  }
+
+  // Each table is stored as what changed since the one before it ([length, place,
+  // value, ...]; see page_data.py): put them together again, once.
+  data.games.forEach(function (game) {
+    let before = [];
+    game.tables = game.tables.map(function (change) {
+      const after = before.slice(0, change[0]);
+      for (let i = 1; i < change.length; i += 2) after[change[i]] = change[i + 1];
+      before = after;
+      return after;
+    });
+  });
+  function cardsOf(text) { return text ? text.split(" ") : []; }
+  function player(p) {
+    return {name: p[0], hand: cardsOf(p[1]), unknown: p[2], opened: p[3] === 1, total: p[4],
+            out: p[5] === 1};
+  }
+  function meld(m) {
+    return {number: m[0], owner: m[1], cards: cardsOf(m[2]), jokers: cardsOf(m[3]),
+            refused: m[4] === 1};
+  }
+  // The table after a step, as `scala40 show --format json` writes it. A table is
+  // [hand, phase, dealer, turn, pile, stock count, known stock, number of players,
+  // each player, each meld], its parts named by their place in `parts`.
   function table(g, s) {
-    const t = data.games[g].tables[s];
+    const t = data.games[g].tables[s], n = t[7];
     return {hand: t[0], phase: t[1], dealer: t[2], turn: t[3],
-            players: t[4].map(function (i) { return parts[i]; }),
-            melds: t[5].map(function (i) { return parts[i]; }),
-            pile: parts[t[6]], stock: {count: t[7], known: t[8] === null ? null : parts[t[8]]}};
+            players: t.slice(8, 8 + n).map(function (i) { return player(parts[i]); }),
+            melds: t.slice(8 + n).map(function (i) { return meld(parts[i]); }),
+            pile: cardsOf(parts[t[4]]),
+            stock: {count: t[5], known: t[6] === null ? null : cardsOf(parts[t[6]])}};
   }
 
   function cardName(code) {
@@ -87,7 +172,7 @@
       if (p.name === t.turn) seat.classList.add("turn");
       if (p.out) seat.classList.add("out");
       const head = el("h2");
-      head.appendChild(el("span", "name", p.name));
+      head.appendChild(piece(p.name, "name"));
       if (p.name === t.turn) head.appendChild(el("span", "tag", "\u25b6 to play"));
       if (p.opened) head.appendChild(el("span", "tag", "opened"));
       if (p.out) head.appendChild(el("span", "tag", "out"));
@@ -129,7 +214,7 @@
         c.dataset.card = code;
         row.appendChild(c);
       });
-      row.appendChild(el("span", "owner", m.owner));
+      row.appendChild(piece(m.owner, "owner"));
       if (m.refused) { row.classList.add("refused"); row.appendChild(el("span", "tag", "\u2716 refused")); }
       if (flagged.has(m.number) || (laid && i === t.melds.length - 1)) {
         row.classList.add("flagged");
@@ -159,17 +244,36 @@
     root.appendChild(box);
   }
 
-  function drawProblems(root, here) {
+  function drawProblems(root, here, names) {
     if (!here.length) return;
     const list = el("ul", "problems");
     list.setAttribute("aria-label", "Problems of this line");
     here.forEach(function (p) {
       const item = el("li", p.note ? "note" : "violation");
       item.appendChild(el("strong", null, (p.note ? "\u2139 note " : "\u26a0 violation ") + p.code));
-      item.appendChild(document.createTextNode(" " + p.message));
+      message(item, " " + p.message, names);
       list.appendChild(item);
     });
     root.appendChild(list);
+  }
+
+  // At the game's last line: the winner, the totals after the last hand, who went out.
+  function drawOutcome(root, outcome) {
+    const box = el("div", "outcome");
+    const head = el("h2");
+    if (outcome.winner !== null) sentence(head, ["\u2605 Winner: ", outcome.winner]);
+    else head.textContent = outcome.finished ? "Match finished with no winner." : "Match not finished.";
+    box.appendChild(head);
+    [["Totals: ", outcome.totals, " "], ["Eliminated: ", outcome.eliminated, " in hand "]]
+      .forEach(function (list) {
+        if (!list[1].length) return;
+        const parts = [list[0]];
+        list[1].forEach(function (pair, i) {
+          parts.push(pair[0], list[2] + pair[1] + (i < list[1].length - 1 ? ", " : ""));
+        });
+        box.appendChild(sentence(el("p"), parts));
+      });
+    root.appendChild(box);
   }
 
   const logItems = [];
@@ -189,12 +293,15 @@
       const item = el("li");
       item.dataset.line = String(line);
       item.appendChild(el("span", "number", String(line)));
-      const body = el("bdi", "text", text);
-      item.appendChild(body);
+      item.appendChild(logLine(text));
       if (kinds[line]) item.classList.add(kinds[line]);
+      if (/^\s*;/.test(text)) item.classList.add("comment");
       if (kinds[line] === "bad") item.appendChild(el("span", "badge", "\u26a0"));
       if (kinds[line] === "noted") item.appendChild(el("span", "badge", "\u2139"));
-      item.addEventListener("click", function () { goLine(line); });
+      item.addEventListener("click", function () {
+        if (document.activeElement === log) log.blur();  // clicked: the keys step again
+        goLine(line);
+      });
       list.appendChild(item);
       logItems.push(item);
     });
@@ -208,24 +315,45 @@
     root.replaceChildren();
     root.dataset.game = String(game.index);
     root.dataset.line = String(line);
-    drawProblems(root, here);
+    drawProblems(root, here, game.players);
+    if (s === game.lines.length - 1) drawOutcome(root, game.outcome);
     drawPlayers(root, t, here);
     drawMelds(root, t, here);
     drawPiles(root, t);
-    let where = "Game " + game.index + ", line " + line;
-    where += t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")";
-    if (t.dealer) where += ", dealer " + t.dealer;
-    if (t.turn) where += ", " + t.turn + "'s turn";
-    document.getElementById("where").textContent = where;
+    // Our words and the log's names, alternately (see sentence()).
+    const where = ["Game " + game.index + ", line " + line +
+                   (t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")")];
+    if (t.dealer) { where[where.length - 1] += ", dealer "; where.push(t.dealer, ""); }
+    if (t.turn) { where[where.length - 1] += ", "; where.push(t.turn, "'s turn"); }
+    const status = document.getElementById("where");
+    status.replaceChildren();
+    sentence(status, where);
+    document.getElementById("said").replaceChildren(logLine(data.lines[line - 1] || ""));
     logItems.forEach(function (item) { item.classList.remove("current"); item.removeAttribute("aria-current"); });
     const item = logItems[line - 1];
     if (item) {
       item.classList.add("current");
       item.setAttribute("aria-current", "step");
-      item.scrollIntoView({block: "nearest"});
+      showInLog(item);
     }
     try { history.replaceState(null, "", "#L" + line); } catch (e) { /* a file: URL may refuse */ }
   }
+
+  // The log panel alone scrolls to the current line (never the page: the controls, the
+  // status and the table stay where the person has them), a third down when it must move.
+  const log = document.getElementById("log");
+  function showInLog(item) {
+    const panel = log.getBoundingClientRect(), box = item.getBoundingClientRect();
+    if (box.top >= panel.top && box.bottom <= panel.bottom) return;
+    log.scrollTop += box.top - panel.top - Math.max(0, (log.clientHeight - box.height) / 3);
+  }
+  // The header stays at the top of the screen; the log panel stands below it.
+  const header = document.querySelector("header");
+  function headerHeight() {
+    document.documentElement.style.setProperty("--head", header.offsetHeight + "px");
+  }
+  headerHeight();
+  if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header);
 
   function go(index) {
     current = Math.max(0, Math.min(positions.length - 1, index));
@@ -272,8 +400,15 @@
     Home: function () { go(0); }, End: function () { go(positions.length - 1); },
     n: function () { violation(1); }, p: function () { violation(-1); }
   };
+  // Reached with Tab, the log panel scrolls with the keys that scroll a panel (as any
+  // scrolled region does); ← → and n p still step. Clicked into, it steps as the page does.
+  const SCROLLS = ["ArrowUp", "ArrowDown", "PageUp", "PageDown", "Home", "End"];
+  function scrollsTheLog(key) {
+    return SCROLLS.indexOf(key) >= 0 && document.activeElement === log &&
+      log.matches(":focus-visible");
+  }
   document.addEventListener("keydown", function (event) {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || scrollsTheLog(event.key)) return;
     const action = actions[event.key];
     if (action) { event.preventDefault(); action(); }
   });
@@ -295,12 +430,18 @@
     });
   }
 
-  document.getElementById("title").textContent = data.file;
+  document.getElementById("title").appendChild(piece(data.file));
   buildLog();
   buttons();
-  if (positions.length) {
+  // The address's #L names the line: at load, and whenever it is changed (a link).
+  function followAddress() {
     const wanted = /^#L(\d+)$/.exec(location.hash);
-    goLine(wanted ? Number(wanted[1]) : 1);
+    if (wanted) goLine(Number(wanted[1]));
+    return wanted;
+  }
+  if (positions.length) {
+    if (!followAddress()) goLine(1);
+    window.addEventListener("hashchange", followAddress);
   } else {
     document.getElementById("where").textContent = "No game in this file.";
   }
