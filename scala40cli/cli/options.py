@@ -163,8 +163,8 @@ view_options = stacked(
 play_options = stacked(
     click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
                  help="Players at the table: you and 1 to 5 bots."),
-    click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default="normal",
-                 show_default=True, help="The bots' level."),
+    click.option("--level", type=click.Choice(["easy", "normal", "hard", "expert"]),
+                 default="normal", show_default=True, help="The bots' level."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--seed", default=None,
@@ -195,7 +195,7 @@ simulate_options = stacked(
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-                 help="easy, normal or hard: one for every bot, or one a bot seat "
+                 help="easy, normal, hard or expert: one for every bot, or one a bot seat "
                  "(the --seat programs' seats have none), comma-separated."),
     click.option("--out", default="-", show_default=True, metavar="DIR|-",
                  help="- writes every game to standard output; DIR one file a game "
@@ -210,7 +210,11 @@ simulate_options = stacked(
                  "(docs/protocol.md) under NAME (repeatable)."),
     click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
                  show_default=True, metavar="SECONDS",
-                 help="Seconds an outside program has for each answer."))
+                 help="Seconds an outside program has for each answer."),
+    click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=1.0,
+                 show_default=True, metavar="FACTOR",
+                 help="The expert level's search, as a multiple of its default (more "
+                 "is stronger and slower)."))
 
 
 #: ``scala40 arena``'s options (the command's work is ``cli/arena_command``).
