@@ -305,14 +305,14 @@ class DealChecker:
         While cards of the hands are unknown, the stock's contents are not: the Counter
         is then every card not seen yet (the stock and the unknown cards together).
         """
+        left = card_counts({c: n for c, n in self.unseen.items() if n > 0})
         line = self.stock_line
-        if line is None or self.written_unknown:  # (a ``?``: see Dealt.ignored_stock)
-            return self._left(), None
+        if line is None:
+            return left, None
+        if self.written_unknown:  # no place for it: see Dealt.ignored_stock
+            return left, None
         stock = count_cards(line.cards)
         hidden = sum(self.unknown.values())
-        if not hidden and self._left_is(stock):
-            return stock, list(reversed(line.cards))  # every hand of a log with stock lines
-        left = self._left()
         if hidden and stock <= left and (left - stock).total() == hidden:
             return stock, list(reversed(line.cards))  # the cards of a missing deal
         if dict.__ne__(stock, left):  # (both hold positive counts only: as dicts, faster)
@@ -324,16 +324,3 @@ class DealChecker:
                 Finding(Code.DECK_MISMATCH, line, "the deal, upcard and stock are not exactly "
                         f"the deck: {'; '.join(p for p in parts if p)}"), None, earlier)
         return stock, list(reversed(line.cards))
-
-    def _left(self) -> Counter[Card]:
-        """What the deal left of the deck."""
-        return card_counts({c: n for c, n in self.unseen.items() if n > 0})
-
-    def _left_is(self, stock: Counter[Card]) -> bool:
-        """``stock`` is exactly what the deal left of the deck: ``stock == self._left()``
-        asked of the deck's counts as they are, without making that Counter first."""
-        unseen = self.unseen
-        for card, count in stock.items():
-            if unseen.get(card, 0) != count:
-                return False
-        return sum([n for n in unseen.values() if n > 0]) == sum(stock.values())
