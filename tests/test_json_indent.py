@@ -70,3 +70,14 @@ def test_json_safe_skips_the_table_only_where_it_would_change_nothing(text: str)
     assert min(escape._JSON) == 0x7F
     full = text.translate(escape._JSON).replace("##[", "##\\u005b")
     assert escape.json_safe(text) == full
+
+
+def test_strings_met_before_are_written_as_json_writes_them() -> None:
+    """Short strings are escaped once and their text kept (a report repeats the same
+    tokens and names game after game): a string written again, the same value as a
+    ``str`` enum member, a long string (never kept) and strings past the cache's bound
+    all come out as ``json`` writes them."""
+    value = {"closing": ["normal", Closing.NORMAL, "normal"], "long": "\u202e" * 70 + '"',
+             "many": [f"name {n}\t" for n in range(5000)], "again": ["name 1\t", "normal"]}
+    assert indented(value, 2) == _json(value, 2)
+    assert indented(value, 2) == _json(value, 2)

@@ -41,7 +41,7 @@ class Rank(IntEnum):
 
 
 #: The position of an ace placed above the king in a run (Q-K-A).
-HIGH_ACE = 14
+HIGH_ACE: Final = 14
 
 #: Enum members bound once: on Python 3.11 reading one off its class costs 0.45 us
 #: (``EnumType.__getattr__`` routes every class attribute through Python), more than
@@ -49,15 +49,15 @@ HIGH_ACE = 14
 _ACE: Final = Rank.ACE
 _JACK: Final = Rank.JACK
 
-RANK_CODES: dict[Rank, str] = {
+RANK_CODES: Final[dict[Rank, str]] = {
     Rank.ACE: "A", Rank.TWO: "2", Rank.THREE: "3", Rank.FOUR: "4", Rank.FIVE: "5",
     Rank.SIX: "6", Rank.SEVEN: "7", Rank.EIGHT: "8", Rank.NINE: "9", Rank.TEN: "10",
     Rank.JACK: "J", Rank.QUEEN: "Q", Rank.KING: "K",
 }
 
-_RANK_SPELLINGS: dict[str, Rank] = {code: rank for rank, code in RANK_CODES.items()}
+_RANK_SPELLINGS: Final[dict[str, Rank]] = {code: rank for rank, code in RANK_CODES.items()}
 _RANK_SPELLINGS["T"] = Rank.TEN
-_SUIT_SPELLINGS: dict[str, Suit] = {suit.value: suit for suit in Suit}
+_SUIT_SPELLINGS: Final[dict[str, Suit]] = {suit.value: suit for suit in Suit}
 _SUIT_SPELLINGS.update({"♠": Suit.SPADES, "♥": Suit.HEARTS, "♦": Suit.DIAMONDS, "♣": Suit.CLUBS})
 
 
@@ -96,15 +96,15 @@ class Card:
         return (parse_card, (self.code,))
 
 
-JOKER = Card(None, None)
+JOKER: Final = Card(None, None)
 
 #: Keyed by rank and suit, which equal (and hash as) their int and letter.
-_INTERNED: dict[tuple[int, str], Card] = {
+_INTERNED: Final[dict[tuple[int, str], Card]] = {
     (rank, suit): Card(rank, suit) for suit in Suit for rank in Rank
 }
 
 #: Every natural card once, suit by suit, ace to king.
-NATURAL_CARDS: tuple[Card, ...] = tuple(_INTERNED.values())
+NATURAL_CARDS: Final[tuple[Card, ...]] = tuple(_INTERNED.values())
 
 
 def card(rank: Rank | int, suit: Suit | str) -> Card:
@@ -128,7 +128,7 @@ def _build_spellings() -> dict[str, Card]:
     return spellings
 
 
-_SPELLINGS = _build_spellings()
+_SPELLINGS: Final = _build_spellings()
 
 
 class CardError(ValueError):

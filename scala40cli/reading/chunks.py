@@ -36,8 +36,8 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
 from scala40cli.reading.words import SPELLINGS, Word
 
-BOM = b"\xef\xbb\xbf"
-_BLANKS = b" \t\r\n"
+BOM: Final = b"\xef\xbb\xbf"
+_BLANKS: Final = b" \t\r\n"
 #: The first bytes that tell a line's kind, as numbers (compiled, a line's first byte
 #: is then read and compared natively, with no one-byte object made for each line).
 _SPACE: Final = 0x20
@@ -52,19 +52,19 @@ _H: Final = ord("h")
 _M: Final = ord("m")
 #: The most bytes read at once from a line: more than the 4 bytes a character may take
 #: times ``MAX_LINE_CHARS``, so that a line this long is over the limit for sure.
-READ_PIECE = 64 * 1024
+READ_PIECE: Final = 64 * 1024
 #: A piece at least this long without a line end is a long line (the first piece of a
 #: file is read with its byte-order mark, then goes without it).
-_LONG = READ_PIECE - len(BOM)
+_LONG: Final = READ_PIECE - len(BOM)
 #: A ``hand`` line in any language, as the grammar's keyword ends (a bare word ``handy``
 #: is a name).
-_HAND = re.compile(rb"[ \t]*(?:" + "|".join(SPELLINGS[Word.HAND].values()).encode()
+_HAND: Final = re.compile(rb"[ \t]*(?:" + "|".join(SPELLINGS[Word.HAND].values()).encode()
                    + rb")(?![A-Za-z0-9_.\-])")
 #: The first bytes of a long line kept to tell its kind (tag, ``hand`` line, event).
-_HEAD = 64
+_HEAD: Final = 64
 #: Every byte but the continuation bytes of UTF-8 (0x80 to 0xBF): deleting them leaves
 #: one byte a character.
-_NOT_CONTINUATION = bytes(range(0x80)) + bytes(range(0xC0, 0x100))
+_NOT_CONTINUATION: Final = bytes(range(0x80)) + bytes(range(0xC0, 0x100))
 
 
 @dataclass(frozen=True, slots=True)

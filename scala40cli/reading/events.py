@@ -19,7 +19,7 @@ from scala40cli.model.cards import Card
 from scala40cli.reading.event_base import Event as Event
 
 #: How many cards ``deal P ?`` stands for: a whole deal, unknown.
-DEAL_SIZE = 13
+DEAL_SIZE: Final = 13
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,12 +54,12 @@ from scala40cli.reading.words import (
 _RANKS = ("10", "2", "3", "4", "5", "6", "7", "8", "9", "A", "a", "T", "t", "J", "j",
           "Q", "q", "K", "k")
 _SUITS = ("S", "s", "H", "h", "D", "d", "C", "c", "♠", "♥", "♦", "♣")
-JOKERS = ("JK", "Jk", "jK", "jk", "*")
+JOKERS: Final = ("JK", "Jk", "jK", "jk", "*")
 #: Every card spelling the grammar's CARD terminal accepts, case as written.
-CARD: dict[str, Card] = {r + s: parse_card(r + s) for r in _RANKS for s in _SUITS}
+CARD: Final[dict[str, Card]] = {r + s: parse_card(r + s) for r in _RANKS for s in _SUITS}
 CARD.update((j, JOKER) for j in JOKERS)
 #: Every valid meld card, declarations included, as an interned TableCard.
-TABLE: dict[str, TableCard] = {code: TableCard(c) for code, c in CARD.items()}
+TABLE: Final[dict[str, TableCard]] = {code: TableCard(c) for code, c in CARD.items()}
 TABLE.update((f"{j}({code})", TableCard(JOKER, c))
               for j in JOKERS for code, c in CARD.items() if not c.is_joker)
 
@@ -71,8 +71,8 @@ LINE_KEYWORDS = frozenset(LINE_SPELLINGS)
 #: A bare player name, as the grammar's PLAYER terminal has it unquoted (a test keeps
 #: the two the same): letters and digits of any script, ``_ . -``, combining accents.
 BARE_NAME = r"[\w.\-\u0300-\u036f]+"
-_NAME = re.compile(BARE_NAME)
-_ESCAPE = re.compile(r'\\(["\\])')
+_NAME: Final = re.compile(BARE_NAME)
+_ESCAPE: Final = re.compile(r'\\(["\\])')
 
 
 def player_name(text: str) -> str:
@@ -89,7 +89,7 @@ def player_name(text: str) -> str:
 
 #: Whitespace that ``str.split`` splits on but the grammar does not: the fast path is
 #: off for a text holding any (a lone CR included).
-_ODD_SPACE = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029"
+_ODD_SPACE: Final = re.compile("[\x0b\x0c\x1c-\x1f\x85\xa0\u1680\u2000-\u200a\u2028\u2029"
                         "\u202f\u205f\u3000]|\r(?!\n)")
 _Words = list[str]
 
@@ -107,7 +107,7 @@ BLANK: Final = NoEvent.BLANK
 #: it is not sure and the line goes to Lark.
 FastEvent = Event | NoEvent | None
 _Builder = Callable[[_Words, int, int], Event | None]
-_known_names: set[str] = set()
+_known_names: Final[set[str]] = set()
 
 
 def _is_name(word: str) -> bool:
@@ -128,7 +128,7 @@ def _is_number(word: str, signed: bool = False) -> bool:
 
 
 #: The spelling of a card the log does not know (format 1.1): deals and draws only.
-UNKNOWN_CARD = "?"
+UNKNOWN_CARD: Final = "?"
 
 
 def dealt_cards(words: list[str]) -> tuple[Card | None, ...] | None:
@@ -254,9 +254,9 @@ _VERB_BUILDERS: dict[Word, Callable[[str], _Builder]] = {
     Word.MELD: lambda _: _fast_meld, Word.ATTACH: _attach_with, Word.SWAP: _swap_with,
     Word.DISCARD: lambda _: _one_card(Discard), Word.BUY: lambda _: _one_card(Buy)}
 #: The builder of each line word and verb, in every spelling: one look-up a line.
-_FAST_LINES = {spelled: _LINE_BUILDERS[word] for spelled, (word, _) in LINE_SPELLINGS.items()}
-_FAST_VERBS = {verb: _VERB_BUILDERS[word](preposition(verb) or "")
-               for verb, (word, _) in VERB_SPELLINGS.items()}
+_FAST_LINES: Final = {line: _LINE_BUILDERS[word] for line, (word, _) in LINE_SPELLINGS.items()}
+_FAST_VERBS: Final = {verb: _VERB_BUILDERS[word](preposition(verb) or "")
+                      for verb, (word, _) in VERB_SPELLINGS.items()}
 
 
 def fast_event(line: str, number: int) -> FastEvent:
@@ -291,11 +291,14 @@ def fast_path_safe(text: str) -> bool:
 
 # --- tag lines: one regular expression ----------------------------------------------------
 
+#: A quoted value, the grammar's STRING with its loop unrolled: a run of plain characters
+#: at once, not one alternation a character (the same strings, half the cost).
+_STRING = r'"[^"\\\r\n]*(?:\\.[^"\\\r\n]*)*"'
 #: A whole tag line as the grammar reads it (``tag: "[" NAME STRING* "]"``, blanks
 #: between tokens, an optional comment after), starting at its bracket.
-_TAG_LINE = re.compile(r'\[[ \t]*([A-Za-z0-9_.\-]+)((?:[ \t]*"(?:[^"\\\r\n]|\\.)*")*)'
+_TAG_LINE: Final = re.compile(r'\[[ \t]*([A-Za-z0-9_.\-]+)((?:[ \t]*' + _STRING + r')*)'
                        r'[ \t]*\][ \t]*(?:[;#].*)?\r?')
-_TAG_VALUE = re.compile(r'"(?:[^"\\\r\n]|\\.)*"')
+_TAG_VALUE: Final = re.compile(_STRING)
 
 
 def fast_tag(line: str, number: int) -> Tag | None:
@@ -313,7 +316,7 @@ def fast_tag(line: str, number: int) -> Tag | None:
 LINE_CACHE_SIZE = 8192
 #: Events of lines that hardly ever repeat (a deal, the stock, the scores, a tag): they
 #: are not remembered, as they would only push out the lines that do.
-_NOT_REMEMBERED = (Deal, Stock, Score, Tag)
+_NOT_REMEMBERED: Final = (Deal, Stock, Score, Tag)
 #: What each remembered line held as first read: its event (whose line number is that
 #: first line's), or BLANK. One object a line: a hit touches one object, not a tuple of
 #: the class and another of the fields, which also halves the pages a forked worker

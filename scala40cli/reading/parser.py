@@ -23,6 +23,7 @@ import re
 from bisect import bisect_left
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
@@ -35,10 +36,11 @@ from scala40cli.reading.words import SPELLINGS, Word
 
 #: A line that starts a hand (in any language) or a game: an unreadable one still
 #: stands for a hand.
-_BOUNDARY = re.compile(r"[ \t]*(?:\[|(?:" + "|".join(SPELLINGS[Word.HAND].values())
+_BOUNDARY: Final = re.compile(r"[ \t]*(?:\[|(?:" + "|".join(SPELLINGS[Word.HAND].values())
                        + r")(?![\w.\-\u0300-\u036f]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
-_MAX_RUN, _MIN_RUN = 4096, 4
+_MAX_RUN: Final = 4096
+_MIN_RUN: Final = 4
 
 
 def _too_long_lines(lines: list[str], count: int, size: int, base: int,

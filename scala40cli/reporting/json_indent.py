@@ -17,13 +17,25 @@ with its own error.
 from __future__ import annotations
 
 from json.encoder import encode_basestring
+from typing import Final
 
-_INFINITY = float("inf")
+_INFINITY: Final = float("inf")
+#: The standard library's escaper, bound once: compiled, a ``Final`` name is read from
+#: a C static, where another module-level name is looked up in the module's dict at
+#: every use.
+_ESCAPED: Final = encode_basestring
 #: The text of each key as written before its value (``"name": ``): keys repeat in
 #: every game (the schema's names, the players'), so each is escaped once. Emptied when
 #: full, so that keys of any number of games keep it bounded.
-_KEYS: dict[str, str] = {}
-_KEYS_KEPT = 1024
+_KEYS: Final[dict[str, str]] = {}
+_KEYS_KEPT: Final = 1024
+#: The text of short string values, escaped once: most repeat from game to game (the
+#: rules' tokens, the players' names, how a hand closed) or within one (a game's 30
+#: rule sources name its preset each). A look-up costs a fifth of escaping the string
+#: anew. Emptied when full; longer strings (messages, comments) are escaped each time.
+_STRINGS: Final[dict[str, str]] = {}
+_STRINGS_KEPT: Final = 4096
+_STRING_KEPT_LENGTH: Final = 64
 
 
 class Unsupported(Exception):
@@ -31,10 +43,44 @@ class Unsupported(Exception):
     of another type."""
 
 
+class _Level:
+    """What is written at one depth of indentation: the texts that open, separate and
+    close the items of an object or an array there, each made once for all the values
+    written at that depth (not by adding strings for every object), and the next level
+    in."""
+
+    def __init__(self, pad: str) -> None:
+        #: A newline and the indentation of the line the value starts on.
+        self.pad = pad
+        inner = pad + "  "
+        self.open_object = "{" + inner
+        self.open_array = "[" + inner
+        self.between = "," + inner
+        self.close_object = pad + "}"
+        self.close_array = pad + "]"
+        self._inner: _Level | None = None
+
+    def inner(self) -> _Level:
+        """The level of the items of an object or array written at this one."""
+        inner = self._inner
+        if inner is None:
+            inner = self._inner = _Level(self.pad + "  ")
+        return inner
+
+
+#: The outermost level of each indentation a text was asked for (a report asks a few).
+_LEVELS: Final[dict[int, _Level]] = {}
+
+
 def indented(value: object, indent: int = 0) -> str:
     """``value`` as indented JSON, its lines after the first shifted by ``indent``."""
+    level = _LEVELS.get(indent)
+    if level is None:
+        if len(_LEVELS) >= _KEYS_KEPT:
+            _LEVELS.clear()
+        level = _LEVELS[indent] = _Level("\n" + " " * indent)
     pieces: list[str] = []
-    _put(value, "\n" + " " * indent, pieces)
+    _put(value, level, pieces)
     return "".join(pieces)
 
 
@@ -44,14 +90,25 @@ def _key_text(key: str) -> str:
     if text is None:
         if len(_KEYS) >= _KEYS_KEPT:
             _KEYS.clear()
-        text = _KEYS[key] = encode_basestring(key) + ": "
+        text = _KEYS[key] = _ESCAPED(key) + ": "
     return text
 
 
-def _scalar(value: object) -> str | None:
-    """The text of a value that holds no other (None for a dict, list or tuple)."""
-    if isinstance(value, str):
-        return encode_basestring(value)
+def _string(value: str) -> str:
+    """``value`` as a JSON string (a ``str`` enum member as its value, as ``json``
+    writes it)."""
+    if len(value) > _STRING_KEPT_LENGTH:
+        return _ESCAPED(value)
+    text = _STRINGS.get(value)
+    if text is None:
+        if len(_STRINGS) >= _STRINGS_KEPT:
+            _STRINGS.clear()
+        text = _STRINGS[value] = _ESCAPED(value)
+    return text
+
+
+def _scalar(value: object) -> str:
+    """The text of a value that holds no other and is no string."""
     if value is None:
         return "null"
     if value is True:
@@ -63,8 +120,6 @@ def _scalar(value: object) -> str | None:
         return str(value) if type(value) is int else int.__repr__(value)
     if isinstance(value, float):
         return _float_text(value)
-    if isinstance(value, (dict, list, tuple)):
-        return None
     raise Unsupported(type(value).__name__)
 
 
@@ -79,44 +134,45 @@ def _float_text(value: float) -> str:
     return float.__repr__(value)
 
 
-def _put(value: object, pad: str, pieces: list[str]) -> None:
-    """Append the text of ``value`` to ``pieces``; ``pad`` is a newline and the
-    indentation of the line the value starts on. Pieces are appended one by one rather
-    than joined here: one list, no string made only to be copied into another."""
-    text = _scalar(value)
-    if text is not None:
-        pieces.append(text)
+def _put(value: object, level: _Level, pieces: list[str]) -> None:
+    """Append the text of ``value``, which starts on a line of ``level``, to ``pieces``.
+    Pieces are appended one by one rather than joined here: one list, no string made
+    only to be copied into another. Strings first: most values are."""
+    if isinstance(value, str):
+        pieces.append(_string(value))
     elif isinstance(value, dict):
-        _put_object(value, pad, pieces)
+        _put_object(value, level, pieces)
     elif isinstance(value, (list, tuple)):
-        _put_array(value, pad, pieces)
+        _put_array(value, level, pieces)
+    else:
+        pieces.append(_scalar(value))
 
 
-def _put_object(value: dict[object, object], pad: str, pieces: list[str]) -> None:
+def _put_object(value: dict[object, object], level: _Level, pieces: list[str]) -> None:
     if not value:
         pieces.append("{}")
         return
-    inner = pad + "  "
-    before, between = "{" + inner, "," + inner
+    inner = level.inner()
+    before = level.open_object
     for key, item in value.items():
         if not isinstance(key, str):
             raise Unsupported("a key that is not a string")
         pieces.append(before)
         pieces.append(_key_text(key))
         _put(item, inner, pieces)
-        before = between
-    pieces.append(pad + "}")
+        before = level.between
+    pieces.append(level.close_object)
 
 
-def _put_array(value: list[object] | tuple[object, ...], pad: str,
+def _put_array(value: list[object] | tuple[object, ...], level: _Level,
                pieces: list[str]) -> None:
     if not value:
         pieces.append("[]")
         return
-    inner = pad + "  "
-    before, between = "[" + inner, "," + inner
+    inner = level.inner()
+    before = level.open_array
     for item in value:
         pieces.append(before)
         _put(item, inner, pieces)
-        before = between
-    pieces.append(pad + "]")
+        before = level.between
+    pieces.append(level.close_array)

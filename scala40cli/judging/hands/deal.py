@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from typing import Final
 
 from scala40cli.judging.hands.phases import Kind
 from scala40cli.judging.rulebook.rules import Rules, UpcardJoker
@@ -30,7 +30,7 @@ def upcard_returned(upcard: Card, rules: Rules) -> bool:
     return upcard.is_joker and rules.upcard_joker is UpcardJoker.RETURNED
 
 
-HAND_SIZE = 13
+HAND_SIZE: Final = 13
 
 
 def game_deck(rules: Rules) -> Counter[Card]:
@@ -39,36 +39,58 @@ def game_deck(rules: Rules) -> Counter[Card]:
     return full_deck(rules.jokers)
 
 
+#: The deck of each number of jokers as a plain dict, made once: every hand's deal is
+#: counted out of a copy of it (a dict copy, in C), not out of a deck made anew.
+_DECKS: Final[dict[int, dict[Card, int]]] = {}
+
+
+def _deck_counts(jokers: int) -> dict[Card, int]:
+    """:func:`game_deck`'s counts for ``jokers``, shared: copy them before a change."""
+    deck = _DECKS.get(jokers)
+    if deck is None:
+        deck = _DECKS[jokers] = dict(full_deck(jokers))
+    return deck
+
+
 def card_codes(cards: Sequence[Card]) -> str:
     """Cards as written in logs, for messages."""
     return " ".join(c.code for c in cards)
 
 
-@dataclass(slots=True)
 class Dealt:
-    """The table when play starts."""
+    """The table when play starts.
 
-    dealer: str | None
-    hands: dict[str, Counter[Card]]
-    #: The players dealt in, in the order of the Players tag.
-    order: tuple[str, ...]
-    stock: Counter[Card]
-    #: The stock's order when a stock line gave it (top card last, for ``pop``).
-    stock_order: list[Card] | None
-    discard_pile: list[Card]
-    #: Eliminated players dealt in again (``reentry=yes``).
-    reentered: tuple[str, ...] = ()
-    #: Cards of each hand the log does not know (``?``, or a missing or short deal);
-    #: negative when a deal line shows more cards than the player was dealt.
-    unknown: dict[str, int] = field(default_factory=dict)
-    #: Players whose hand is uncertain because of a reported problem of the deal.
-    doubts: dict[str, Problem] = field(default_factory=dict)
-    #: A problem of the deal that leaves the discard pile or the stock uncertain.
-    pile_doubt: Problem | None = None
-    stock_doubt: Problem | None = None
-    #: A stock line in a log with unknown cards (``?``), which cannot list the stock:
-    #: it is ignored, and the gate reports it out of place.
-    ignored_stock: Stock | None = None
+    A plain class, made for every hand: compiled, its constructor is native, where a
+    dataclass's is generated Python that sets each field in turn."""
+
+    def __init__(self, *, dealer: str | None, hands: dict[str, Counter[Card]],
+                 order: tuple[str, ...], stock: Counter[Card], stock_order: list[Card] | None,
+                 discard_pile: list[Card], reentered: tuple[str, ...] = (),
+                 unknown: dict[str, int] | None = None,
+                 doubts: dict[str, Problem] | None = None, pile_doubt: Problem | None = None,
+                 stock_doubt: Problem | None = None, ignored_stock: Stock | None = None
+                 ) -> None:
+        self.dealer = dealer
+        self.hands = hands
+        #: The players dealt in, in the order of the Players tag.
+        self.order = order
+        self.stock = stock
+        #: The stock's order when a stock line gave it (top card last, for ``pop``).
+        self.stock_order = stock_order
+        self.discard_pile = discard_pile
+        #: Eliminated players dealt in again (``reentry=yes``).
+        self.reentered = reentered
+        #: Cards of each hand the log does not know (``?``, or a missing or short
+        #: deal); negative when a deal line shows more cards than the player was dealt.
+        self.unknown: dict[str, int] = {} if unknown is None else unknown
+        #: Players whose hand is uncertain because of a reported problem of the deal.
+        self.doubts: dict[str, Problem] = {} if doubts is None else doubts
+        #: A problem of the deal that leaves the discard pile or the stock uncertain.
+        self.pile_doubt = pile_doubt
+        self.stock_doubt = stock_doubt
+        #: A stock line in a log with unknown cards (``?``), which cannot list the
+        #: stock: it is ignored, and the gate reports it out of place.
+        self.ignored_stock = ignored_stock
 
 
 class DealChecker:
@@ -101,7 +123,7 @@ class DealChecker:
         self.stock_doubt: Problem | None = None
         #: The deck less the cards dealt so far: a plain dict, as every card dealt is
         #: counted out of it (a dict subclass would cost a Python-level slot each time).
-        self.unseen: dict[Card, int] = dict(game_deck(rules))
+        self.unseen: dict[Card, int] = dict(_deck_counts(rules.jokers))
         self.upcard: Card | None = None
         self.joker_upcard: Upcard | None = None
         self.stock_line: Stock | None = None
@@ -148,7 +170,7 @@ class DealChecker:
                           player)
                 return
             self.reentered.append(player)
-        self._set_hand(player, event)
+        self._set_hand(player, event, known)
         if len(event.cards) != HAND_SIZE:
             # The most likely table: the player holds 13 cards, the line lacks some
             # (unknown ones) or shows some they do not hold (D28).
@@ -160,11 +182,12 @@ class DealChecker:
         if extra is not None:
             self.doubts.setdefault(player, extra)
 
-    def _set_hand(self, player: str, event: Deal) -> None:
-        """The known cards of a deal line, and how many it leaves unknown (``?``)."""
-        unknown = sum(1 for c in event.cards if c is None)
+    def _set_hand(self, player: str, event: Deal, known: Sequence[Card]) -> None:
+        """The known cards of a deal line (``known``), and how many it leaves unknown
+        (``?``)."""
+        unknown = len(event.cards) - len(known)
         self.written_unknown = self.written_unknown or unknown > 0
-        self.hands[player] = count_cards([c for c in event.cards if c is not None])
+        self.hands[player] = count_cards(known)
         self.unknown[player] = unknown
 
     def on_upcard(self, event: Upcard) -> None:
@@ -248,7 +271,8 @@ class DealChecker:
         if len(undealt) == 1 and len(self.strays) == 1:
             # A deal under a misspelt name (reported) is the deal of the one player
             # without one: judging it so keeps the rest of the hand meaningful.
-            self._set_hand(undealt.pop(), self.strays[0])
+            stray = self.strays[0]
+            self._set_hand(undealt.pop(), stray, [c for c in stray.cards if c is not None])
         players = playing() if undealt else frozenset()
         for player in undealt:
             # The most likely table: the player was dealt 13 cards the log does not show.

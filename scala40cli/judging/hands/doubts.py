@@ -15,8 +15,8 @@ without the mistake.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from enum import Enum
+from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
@@ -34,7 +34,7 @@ class Part(Enum):
 
 
 #: The part of the table each check depends on; codes not here never echo.
-DEPENDS_ON: dict[Code, Part] = {
+DEPENDS_ON: Final[dict[Code, Part]] = {
     Code.NOT_IN_HAND: Part.HAND,
     Code.CLOSING_WITHOUT_DISCARD: Part.HAND,
     Code.EARLY_CLOSING: Part.HAND,
@@ -55,7 +55,7 @@ DEPENDS_ON: dict[Code, Part] = {
 
 #: Violations that leave the cards of the player concerned uncertain: a later card
 #: "not in hand" or a score that differs for that player follows from them.
-UNSETTLING: frozenset[Code] = frozenset({
+UNSETTLING: Final[frozenset[Code]] = frozenset({
     Code.WRONG_TURN, Code.PLAY_BEFORE_DRAW, Code.SECOND_DRAW, Code.NOT_IN_HAND,
     Code.DRAW_NOT_TOP, Code.NOT_IN_STOCK, Code.TAKE_NOT_TOP, Code.TAKE_BEFORE_OPENING,
     Code.TAKEN_CARD_UNUSED, Code.DISCARD_TAKEN_CARD, Code.INVALID_MELD, Code.INVALID_ATTACH,
@@ -65,18 +65,21 @@ UNSETTLING: frozenset[Code] = frozenset({
 })
 
 
-@dataclass(slots=True)
 class Doubts:
-    """Since which reported problem each part of one hand is uncertain."""
+    """Since which reported problem each part of one hand is uncertain.
 
-    hands: dict[str, Problem] = field(default_factory=dict)
-    pile: Problem | None = None
-    stock: Problem | None = None
-    turn: Problem | None = None
-    #: A line that could not be read: every part is uncertain after it.
-    everything: Problem | None = None
-    #: The first violation of the hand: a score that differs may be its consequence.
-    first: Problem | None = None
+    A plain class, made for every hand: compiled, its constructor is native, where a
+    dataclass's is generated Python that sets each field in turn."""
+
+    def __init__(self) -> None:
+        self.hands: dict[str, Problem] = {}
+        self.pile: Problem | None = None
+        self.stock: Problem | None = None
+        self.turn: Problem | None = None
+        #: A line that could not be read: every part is uncertain after it.
+        self.everything: Problem | None = None
+        #: The first violation of the hand: a score that differs may be its consequence.
+        self.first: Problem | None = None
 
     def cause(self, code: Code, player: str | None, line: int) -> Problem | None:
         """The problem of an earlier line that a finding of ``code`` on ``line`` would

@@ -10,6 +10,8 @@ happened at the table (D27).
 
 from __future__ import annotations
 
+from typing import Final
+
 from scala40cli.judging.hands.echoes import recount
 from scala40cli.judging.hands.lookahead import used_this_turn
 from scala40cli.judging.hands.turn_order import TurnOrder
@@ -114,7 +116,7 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
 
 
 #: Problems of a take that most likely stood for a draw (of a card nobody saw).
-_TAKE_PROBLEMS = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
+_TAKE_PROBLEMS: Final = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED,
                             Code.DISCARD_TAKEN_CARD})
 
 

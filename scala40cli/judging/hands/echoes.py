@@ -30,7 +30,8 @@ Nothing here is asked on a clean log: every entry is made by a reported problem.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import Final
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.findings import Finding
@@ -53,37 +54,42 @@ class MeldDoubt:
     twins: list[TableMeld]
 
 
-@dataclass(slots=True)
 class Echoes:
-    """What one hand's reported problems touched on the table and in the stock."""
+    """What one hand's reported problems touched on the table and in the stock.
 
-    #: Meld index -> its doubt.
-    melds: dict[int, MeldDoubt] = field(default_factory=dict)
-    #: Attaches and swaps refused (no such meld): had the line been legal their cards
-    #: would be in some meld, and a later move may fail only because they are not.
-    strays: list[tuple[Problem, Attach | Swap]] = field(default_factory=list)
-    #: Problems of moves on the table held until the turn is over (D28): the
-    #: finding, the meld's index and its twins should it be a violation.
-    held: list[tuple[Finding, int, list[TableMeld]]] = field(default_factory=list)
-    #: A meld line most likely lost: its cause, and the index of the first meld
-    #: whose number it shifts.
-    lost_meld: Problem | None = None
-    shifted_from: int = 0
-    shifted_to: int = 0
-    #: The stock's order had the stock-problem been legal (top last), while the stock
-    #: is out of step with the log; None: not known.
-    stock_twin: list[Card] | None = None
-    #: The discard pile's size while its top is the card a problem left uncertain
-    #: (a discard of a card not held, or one the log lost); None: no such card.
-    pile_mark: int | None = None
-    #: Cards a hand may lack because of a card not held (line, column -> cards).
-    owed: dict[tuple[int, int], tuple[Card, ...]] = field(default_factory=dict)
-    #: Cards the log moved where they most likely did not go, with the problem.
-    misplaced: dict[Card, Problem] = field(default_factory=dict)
-    #: The melds the referee refused (None on the table), by index: the jokers lying
-    #: among their cards (D27: a swap there takes one). Their doubts in ``melds`` hold
-    #: the melds their cards make (:mod:`~scala40cli.judging.hands.refused_melds`).
-    refused: dict[int, int] = field(default_factory=dict)
+    A plain class, made for every hand: compiled, its constructor is native, where a
+    dataclass's is generated Python that sets each field in turn."""
+
+    def __init__(self) -> None:
+        #: Meld index -> its doubt.
+        self.melds: dict[int, MeldDoubt] = {}
+        #: Attaches and swaps refused (no such meld): had the line been legal their
+        #: cards would be in some meld, and a later move may fail only because they are
+        #: not.
+        self.strays: list[tuple[Problem, Attach | Swap]] = []
+        #: Problems of moves on the table held until the turn is over (D28): the
+        #: finding, the meld's index and its twins should it be a violation.
+        self.held: list[tuple[Finding, int, list[TableMeld]]] = []
+        #: A meld line most likely lost: its cause, and the index of the first meld
+        #: whose number it shifts.
+        self.lost_meld: Problem | None = None
+        self.shifted_from = 0
+        self.shifted_to = 0
+        #: The stock's order had the stock-problem been legal (top last), while the
+        #: stock is out of step with the log; None: not known.
+        self.stock_twin: list[Card] | None = None
+        #: The discard pile's size while its top is the card a problem left uncertain
+        #: (a discard of a card not held, or one the log lost); None: no such card.
+        self.pile_mark: int | None = None
+        #: Cards a hand may lack because of a card not held (line, column -> cards).
+        self.owed: dict[tuple[int, int], tuple[Card, ...]] = {}
+        #: Cards the log moved where they most likely did not go, with the problem.
+        self.misplaced: dict[Card, Problem] = {}
+        #: The melds the referee refused (None on the table), by index: the jokers
+        #: lying among their cards (D27: a swap there takes one). Their doubts in
+        #: ``melds`` hold the melds their cards make
+        #: (:mod:`~scala40cli.judging.hands.refused_melds`).
+        self.refused: dict[int, int] = {}
 
     # --- the melds ------------------------------------------------------------------
 
@@ -238,7 +244,7 @@ class Echoes:
 #: lost or doubled, a card played that was not held, a deal of the wrong size): a hand
 #: emptied without its closing discard may only follow from them. A card taken for
 #: another changes which cards, not how many.
-COUNT_CODES: frozenset[Code] = frozenset({
+COUNT_CODES: Final[frozenset[Code]] = frozenset({
     Code.WRONG_TURN, Code.PLAY_BEFORE_DRAW, Code.SECOND_DRAW, Code.NOT_IN_HAND,
     Code.DEAL_SIZE, Code.UNREADABLE_HAND,
 })
@@ -289,7 +295,7 @@ def grown_versions(meld: TableMeld, cards: int, swapped: bool, rules: Rules
 
 
 #: More ways than this for a refused move to have been legal: the meld is not judged.
-_MOST_TWINS = 24
+_MOST_TWINS: Final = 24
 
 
 def recount(order: list[Card], stock: Counter[Card]) -> None:

@@ -26,7 +26,7 @@ judgement is named in the docstrings: "D17" is the decision numbered 17 in
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any, cast
+from typing import Any, Final, cast
 
 from scala40cli.judging.hands.deal import DealChecker
 from scala40cli.judging.hands.draw_moves import on_buy, on_draw, on_reshuffle, on_take
@@ -160,13 +160,13 @@ def _to_deal(judge: Callable[[DealChecker, Any], None]) -> Handler:
 
 
 #: Which handler judges each kind of line of a hand, once the gate let it through.
-_HANDLERS: dict[type[Event], Handler] = {
+_HANDLERS: Final[dict[type[Event], Handler]] = {
     Dealer: _to_deal(DealChecker.on_dealer), Deal: _to_deal(DealChecker.on_deal),
     Upcard: _to_deal(DealChecker.on_upcard), Stock: _to_deal(DealChecker.on_stock),
     Draw: on_draw, Take: on_take, Buy: on_buy, Reshuffle: on_reshuffle,
     Meld: on_meld, Attach: on_attach, Swap: on_swap, Discard: on_discard,
 }
-_PLAY = Phase.PLAY
+_PLAY: Final = Phase.PLAY
 #: The lines of play the table lets through as they are while play goes on and no
 #: buy's turn is going on: written by the player in turn, the gate has nothing to do
 #: with them (the fast path; tests/test_phases.py proves it judges as the gate does).

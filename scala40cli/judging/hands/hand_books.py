@@ -16,6 +16,7 @@ over. The moves themselves are in :mod:`~scala40cli.judging.hands.draw_moves` an
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from scala40cli.judging.hands.deal import DealChecker, card_codes
 from scala40cli.judging.hands.doubts import Doubts
@@ -34,9 +35,9 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.events import Discard, Event, PlayerEvent, Take
 
 #: The problems of the card taken from the pile, reported when the turn is over.
-_TAKE_CODES = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
+_TAKE_CODES: Final = frozenset({Code.TAKE_BEFORE_OPENING, Code.TAKEN_CARD_UNUSED})
 #: End-of-turn problems that may mean a meld line missing from the log.
-_LOSES_MELD = frozenset({*_TAKE_CODES, Code.OPENING_TOO_LOW})
+_LOSES_MELD: Final = frozenset({*_TAKE_CODES, Code.OPENING_TOO_LOW})
 
 
 class HandBooks(TableState):

@@ -10,6 +10,7 @@ game's events and the index of the event being judged.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from scala40cli.judging.hands.phases import DEAL_EVENTS
 from scala40cli.model.cards import Card
@@ -29,7 +30,7 @@ from scala40cli.reading.events import (
 )
 
 #: How far ahead a look goes: a turn is never that long in a real log.
-HORIZON = 40
+HORIZON: Final = 40
 
 
 def next_player_event(events: Sequence[Event], at: int) -> PlayerEvent | None:

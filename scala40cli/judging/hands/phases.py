@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from enum import Enum
 from types import MappingProxyType
-from typing import Protocol
+from typing import Final, Protocol
 
 from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.model.results import Problem
@@ -79,16 +79,16 @@ class Kind(Enum):
 
 
 #: Every event of a game's body, by type: what it is (the one routing table).
-KINDS: Mapping[type[Event], Kind] = MappingProxyType({
+KINDS: Final[Mapping[type[Event], Kind]] = MappingProxyType({
     HandStart: Kind.HAND, Unparsed: Kind.UNREADABLE,
     Dealer: Kind.DEALER, Deal: Kind.DEAL, Upcard: Kind.UPCARD, Stock: Kind.STOCK,
     Draw: Kind.TURN, Take: Kind.TURN, Meld: Kind.TURN, Attach: Kind.TURN, Swap: Kind.TURN,
     Buy: Kind.TURN, Reshuffle: Kind.TURN, Discard: Kind.DISCARD, Score: Kind.SCORE,
 })
 #: The lines of the deal, and the lines of play.
-DEAL_KINDS = frozenset({Kind.DEALER, Kind.DEAL, Kind.UPCARD, Kind.STOCK})
-PLAY_KINDS = frozenset({Kind.TURN, Kind.DISCARD})
-DEAL_EVENTS = tuple(kind for kind, what in KINDS.items() if what in DEAL_KINDS)
+DEAL_KINDS: Final = frozenset({Kind.DEALER, Kind.DEAL, Kind.UPCARD, Kind.STOCK})
+PLAY_KINDS: Final = frozenset({Kind.TURN, Kind.DISCARD})
+DEAL_EVENTS: Final = tuple(kind for kind, what in KINDS.items() if what in DEAL_KINDS)
 
 
 class Step(Enum):
@@ -122,7 +122,7 @@ class Step(Enum):
 
 
 #: The phase -> allowed events table.
-STEPS: Mapping[tuple[Phase, Kind], Step] = MappingProxyType({
+STEPS: Final[Mapping[tuple[Phase, Kind], Step]] = MappingProxyType({
     **{(phase, Kind.HAND): Step.JUDGE for phase in Phase},
     **{(phase, Kind.UNREADABLE): Step.JUDGE for phase in Phase},
     **{(Phase.NO_HAND, kind): Step.BEFORE_FIRST_HAND for kind in DEAL_KINDS | PLAY_KINDS},
@@ -143,7 +143,7 @@ STEPS: Mapping[tuple[Phase, Kind], Step] = MappingProxyType({
 })
 
 #: What a deal line written twice is, in a message.
-_SECOND = MappingProxyType({
+_SECOND: Final = MappingProxyType({
     Kind.DEALER: "a second dealer line",
     Kind.UPCARD: "a second upcard, where no joker was turned up",
     Kind.STOCK: "a second stock line",

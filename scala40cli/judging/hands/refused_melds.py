@@ -17,6 +17,7 @@ lies among them.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from scala40cli.judging.hands.echoes import legal_versions, moved
 from scala40cli.judging.hands.turn_order import TurnOrder
@@ -32,7 +33,7 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Meld, Swap, TableCard
 
 #: More ways than this to lay a refused meld's cards: the meld cannot be told.
-_MOST_VERSIONS = 8
+_MOST_VERSIONS: Final = 8
 
 
 def laid_versions(cards: Sequence[TableCard], rules: Rules) -> list[TableMeld]:

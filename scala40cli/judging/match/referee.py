@@ -11,6 +11,8 @@ question (:func:`~scala40cli.judging.hands.phases.gate`).
 
 from __future__ import annotations
 
+from typing import Final
+
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
@@ -36,7 +38,7 @@ from scala40cli.reading.events import (
     Unparsed,
 )
 
-_ENDED = Phase.ENDED
+_ENDED: Final = Phase.ENDED
 
 
 def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
@@ -48,6 +50,10 @@ def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
 
 class MatchReferee:
     """Replays one game; build it and call :meth:`run` once."""
+
+    #: Totals and who is still in, from :meth:`begin` on (made there, for the players
+    #: the header names, not first made empty and thrown away for every game).
+    standings: Standings
 
     def __init__(self, game: GameLog, choice: RuleChoice | None = None) -> None:
         self.game = game
@@ -64,7 +70,6 @@ class MatchReferee:
         #: The players' names as the [Players] tag spells them: a line naming one so
         #: is read as written (:meth:`_as_read`).
         self._as_tagged: frozenset[str] = frozenset()
-        self.standings = Standings((), CLASSIC)
         self.hand: HandReferee | None = None
         self.hand_is_playoff = False
         self.reentry_applied = False
@@ -103,6 +108,7 @@ class MatchReferee:
         self.rules, self.rule_sources, self.preset = header.rules, header.rule_sources, \
             header.preset
         if not header.players:
+            self.standings = Standings((), CLASSIC)  # nobody to score: a match of none
             return False
         self.players = header.players
         self._spelling = {nfc(name): name for name in header.players}

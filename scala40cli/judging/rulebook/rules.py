@@ -114,6 +114,10 @@ class ResolvedRules:
     preset: str = "classic"
 
 
+#: No choice of the command line: the log's own rules. Built once (a frozen dataclass
+#: is built field by field in Python, even compiled), not for every game replayed.
+_NO_CHOICE = RuleChoice()
+
 #: One setting: key, typed value, source, line of its log tag (None: command line).
 _Step = tuple[str, object, str, int | None]
 
@@ -137,7 +141,7 @@ def resolve(
     When the log leaves ``elimination`` and ``fixed_hands`` at odds, the one set last
     decides and the other follows (see :func:`_settle_match_length`).
     """
-    choice = choice or RuleChoice()
+    choice = choice or _NO_CHOICE
     command_preset = None if choice.preset is None else find_preset(choice.preset)
     command_steps: list[_Step] = [
         (key, parse_value(key, token, source), source, None)

@@ -33,7 +33,7 @@ def hand_penalty(cards: Counter[Card], rules: Rules) -> int:
 
 
 #: What a player who never opened pays under ``unopened_penalty=100``.
-UNOPENED_FLAT = 100
+UNOPENED_FLAT: Final = 100
 
 
 def pays_flat_penalty(*, opened: bool, rules: Rules) -> bool:
@@ -81,7 +81,7 @@ def closed_hand_penalties(
 
 
 #: The most a card costs (a joker): the bound of a penalty with unknown cards.
-MAX_CARD_PENALTY = 25
+MAX_CARD_PENALTY: Final = 25
 
 
 @dataclass(frozen=True, slots=True)

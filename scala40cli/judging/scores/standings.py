@@ -11,17 +11,17 @@ it how each hand ended. Whether a match is played in teams is decided here
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import Final
 
 from scala40cli.judging.rulebook.rules import Rules, Teams, YesNo
 from scala40cli.model.results import Closing, Elimination, TeamResult
 
 #: Players at the start needed for re-entry (text D: "giocando in tre o più persone").
-REENTRY_MIN_PLAYERS = 3
+REENTRY_MIN_PLAYERS: Final = 3
 #: Players a match in teams has (``teams=pairs``): two pairs.
-TEAM_PLAYERS = 4
+TEAM_PLAYERS: Final = 4
 
 
 def teams_problem(rules: Rules, players: int) -> str | None:
@@ -63,8 +63,11 @@ class Standings:
         self.eliminated: list[Elimination] = []
         self.reentered: set[str] = set()
         self.barred: set[str] = set()  # out by mortal combat: never back
-        self.unopened: Counter[str] = Counter()
-        self.closed: Counter[str] = Counter()
+        #: The hands each player ended without opening, and the hands each closed (the
+        #: tie-breaks of fixed hands), a player not in them at 0: plain dicts, as a
+        #: Counter is made by Python code, twice a game.
+        self.unopened: dict[str, int] = {}
+        self.closed: dict[str, int] = {}
         self.regular_hands = 0
         self.playoff: tuple[str, ...] | None = None
         self.finished = False
@@ -115,9 +118,11 @@ class Standings:
             self.totals[player] += penalty
         if closing in (Closing.NORMAL, Closing.IN_ONE_GO):
             opened_set = set(opened)
-            self.unopened.update(p for p in penalties if p not in opened_set)
+            for player in penalties:
+                if player not in opened_set:
+                    self.unopened[player] = self.unopened.get(player, 0) + 1
             if closer is not None:
-                self.closed[closer] += 1
+                self.closed[closer] = self.closed.get(closer, 0) + 1
         out = self._over_threshold()
         if self.rules.mortal_combat is YesNo.YES and closing is not Closing.VOID:
             killed = self._highest_penalty(penalties)
@@ -178,7 +183,8 @@ class Standings:
             return
 
         def key(player: str) -> tuple[int, int, int]:
-            return (self.totals[player], self.unopened[player], -self.closed[player])
+            return (self.totals[player], self.unopened.get(player, 0),
+                    -self.closed.get(player, 0))
 
         best_key = min(key(p) for p in contenders)
         tied = tuple(p for p in contenders if key(p) == best_key)

@@ -27,6 +27,7 @@ comes out of a hidden hand after a reshuffle: a fully known log never pays for i
 from __future__ import annotations
 
 from collections import Counter
+from typing import Final
 
 from scala40cli.model.cards import Card
 
@@ -37,7 +38,7 @@ Lay = tuple[tuple[int, ...], tuple[tuple[str, int, int], ...]]
 
 #: More ways than this for one card, and the card is no longer checked in the hand
 #: (never a false report; only a log written to be hostile gets there).
-MOST_LAYS = 64
+MOST_LAYS: Final = 64
 
 
 class CopySources:

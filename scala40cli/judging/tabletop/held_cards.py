@@ -9,12 +9,13 @@ of its suit.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from typing import Final
 
 from scala40cli.model.cards import RANK_CODES, Card
 
 #: The most cards a message names.
-MOST = 4
-_SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+MOST: Final = 4
+_SUIT_NAMES: Final = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def holding_hint(player: str, held: Mapping[Card, int], missing: Sequence[Card]) -> str:

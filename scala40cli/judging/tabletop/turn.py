@@ -7,6 +7,8 @@ and the simulator keep one each; the checks are in :mod:`scala40cli.judging.tabl
 
 from __future__ import annotations
 
+from typing import Final
+
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.model.cards import Card
 from scala40cli.model.results import Problem
@@ -91,7 +93,7 @@ class Turn:
 
 
 #: Every attribute of a :class:`Turn`, for :meth:`Turn.copy`.
-_FIELDS = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
+_FIELDS: Final = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
            "taken", "take_event", "buy", "first_of_hand", "closed", "opening_value",
            "last_opening_meld", "first_meld", "opening_cards", "laid", "freed_jokers", "deferred",
            "invalid_meld", "take_problem", "cut_at", "after_own_discard")
