@@ -32,10 +32,11 @@ ALLOWED = {
     "__init__": ("api",),
     "simulate": ("model", "reading", "judging", "simulate"),
     "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
+    "review": ("model", "reading", "judging", "simulate", "viewing", "review"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "arena", "cli"),
+            "simulate", "viewing", "playing", "arena", "review", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.
