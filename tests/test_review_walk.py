@@ -18,8 +18,8 @@ import pytest
 from scala40cli.judging.rulebook.rules import PRESETS, RuleChoice
 from scala40cli.reading.events import Event, GameLog, Tag
 from scala40cli.reading.parser import parse_text
-from scala40cli.review.choices import BuyChoice, PlanChoice, TakeChoice, same_move
-from scala40cli.review.walk import Decision, Stage, Unreviewed, walk_game
+from scala40cli.review.choices import BuyChoice, PlanChoice, Stage, TakeChoice, same_move
+from scala40cli.review.walk import Decision, Unreviewed, walk_game
 from scala40cli.simulate import Bot, Level, play_match
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.runner import game_text

@@ -41,6 +41,7 @@ from scala40cli.cli.options import (
     output_option,
     play_options,
     quiet_option,
+    review_options,
     rule_options,
     selection_options,
     set_option,
@@ -277,6 +278,23 @@ def arena_command(**options: Any) -> None:
         from scala40cli.cli.arena_command import run_command
 
     run_command(**options)
+
+
+@main.command("review")
+@review_options
+@stopping_cleanly
+def review(**options: Any) -> None:
+    """Review the decisions of FILE...: for each, the move played, the engine's, and
+    what the one played costs in points of the hand and in the chance of winning the
+    match, from what the player saw at that line only; each classed good, inaccuracy
+    (?!), mistake (?) or blunder (??), and a summary and a rating a player. A line with
+    a violation is not reviewed. A bar counts the decisions on a terminal; the same
+    --seed gives the same review. docs/review.md explains every figure. Exit status 0;
+    1: a file unreadable; 2: a wrong command line."""
+    with loading():
+        from scala40cli.cli.review_command import run_review
+
+    run_review(**options)
 
 
 @main.command("convert")

@@ -18,7 +18,13 @@ from typing import Any, TypeVar
 
 import click
 
-from scala40cli.cli.choices import ARENA_FORMATS, COLOR_CHOICES, INPUT_FORMATS, SHOW_FORMATS
+from scala40cli.cli.choices import (
+    ARENA_FORMATS,
+    COLOR_CHOICES,
+    INPUT_FORMATS,
+    REVIEW_FORMATS,
+    SHOW_FORMATS,
+)
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -231,3 +237,32 @@ arena_options = stacked(
     click.option("--dask", "dask_option", metavar="ADDRESS",
                  help="Play the matches on the Dask cluster at this scheduler address "
                  "(pip install 'scala40[dask]'), such as tcp://host:8786."))
+
+
+#: ``scala40 review``'s options (the command's work is ``cli/review_command``).
+review_options = stacked(
+    files_argument,
+    click.option("--seat", "seat", metavar="NAME",
+                 help="Review this player's decisions (default: the person's seat of a "
+                 "match played with `scala40 play`, else every player whose cards the log "
+                 "shows)."),
+    click.option("--all", "every", is_flag=True, help="Review every player's decisions."),
+    format_option(REVIEW_FORMATS, default="text",
+                  help="text: the decisions that lose something and a summary a player; "
+                  "json: every decision (schemas/review.schema.json); html: the viewer's "
+                  "page of the log with the review on it."),
+    output_option("Write the review to this file (with --format html and several FILEs, "
+                  "a folder) instead of standard output."),
+    click.option("--budget", "budget_option", default="default", show_default=True,
+                 metavar="quick|default|deep|KEY=VALUE,...",
+                 help="What a decision may cost: worlds (the deals of the cards the seat "
+                 "cannot see each move is weighed over), horizon (turns played before the "
+                 "hand is estimated, or none), candidates (the most plans weighed)."),
+    jobs_option(help="Weigh the decisions in this many processes; the review is the same "
+                "as with 1."),
+    click.option("--seed", default="1", show_default=True,
+                 help="The seed of the engine's samples: the same seed gives the same "
+                 "review."),
+    rule_options(),
+    click.option("--engine", "engine", default=None, hidden=True,
+                 help="The engine that weighs the decisions (for tests: standin)."))

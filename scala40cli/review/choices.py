@@ -17,10 +17,20 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.reading.events import Attach, Discard, Meld, PlayerEvent, Swap, TableCard
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
+
+
+class Stage(StrEnum):
+    """The three decisions of a seat: take or draw, the turn's plays and discard, buy
+    out of turn or not."""
+
+    TAKE = "take"
+    PLAN = "plan"
+    BUY = "buy"
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,5 +157,5 @@ def cards_kept(hand: Sequence[Card], plan: TurnPlan) -> Counter[Card]:
     return +kept
 
 
-__all__ = ["BuyChoice", "Choice", "PlanChoice", "TakeChoice", "cards_kept", "choice_lines",
+__all__ = ["BuyChoice", "Choice", "PlanChoice", "Stage", "TakeChoice", "cards_kept", "choice_lines",
            "plan_key", "plan_lines", "played_plan", "same_move"]

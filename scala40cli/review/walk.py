@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 
 from scala40cli.judging.hands.phases import Phase
 from scala40cli.judging.match.referee import MatchReferee
@@ -49,18 +48,17 @@ from scala40cli.reading.events import (
     Swap,
     Take,
 )
-from scala40cli.review.choices import BuyChoice, Choice, PlanChoice, TakeChoice, played_plan
+from scala40cli.review.choices import (
+    BuyChoice,
+    Choice,
+    PlanChoice,
+    Stage,
+    TakeChoice,
+    played_plan,
+)
 from scala40cli.review.seat_view import HandWatch, Moment, Uncertain, put_back, seat_view
 from scala40cli.simulate import compra
 from scala40cli.simulate.view import PlayerView
-
-
-class Stage(StrEnum):
-    """The three decisions of a seat."""
-
-    TAKE = "take"
-    PLAN = "plan"
-    BUY = "buy"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -311,14 +309,17 @@ class _Walk:
         self._close_plan()
 
 
-def walk_game(game: GameLog, seats: frozenset[str], choice: RuleChoice | None = None
-              ) -> WalkedGame:
-    """The decisions of ``seats`` in ``game`` (see the module docstring)."""
+def walk_game(game: GameLog, seats: frozenset[str], choice: RuleChoice | None = None,
+              *, last_line: int | None = None) -> WalkedGame:
+    """The decisions of ``seats`` in ``game`` (see the module docstring); with
+    ``last_line``, those of the lines up to it only (the rest is not judged)."""
     walk = _Walk(game, seats, choice)
     referee = walk.referee
     tags = referee.begin()
     body = referee.body
     for index, event in enumerate(body):
+        if last_line is not None and event.line > last_line:
+            break
         walk.before(index, event, body)
         if not referee.judge(index, event):
             break
@@ -364,4 +365,4 @@ def _settled(found: list[_Open], result: GameResult) -> tuple[Decision | Unrevie
     return tuple(settled)
 
 
-__all__ = ["Decision", "Stage", "Unreviewed", "WalkedGame", "walk_game"]
+__all__ = ["Decision", "Unreviewed", "WalkedGame", "walk_game"]
