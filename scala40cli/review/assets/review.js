@@ -115,6 +115,7 @@
   function summaries() {
     const box = el("section", "summaries");
     box.id = "review";
+    box.tabIndex = 0;  // a panel that may scroll sideways is reached with the keyboard
     box.setAttribute("aria-label", "The review's summaries");
     const head = el("h2", null, "Review by the " + review.engine + " engine");
     box.appendChild(head);
