@@ -10,7 +10,9 @@ made as the one played.
 from __future__ import annotations
 
 import random
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ import pytest
 from scala40cli.judging.rulebook.rules import PRESETS, RuleChoice
 from scala40cli.reading.events import Event, GameLog, Tag
 from scala40cli.reading.parser import parse_text
+from scala40cli.reading.writer import write_log
 from scala40cli.review.choices import BuyChoice, PlanChoice, Stage, TakeChoice, same_move
 from scala40cli.review.walk import Decision, Unreviewed, walk_game
 from scala40cli.simulate import Bot, Level, play_match
@@ -178,3 +181,26 @@ def test_rules_from_the_command_line_are_the_referees() -> None:
     decision = walked.decisions[0]
     assert isinstance(decision, Decision)
     assert decision.view.rules.compra.value == "yes"
+
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+from table_seat import seat_log  # noqa: E402
+
+
+@pytest.mark.parametrize(("players", "preset", "seed"), [(2, "classic", "t"),
+                                                         (4, "compra", "u")])
+def test_the_same_game_recorded_from_the_seat_gives_the_seat_the_same_views(
+        players: int, preset: str, seed: str) -> None:
+    """The seat's views read nothing the seat did not see: the full log and the log its
+    seat would have written at the table (the others' cards ``?``, no stock line) give
+    the same decisions and the same views."""
+    game, _ = played(players, preset, seed)
+    text = write_log([list(game.events)])
+    at_table = parse_text(seat_log(text, "Anna")).games[0]
+    full = walk_game(game, frozenset({"Anna"})).decisions
+    seen = walk_game(at_table, frozenset({"Anna"})).decisions
+    assert len(full) == len(seen) > 10
+    for one, other in zip(full, seen, strict=True):
+        assert isinstance(one, Decision) and isinstance(other, Decision), one.line
+        assert (one.stage, one.played) == (other.stage, other.played)
+        assert _fields(one.view) == _fields(other.view), one.line
