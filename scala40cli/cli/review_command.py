@@ -18,7 +18,6 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 import click
 
@@ -38,30 +37,42 @@ from scala40cli.review.running import Source, review_files
 from scala40cli.review.scorer import BudgetError, parse_budget
 from scala40cli.review.text import review_text
 
-if TYPE_CHECKING:
-    from click._termui_impl import ProgressBar
-
 
 
 class Bar:
-    """The progress bar on standard error: decisions weighed of all."""
+    """The progress line on standard error: the decisions weighed of all, a bar and a
+    share, drawn again in place (a carriage return, no escape sequence)."""
+
+    WIDTH = 30
 
     def __init__(self) -> None:
-        self.bar: ProgressBar[int] | None = None
+        self.total = 0
+        self.done = 0
+        self.shown = ""
 
     def start(self, decisions: int) -> None:
-        self.bar = click.progressbar(length=decisions, label="Reviewing", file=sys.stderr,
-                                     show_pos=True)
-        self.bar.__enter__()
+        self.total = decisions
+        self._draw()
 
     def advance(self, decisions: int) -> None:
-        if self.bar is not None:
-            self.bar.update(decisions)
+        self.done += decisions
+        self._draw()
+
+    def _draw(self) -> None:
+        share = self.done / self.total if self.total else 1.0
+        filled = round(share * self.WIDTH)
+        line = (f"Reviewing [{'#' * filled}{'-' * (self.WIDTH - filled)}] "
+                f"{self.done}/{self.total} decisions {100 * share:3.0f}%")
+        if line != self.shown:
+            sys.stderr.write("\r" + line)
+            sys.stderr.flush()
+            self.shown = line
 
     def finish(self) -> None:
-        if self.bar is not None:
-            self.bar.__exit__(None, None, None)
-            self.bar = None
+        if self.shown:
+            sys.stderr.write("\r" + " " * len(self.shown) + "\r")
+            sys.stderr.flush()
+            self.shown = ""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
