@@ -38,7 +38,6 @@ from scala40cli.review.scorer import BudgetError, parse_budget
 from scala40cli.review.text import review_text
 
 
-
 class Bar:
     """The progress line on standard error: the decisions weighed of all, a bar and a
     share, drawn again in place (a carriage return, no escape sequence)."""
