@@ -34,7 +34,7 @@ from scala40cli.review.reviewing import (
     seats_of,
     weigh,
 )
-from scala40cli.review.walk import Decision, Unreviewed, WalkedGame, walk_game
+from scala40cli.review.walk import Decision, Unreviewed, WalkedGame, players_of, walk_game
 
 #: A decision as a worker finds it again: its first line, its stage, its seat.
 Key = tuple[int, str, str]
@@ -106,8 +106,7 @@ def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
         parsed = parse_text(text)
         games = []
         for game in parsed.games:
-            players = walk_game(game, frozenset(), settings.choice).result.players
-            seats = seats_of(game, players, seat, every)
+            seats = seats_of(game, players_of(game, settings.choice), seat, every)
             games.append(_Game(game, seats, walk_game(game, frozenset(seats),
                                                       settings.choice)))
         errors = tuple(f"{p.code} line {p.line}: {p.message}" for p in parsed.errors)

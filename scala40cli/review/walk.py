@@ -309,6 +309,14 @@ class _Walk:
         self._close_plan()
 
 
+def players_of(game: GameLog, choice: RuleChoice | None = None) -> tuple[str, ...]:
+    """The players of ``game``, as its header names them (none when it cannot be
+    replayed), without judging a line."""
+    referee = MatchReferee(game, choice)
+    referee.begin()
+    return referee.players
+
+
 def walk_game(game: GameLog, seats: frozenset[str], choice: RuleChoice | None = None,
               *, last_line: int | None = None) -> WalkedGame:
     """The decisions of ``seats`` in ``game`` (see the module docstring); with
@@ -365,4 +373,4 @@ def _settled(found: list[_Open], result: GameResult) -> tuple[Decision | Unrevie
     return tuple(settled)
 
 
-__all__ = ["Decision", "Unreviewed", "WalkedGame", "walk_game"]
+__all__ = ["Decision", "Unreviewed", "WalkedGame", "players_of", "walk_game"]
