@@ -295,3 +295,31 @@ def test_several_pages_go_into_a_folder(tmp_path: Path) -> None:
     assert status == 0
     assert sorted(p.name for p in (tmp_path / "pages").iterdir()) == [
         "in-one-go.html", "two-players.html"]
+
+
+def test_a_hint_is_the_engines_best_move_with_its_facts() -> None:
+    from scala40cli.review.hint import Reason, hint
+
+    decision = _a_plan()
+    other = PlanChoice(TurnPlan((), decision.view.hand[0]))
+    found = hint(decision.view, Stage.PLAN, Fixed(other, gain=0.0), budget=Budget(),
+                 seed="s")
+    assert found.choice == other and found.gain == 0.0  # the only candidate
+    assert found.lines == (f"discard {decision.view.hand[0].code}",)
+    assert found.reason in (Reason.DISCARD, Reason.DISCARD_LOOSE)
+    assert found.card == decision.view.hand[0].code and found.points is not None
+
+
+def test_a_card_that_fits_nothing_kept_is_said_loose() -> None:
+    from scala40cli.model.cards import parse_card
+    from scala40cli.review.hint import Reason, _facts
+
+    view = _a_plan().view
+    hand = tuple(parse_card(c) for c in ("KH", "2S", "3S", "7D", "7C"))
+    loose = _facts(dataclasses.replace(view, hand=hand), Stage.PLAN,
+                   PlanChoice(TurnPlan((), hand[0])), 1.5)
+    assert (loose.reason, loose.card, loose.points, loose.gain) == (
+        Reason.DISCARD_LOOSE, "KH", 10, 1.5)
+    fits = _facts(dataclasses.replace(view, hand=hand), Stage.PLAN,
+                  PlanChoice(TurnPlan((), hand[1])), 0.0)
+    assert (fits.reason, fits.points) == (Reason.DISCARD, 2)
