@@ -4,8 +4,9 @@
 for its candidates at the seat's decision, weighs them, and returns the best as a
 :class:`Hint`: the move in the log's words, and the facts a sentence can be made of
 (the card it is about, what that card costs in hand, whether it fits anything the seat
-keeps, what the move is worth over the next best). The words are the page's (its
-catalogues); the hint never plays the move.
+keeps, what the move is worth over the next best). The move is the one the engine
+would play: its favourite, unless another is surely better (:data:`SURE`). The words
+are the page's (its catalogues); the hint never plays the move.
 """
 
 from __future__ import annotations
@@ -27,6 +28,11 @@ from scala40cli.review.choices import (
 from scala40cli.review.scorer import Budget, Scorer
 from scala40cli.simulate.plays import AttachPlay, MeldPlay
 from scala40cli.simulate.view import PlayerView
+
+#: How sure the engine must be to hint another move than its favourite (its first
+#: candidate): that move's gain over it, in standard errors of the gain, as the expert
+#: level plays.
+SURE = 2.0
 
 
 class Reason(StrEnum):
@@ -67,14 +73,14 @@ def hint(view: PlayerView, stage: Stage, scorer: Scorer, *, budget: Budget,
          seed: str) -> Hint:
     """The engine's move for the seat at this decision (see the module docstring)."""
     choices = list(scorer.candidates(view, stage, budget=budget, seed=seed))
-    gain = 0.0
-    best = choices[0]
-    if len(choices) > 1:
-        scored = scorer.score(view, choices, budget=budget, seed=seed)
-        order = sorted(range(len(choices)), key=lambda n: (-scored[n].points, n))
-        best = choices[order[0]]
-        gain = scored[order[0]].points - scored[order[1]].points
-    return _facts(view, stage, best, gain)
+    if len(choices) < 2:
+        return _facts(view, stage, choices[0], 0.0)
+    scored = scorer.score(view, choices, budget=budget, seed=seed)
+    trusted = [n for n in range(len(choices))
+               if n == 0 or scored[n].gain > SURE * scored[n].gain_error]
+    best = max(trusted, key=lambda n: (scored[n].points, -n))
+    runner_up = max(scored[n].points for n in range(len(choices)) if n != best)
+    return _facts(view, stage, choices[best], scored[best].points - runner_up)
 
 
 def _facts(view: PlayerView, stage: Stage, choice: Choice, gain: float) -> Hint:
@@ -123,4 +129,4 @@ def _fits(card: Card, other: Card) -> bool:
     return gap <= 2 or gap >= 11  # the ace beside the king
 
 
-__all__ = ["Hint", "Reason", "hint"]
+__all__ = ["SURE", "Hint", "Reason", "hint"]
