@@ -1,6 +1,7 @@
 """The speed a user meets: ``scala40 replay --format json FILE`` as a command, in CPU time.
 
     python bench/end_to_end.py [--matches N] [--copies C] [--seed S] [--corpus FILE]
+                               [--short-matches N] [--short-copies C]
                                [--rounds R] [--installed] [--json]
 
 ``bench/speed.py`` times the audit inside one Python process, on matches of 4 players
@@ -10,6 +11,13 @@ written. This measures that, on a corpus the project's code did not make:
 ``tools/make_matches.py`` (an independent implementation of the game) plays ``--matches``
 matches, as many of 2, 3, 4, 5 and 6 players, and the corpus is ``--copies`` copies of
 them one after the other (100 matches, 8 copies: 8.6 MB, 384,160 events).
+
+A second corpus stands for a site whose matches are mostly short (issue 35):
+``--short-matches`` matches of ``tools/make_matches.py``, as many of each table size
+from 2 to 6 players and of each length: closed in one go in their first hand, or
+stopped after 1, 2 or 3 hands; a ``stock`` line each hand; ``--short-copies`` copies
+(500 matches, 6 copies: about 6 MB). There a game and a hand weigh more against their
+events: the figure of the two corpora side by side says what they cost.
 
 Each round times, one after the other, the bare split loop over the file in this
 process (``for line in f: line.split()``, as ``bench/speed.py`` does) and the command
@@ -41,6 +49,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 MAKE_MATCHES = ROOT / "tools" / "make_matches.py"
 PLAYERS = (2, 3, 4, 5, 6)
+#: The short matches: each ``tools/make_matches.py`` options, in turn.
+SHORT_KINDS = (("--max-hands", "1", "--rig-in-one-go"), ("--max-hands", "1"),
+               ("--max-hands", "2"), ("--max-hands", "3"))
 
 
 def split_loop(path: Path) -> int:
@@ -64,6 +75,28 @@ def make_corpus(folder: Path, matches: int, copies: int, seed: int) -> Path:
                         "--out", str(part)], check=True)
         parts.append(part.read_bytes().rstrip(b"\n") + b"\n\n")
     corpus = folder / f"matches-{matches}x{copies}.s40"
+    with corpus.open("wb") as out:
+        for _ in range(copies):
+            for part_bytes in parts:
+                out.write(part_bytes)
+    return corpus
+
+
+def make_short_corpus(folder: Path, matches: int, copies: int, seed: int) -> Path:
+    """``matches`` short matches (see the module), as many of each table size and kind,
+    written ``copies`` times into one log."""
+    parts = []
+    kinds = [(players, kind) for players in PLAYERS for kind in SHORT_KINDS]
+    for number, (players, kind) in enumerate(kinds):
+        games = matches // len(kinds) + (number < matches % len(kinds))
+        if games == 0:
+            continue
+        part = folder / f"short-{number}.s40"
+        subprocess.run([sys.executable, str(MAKE_MATCHES), "--players", str(players),
+                        "--games", str(games), "--seed", str(seed + 1000 * number),
+                        *kind, "--out", str(part)], check=True)
+        parts.append(part.read_bytes().rstrip(b"\n") + b"\n\n")
+    corpus = folder / f"short-{matches}x{copies}.s40"
     with corpus.open("wb") as out:
         for _ in range(copies):
             for part_bytes in parts:
@@ -112,6 +145,19 @@ def command_cpu(words: list[str], folder: Path, env: dict[str, str]) -> float:
     return usage.ru_utime + usage.ru_stime
 
 
+def games_of(path: Path) -> int:
+    """The games of a log: its lines that start one (a tag after an event)."""
+    games, after_event = 0, True
+    with path.open("rb") as handle:
+        for line in handle:
+            if line.startswith(b"["):
+                games += after_event
+                after_event = False
+            elif line.strip() and not line.startswith((b";", b"#")):
+                after_event = True
+    return games
+
+
 def split_cpu(path: Path) -> float:
     start = time.process_time()
     split_loop(path)
@@ -147,9 +193,10 @@ def measure(corpus: Path, rounds: int, installed: bool, env: dict[str, str]) -> 
     return EndToEnd(corpus.stat().st_size, min(splits), min(replays), ratios)
 
 
-def describe(result: EndToEnd, events: int | None = None) -> str:
+def describe(result: EndToEnd, events: int | None = None, name: str = "") -> str:
     rate = f", {events / result.replay:,.0f} events/s" if events else ""
-    return (f"scala40 replay --format json, as a command ({result.corpus_bytes / 1e6:.1f} MB): "
+    return (f"scala40 replay --format json, as a command ({name}{result.corpus_bytes / 1e6:.1f} "
+            f"MB): "
             f"{result.replay:.3f} s CPU{rate}; split loop {result.split:.3f} s; "
             f"{result.ratio:.1f}x the split loop (best runs; median of {len(result.rounds)} "
             f"rounds {statistics.median(result.rounds):.1f}x; target <= 15x)")
@@ -160,7 +207,11 @@ def main() -> None:
     parser.add_argument("--matches", type=int, default=100, help="matches, 2 to 6 players")
     parser.add_argument("--copies", type=int, default=8, help="copies of them in the corpus")
     parser.add_argument("--seed", type=int, default=1, help="seed of the matches")
-    parser.add_argument("--corpus", type=Path, help="a log to measure instead")
+    parser.add_argument("--corpus", type=Path, help="a log to measure instead of both")
+    parser.add_argument("--short-matches", type=int, default=500,
+                        help="short matches, 2 to 6 players (0: none)")
+    parser.add_argument("--short-copies", type=int, default=6,
+                        help="copies of them in the short corpus")
     parser.add_argument("--rounds", type=int, default=7, help="rounds (best kept)")
     parser.add_argument("--installed", action="store_true",
                         help="run the installed scala40 (such as a compiled wheel)")
@@ -173,10 +224,22 @@ def main() -> None:
         corpus = args.corpus or make_corpus(folder, args.matches, args.copies, args.seed)
         result = measure(corpus, args.rounds, args.installed, env)
         events = count_events(corpus, args.installed)
+        short = None
+        if args.corpus is None and args.short_matches > 0:
+            short_corpus = make_short_corpus(folder, args.short_matches, args.short_copies,
+                                             args.seed)
+            short = (measure(short_corpus, args.rounds, args.installed, env),
+                     count_events(short_corpus, args.installed), games_of(short_corpus))
     if args.json:
-        print(json.dumps({**asdict(result), "ratio": result.ratio, "events": events}))
+        figures: dict[str, object] = {**asdict(result), "ratio": result.ratio, "events": events}
+        if short is not None:
+            figures["short"] = {**asdict(short[0]), "ratio": short[0].ratio,
+                                "events": short[1], "games": short[2]}
+        print(json.dumps(figures))
     else:
         print(describe(result, events))
+        if short is not None:
+            print(describe(short[0], short[1], f"{short[2]:,} short matches, "))
 
 
 if __name__ == "__main__":

@@ -13,8 +13,11 @@ from scala40cli import __version__
 
 if TYPE_CHECKING:
     from scala40cli.api import (
+        Closing,
+        Code,
         FileResult,
         GameResult,
+        HandResult,
         Ignored,
         IgnoredBy,
         InputFormat,
@@ -22,17 +25,25 @@ if TYPE_CHECKING:
         Rules,
         RulesError,
         Summary,
+        TagValue,
+        audit_events,
         audit_file,
         audit_text,
+        html_report,
         iter_games,
         json_report,
+        markdown_report,
         rule_choice,
+        schema,
         summarize,
     )
 
 __all__ = [
+    "Closing",
+    "Code",
     "FileResult",
     "GameResult",
+    "HandResult",
     "Ignored",
     "IgnoredBy",
     "InputFormat",
@@ -40,12 +51,17 @@ __all__ = [
     "Rules",
     "RulesError",
     "Summary",
+    "TagValue",
     "__version__",
+    "audit_events",
     "audit_file",
     "audit_text",
+    "html_report",
     "iter_games",
     "json_report",
+    "markdown_report",
     "rule_choice",
+    "schema",
     "summarize",
 ]
 
@@ -54,3 +70,9 @@ def __getattr__(name: str) -> Any:
     if name in __all__:
         return getattr(scala40cli, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    """The public API (``__all__``) beside the module's own names, as ``dir(scala40)``
+    shows them."""
+    return sorted({*globals(), *__all__})

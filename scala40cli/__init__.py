@@ -12,8 +12,11 @@ from typing import TYPE_CHECKING, Any
 from scala40cli.version import __version__
 
 __all__ = [
+    "Closing",
+    "Code",
     "FileResult",
     "GameResult",
+    "HandResult",
     "Ignored",
     "IgnoredBy",
     "InputFormat",
@@ -21,19 +24,27 @@ __all__ = [
     "Rules",
     "RulesError",
     "Summary",
+    "TagValue",
     "__version__",
+    "audit_events",
     "audit_file",
     "audit_text",
+    "html_report",
     "iter_games",
     "json_report",
+    "markdown_report",
     "rule_choice",
+    "schema",
     "summarize",
 ]
 
 if TYPE_CHECKING:
     from scala40cli.api import (
+        Closing,
+        Code,
         FileResult,
         GameResult,
+        HandResult,
         Ignored,
         IgnoredBy,
         InputFormat,
@@ -41,11 +52,16 @@ if TYPE_CHECKING:
         Rules,
         RulesError,
         Summary,
+        TagValue,
+        audit_events,
         audit_file,
         audit_text,
+        html_report,
         iter_games,
         json_report,
+        markdown_report,
         rule_choice,
+        schema,
         summarize,
     )
 

@@ -27,24 +27,39 @@ is replayed, with the message the command line gives.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
-from scala40cli.audit.pipeline import audit_bytes, audit_lines
+from scala40cli.audit.pipeline import audit_bytes, audit_lines, collect, in_line_order
 from scala40cli.audit.request import AuditRequest, Local
 from scala40cli.audit.road import file_results
 from scala40cli.audit.rulesfile import is_rules_file, load_rules_file
 from scala40cli.judging.rulebook.rules import RuleChoice, RulesError, find_preset, resolve
-from scala40cli.model.results import FileResult, GameResult, Ignored, IgnoredBy, Problem
+from scala40cli.model.results import (
+    Closing,
+    FileResult,
+    GameResult,
+    HandResult,
+    Ignored,
+    IgnoredBy,
+    Problem,
+    TagValue,
+)
+from scala40cli.model.violations import Code
+from scala40cli.reading.resources import schema as shipped_schema
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.summary import Summary
 
 __all__ = [
+    "Closing",
+    "Code",
     "FileResult",
     "GameResult",
+    "HandResult",
     "Ignored",
     "IgnoredBy",
     "InputFormat",
@@ -52,11 +67,16 @@ __all__ = [
     "Rules",
     "RulesError",
     "Summary",
+    "TagValue",
+    "audit_events",
     "audit_file",
     "audit_text",
+    "html_report",
     "iter_games",
     "json_report",
+    "markdown_report",
     "rule_choice",
+    "schema",
     "summarize",
 ]
 
@@ -66,6 +86,8 @@ Rules: TypeAlias = str | os.PathLike[str] | Mapping[str, str | int] | None
 
 #: How a log is written: ``.s40`` text, or JSON Lines events (docs/events-json.md).
 InputFormat: TypeAlias = Literal["s40", "jsonl"]
+#: The values of :data:`InputFormat`, checked at run time too.
+INPUT_FORMATS = ("s40", "jsonl")
 
 #: Where the switches of a mapping come from, as the report's ``rule_sources`` says.
 MAPPING_SOURCE = "api"
@@ -126,10 +148,17 @@ def audit_text(data: str | bytes, *, name: str = "<text>", rules: Rules = None,
     ``name`` is only the path the result reports. Bad input never raises: it becomes a
     file error (``F002`` not UTF-8, ``F003`` syntax) or a game violation.
     ``input_format`` is ``"s40"`` or ``"jsonl"`` (JSON Lines events, see
-    docs/events-json.md); by default, ``jsonl`` when ``name`` ends in ``.jsonl``.
+    docs/events-json.md); by default, the extension of ``name`` (``.jsonl``, ``.s40``)
+    or else the content: JSON Lines when its first line that is not blank starts with
+    ``{``, as no line of a ``.s40`` log does. A wrong argument raises ``TypeError`` or
+    ``ValueError`` here, naming it.
     """
+    if not isinstance(data, str | bytes):
+        raise TypeError(f"audit_text: data must be a str or bytes, not {_kind(data)}")
+    _check_name(name, "audit_text")
+    chosen = _checked_format(input_format, "audit_text")
     raw = _utf8(data) if isinstance(data, str) else data
-    return audit_bytes(raw, name, rule_choice(rules), input_format=input_format)
+    return audit_bytes(raw, name, rule_choice(rules), input_format=chosen)
 
 
 def audit_file(path: str | os.PathLike[str], *, rules: Rules = None, jobs: int = 1,
@@ -137,16 +166,23 @@ def audit_file(path: str | os.PathLike[str], *, rules: Rules = None, jobs: int =
     """The result of the log at ``path``, read a game at a time (``F001`` if unreadable).
 
     ``jobs`` above 1 judges the games in that many processes, with the same result. A
-    ``.jsonl`` file is read as JSON Lines events unless ``input_format`` says otherwise.
+    ``.jsonl`` file is read as JSON Lines events and a ``.s40`` file as text unless
+    ``input_format`` says otherwise; any other file by its content, as
+    :func:`audit_text` says.
     """
+    if not isinstance(path, str | os.PathLike):
+        raise TypeError(f"audit_file: path must be a str or an os.PathLike, not {_kind(path)}")
+    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
+        raise ValueError(f"audit_file: jobs must be a whole number of at least 1, not {jobs!r}")
+    chosen = _checked_format(input_format, "audit_file")
     request = AuditRequest(inputs=(os.fspath(path),), rules=rule_choice(rules),
-                           input_format=input_format, engine=Local(jobs), expand=False)
+                           input_format=chosen, engine=Local(jobs), expand=False)
     (result,) = file_results(request)
     return result
 
 
 def iter_games(source: str | bytes | Iterable[str] | Iterable[bytes], *,
-               rules: Rules = None, input_format: InputFormat = "s40"
+               rules: Rules = None, input_format: InputFormat | None = None
                ) -> Iterator[GameResult | Problem]:
     """The results of a log's games as they are judged, with its file errors, in order.
 
@@ -154,21 +190,72 @@ def iter_games(source: str | bytes | Iterable[str] | Iterable[bytes], *,
     file, text or binary, which is read a game at a time. Memory follows the largest
     game, so an endless stream can be audited. A :class:`Problem` is a file error (a
     syntax error or invalid UTF-8); the games around it are still judged.
-    ``input_format="jsonl"`` reads JSON Lines events.
+    ``input_format`` is ``"s40"`` or ``"jsonl"``; by default the content tells, as
+    :func:`audit_text` says.
 
     >>> lines = ['[Players "Anna" "Bruno"]', "hand 1", "dealer Anna"]
     >>> [type(item).__name__ for item in iter_games(lines)]
     ['GameResult']
     """
+    if not isinstance(source, str | bytes) and not isinstance(source, Iterable):
+        raise TypeError(f"iter_games: source must be a str, bytes, lines or an open file, "
+                        f"not {_kind(source)}")
+    chosen = _checked_format(input_format, "iter_games")
+    return _numbered(audit_lines(_byte_lines(source), (rule_choice(rules),),
+                                 input_format=chosen))
+
+
+def audit_events(events: Iterable[Mapping[str, Any]], *, name: str = "<events>",
+                 rules: Rules = None) -> FileResult:
+    """The result of a log given as its events, already decoded: each a ``dict`` as a
+    line of a JSON Lines log holds it (docs/events-json.md), such as ``{"verb": "draw",
+    "player": "Anna", "card": "9C"}``. What a server that keeps its games as data
+    calls, with no text in between.
+
+    An item that is not an event (not a ``dict``, an unknown verb, a card that is no
+    card) is an ``F003`` file error, never an exception, and the rest of its hand is
+    not judged (``G007``), as for a line of a log. Every problem's ``line`` is the
+    item's place from 1 and ``event`` its index from 0 (``events[problem.event]``).
+    """
+    if isinstance(events, str | bytes | Mapping) or not isinstance(events, Iterable):
+        raise TypeError(f"audit_events: events must be an iterable of event objects "
+                        f"(dicts), not {_kind(events)}")
+    _check_name(name, "audit_events")
     choice = rule_choice(rules)
+    from scala40cli.audit.json_units import judge_values
+
+    judged = ((items,) for items in judge_values(events, choice, in_line_order))
+    return collect(name, judged, 1)[0]
+
+
+def _numbered(judged: Iterable[tuple[list[GameResult | Problem], ...]]
+              ) -> Iterator[GameResult | Problem]:
     index = 0
-    for judged in audit_lines(_byte_lines(source), (choice,), input_format=input_format):
-        for item in judged[0]:
+    for items in judged:
+        for item in items[0]:
             if isinstance(item, GameResult):
                 index += 1
                 yield item if item.index == index else dataclasses.replace(item, index=index)
             else:
                 yield item
+
+
+def _kind(value: object) -> str:
+    return "None" if value is None else type(value).__name__
+
+
+def _check_name(name: object, function: str) -> None:
+    if not isinstance(name, str):
+        raise TypeError(f"{function}: name must be a str, not {_kind(name)}")
+
+
+def _checked_format(input_format: object, function: str) -> str | None:
+    """``input_format`` as given, if it is one of :data:`INPUT_FORMATS` or None."""
+    if input_format is None or (isinstance(input_format, str)
+                                and input_format in INPUT_FORMATS):
+        return input_format
+    raise ValueError(f"{function}: input_format must be one of "
+                     f"{', '.join(map(repr, INPUT_FORMATS))} or None, not {input_format!r}")
 
 
 def _byte_lines(source: str | bytes | Iterable[str] | Iterable[bytes]) -> Iterator[bytes]:
@@ -190,6 +277,53 @@ def _utf8(text: str) -> bytes:
     """UTF-8 of a text; a lone surrogate (not a character) is kept as the bytes a file
     would hold, so it is judged as invalid UTF-8 (``F002``) rather than raising."""
     return text.encode("utf-8", "surrogatepass")
+
+
+#: The JSON Schemas shipped with the package, by the names :func:`schema` takes.
+SCHEMA_NAMES = ("report", "jsonl", "events", "rules", "show", "protocol")
+
+
+def schema(name: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) shipped with the package, by name: ``"report"``
+    (``replay --format json``, and every ``to_dict()``; its ``version`` is the
+    ``schema_version`` a result carries), ``"jsonl"``, ``"events"`` (JSON Lines
+    events, :func:`audit_events`), ``"rules"``, ``"show"``, ``"protocol"``. A copy:
+    changing it changes nothing here.
+
+    >>> schema("report")["version"] == FileResult(path="-").schema_version
+    True
+    """
+    if name not in SCHEMA_NAMES:
+        raise ValueError(f"schema: name must be one of {', '.join(map(repr, SCHEMA_NAMES))}, "
+                         f"not {name!r}")
+    return copy.deepcopy(shipped_schema(f"{name}.schema.json"))
+
+
+def markdown_report(results: Sequence[FileResult]) -> str:
+    """The score report of ``scala40 report --format markdown`` for these results: each
+    game's score sheet, totals, eliminations, winner and violations, in Markdown."""
+    from scala40cli.reporting.markdown import markdown_report as written
+
+    return written(_results(results, "markdown_report"))
+
+
+def html_report(results: Sequence[FileResult]) -> str:
+    """The score report of ``scala40 report --format html`` for these results: one
+    self-contained HTML page (no script, no outside file), every text from a log
+    escaped."""
+    from scala40cli.reporting.html_report import html_report as written
+
+    return written(_results(results, "html_report"))
+
+
+def _results(results: object, function: str) -> list[FileResult]:
+    if isinstance(results, FileResult):
+        return [results]
+    if isinstance(results, Iterable):
+        found = list(results)
+        if all(isinstance(result, FileResult) for result in found):
+            return found
+    raise TypeError(f"{function}: results must be FileResults (a sequence of them, or one)")
 
 
 def summarize(results: Iterable[FileResult]) -> Summary:

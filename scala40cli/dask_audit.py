@@ -16,6 +16,7 @@ not need it installed. What a worker does, and ``replay --dask``, is the engine 
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -28,7 +29,8 @@ from scala40cli.audit.dask_engine import (
     scheduler_of,
 )
 from scala40cli.audit.records import Record, gather
-from scala40cli.model.results import FileResult
+from scala40cli.model.results import REPORT_SCHEMA_VERSION, FileResult
+from scala40cli.reporting.escape import json_safe
 from scala40cli.reporting.json_report import JsonObject, jsonl_record
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.version import __version__
@@ -47,7 +49,8 @@ class DaskAudit:
     summary: Summary
 
     def summary_record(self) -> JsonObject:
-        return {"type": "summary", "version": __version__, "summary": self.summary.as_json()}
+        return {"type": "summary", "version": __version__,
+                "schema_version": REPORT_SCHEMA_VERSION, "summary": self.summary.as_json()}
 
     def jsonl(self) -> list[JsonObject]:
         """Every record, the summary last, exactly as ``replay --format jsonl`` writes."""
@@ -105,6 +108,43 @@ def _add(a: Summary, b: Summary) -> Summary:
     return a + b
 
 
+def write_records(audited: Bag, urlpath: str, *, scheduler: str | None = None,
+                  storage_options: dict[str, Any] | None = None) -> Summary:
+    """Write the JSON Lines records of :func:`audit_bag` where ``urlpath`` says (one file
+    a partition, ``"s3://bucket/reports/part-*.jsonl"``), byte for byte as ``replay
+    --format jsonl`` writes them (the summary left out), and return the summary: in one
+    pass, each log judged once, and nothing kept but a summary a partition.
+
+    Writing the records (``to_textfiles``), then asking ``summary_of(audited)
+    .compute()``, judged every log twice: each runs its graph from the start, and dask
+    fuses the judging into each. Here each partition's task judges its logs, writes
+    their records and gives back their counts."""
+    import dask
+    import fsspec
+
+    parts = audited.to_delayed()
+    files = fsspec.open_files(urlpath, mode="wt", encoding="utf-8", num=len(parts),
+                              **(storage_options or {}))
+    written = [dask.delayed(_write_part)(part, file)
+               for part, file in zip(parts, files, strict=True)]
+    with scheduler_of(scheduler) as get:
+        summaries = dask.compute(*written, scheduler=get)
+    return sum(summaries, Summary.zero())
+
+
+def _write_part(logs: Iterable[list[Record]], file: Any) -> Summary:
+    """One partition's records written to its file; their counts."""
+    tally = Tally()
+    with file as out:
+        for records in logs:
+            for record in records:
+                tally.add(record)
+                line = jsonl_record(record)
+                if line is not None:
+                    out.write(json_safe(json.dumps(line, ensure_ascii=False)) + "\n")
+    return tally.summary()
+
+
 def audit_with_dask(logs: Sequence[LogItem] | str, *, rules: Rules = None,
                     scheduler: str | None = None, npartitions: int | None = None,
                     input_format: str | None = None) -> DaskAudit:
@@ -124,4 +164,4 @@ def audit_with_dask(logs: Sequence[LogItem] | str, *, rules: Rules = None,
 
 __all__ = ["DaskAudit", "audit_bag", "audit_with_dask", "expand_logs", "from_logs",
            "item_records", "record_json", "records_bag", "records_summary", "results_bag",
-           "summary_of"]
+           "summary_of", "write_records"]

@@ -30,6 +30,11 @@ from scala40cli.model.results import (
 from scala40cli.model.violations import Code
 from scala40cli.reading.resources import schema
 
+# The suite speaks English whatever the machine's locale (LANG=it_IT would translate every
+# message a test reads): SCALA40_LANG wins over the locale, in this process and in every
+# command a test starts. The tests of --lang and of the locale set their own.
+os.environ["SCALA40_LANG"] = "en"
+
 # Property tests are reproducible in CI: same examples every run, no timing flakes.
 settings.register_profile("ci", derandomize=True, deadline=None)
 if os.environ.get("CI"):

@@ -229,7 +229,7 @@ def test_an_example_consumer_type_checks_with_mypy_strict(tmp_path: Path) -> Non
 
 
 def test_json_lines_logs_through_the_api(tmp_path: Path) -> None:
-    from scala40cli.reading.jsonl_logs import s40_to_jsonl
+    from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
     jsonl = s40_to_jsonl(LEGAL.read_bytes())
     assert isinstance(jsonl, str)
@@ -239,7 +239,9 @@ def test_json_lines_logs_through_the_api(tmp_path: Path) -> None:
     assert audit_file(path).games[0].totals == expected
     assert audit_text(jsonl, name="x.jsonl").games[0].totals == expected
     assert audit_text(jsonl, input_format="jsonl").games[0].totals == expected
-    assert audit_text(jsonl).errors  # read as .s40, it is not one
+    # Nothing names the format: the content tells, a first line starting with {.
+    assert audit_text(jsonl).games[0].totals == expected
+    assert audit_text(jsonl, input_format="s40").errors  # read as .s40, it is not one
     (game,) = [g for g in iter_games(jsonl.splitlines(), input_format="jsonl")]
     assert isinstance(game, GameResult) and game.totals == expected
 

@@ -52,10 +52,13 @@ def test_the_end_to_end_measure_runs_the_command_on_an_independent_corpus(
     """``bench/end_to_end.py``: a corpus of ``tools/make_matches.py`` with every table
     size from 2 to 6 players, judged by the command, and both times measured."""
     done = subprocess.run([sys.executable, str(ROOT / "bench" / "end_to_end.py"),
-                           "--matches", "5", "--copies", "2", "--rounds", "1", "--json"],
+                           "--matches", "5", "--copies", "2", "--rounds", "1",
+                           "--short-matches", "20", "--short-copies", "1", "--json"],
                           capture_output=True, text=True, check=True, timeout=300)
     measured = json.loads(done.stdout)
-    assert set(measured) == {"corpus_bytes", "split", "replay", "rounds", "ratio", "events"}
+    keys = {"corpus_bytes", "split", "replay", "rounds", "ratio", "events"}
+    assert set(measured) == keys | {"short"}
+    assert set(measured["short"]) == keys | {"games"} and measured["short"]["games"] == 20
     assert measured["replay"] > 0 and measured["split"] > 0 and len(measured["rounds"]) == 1
     assert measured["ratio"] == pytest.approx(measured["replay"] / measured["split"])
     assert measured["events"] > 5 * 2 * 100  # ten matches of at least a hand each
@@ -73,3 +76,17 @@ def test_the_end_to_end_corpus_has_every_table_size_copied(tmp_path: Path) -> No
                if line.startswith("[Players ")]
     assert players == [2, 3, 4, 5, 6] * 2
     assert end_to_end.split_loop(corpus) == len(text.split())
+
+
+def test_the_short_corpus_holds_every_table_size_and_length(tmp_path: Path) -> None:
+    """Matches closed in one go in their first hand or stopped after 1 to 3 hands."""
+    sys.path.insert(0, str(ROOT / "bench"))
+    try:
+        import end_to_end
+    finally:
+        sys.path.remove(str(ROOT / "bench"))
+    corpus = end_to_end.make_short_corpus(tmp_path, matches=20, copies=2, seed=3)
+    games = corpus.read_text(encoding="utf-8").split("\n\n[")
+    assert end_to_end.games_of(corpus) == 40
+    hands = sorted({game.count("\nhand ") for game in games})
+    assert hands == [1, 2, 3]

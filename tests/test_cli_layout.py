@@ -51,7 +51,8 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
     commands = _commands(tree_of(CLI / "main.py"))
     assert {command.name for command in commands} == {
         "replay", "explain", "rules", "fmt", "report_command", "simulate_command",
-        "convert_command", "show", "view", "play", "arena_command", "review"}
+        "convert_command", "show", "view", "play", "arena_command", "review",
+        "standings"}
     for command in commands:
         body = command.body[1:]  # after the docstring
         assert ast.get_docstring(command), command.name
@@ -74,7 +75,8 @@ def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
 #: Every format name of a registry: the command line never compares a value with one.
 FORMAT_NAMES = {*choices.REPLAY_FORMATS, *choices.COMPARISON_FORMATS,
                 *choices.SCORE_REPORT_FORMATS, *choices.RULES_FORMATS, *choices.SHOW_FORMATS,
-                *choices.ARENA_FORMATS, *choices.REVIEW_FORMATS}
+                *choices.ARENA_FORMATS, *choices.REVIEW_FORMATS,
+                *choices.STANDINGS_FORMATS}
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda path: path.name)
@@ -154,13 +156,14 @@ def test_the_help_of_every_command_lists_its_options_in_order() -> None:
     shown = CliRunner().invoke(main, ["replay", "--help"]).output.partition("Options:")[2]
     lines = [line.split()[0].rstrip(",") for line in shown.splitlines()
              if line.startswith("  -")]
-    assert lines == ["--format", "--exit-zero", "--max-annotations", "-q", "-j", "-o",
+    assert lines == ["--format", "--exit-zero", "--require-complete", "--max-annotations",
+                     "-q", "-j", "-o",
                      "--rules", "--set", "--compare", "--input-format", "--select",
-                     "--ignore", "--color", "--dask", "--config", "-h"]
+                     "--ignore", "--color", "--lang", "--dask", "--config", "-h"]
 
 
 SHARED = {"--rules", "--set", "--format", "--output", "--jobs", "--select", "--ignore",
-          "--color", "--quiet", "--input-format"}
+          "--color", "--quiet", "--input-format", "--lang"}
 
 
 @pytest.mark.parametrize("module", sorted((ROOT / "scala40cli").rglob("*.py")),

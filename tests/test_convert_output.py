@@ -11,8 +11,9 @@ from click.testing import CliRunner, Result
 
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
-from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
+from scala40cli.reading.jsonl_logs import jsonl_to_s40
 from scala40cli.reading.layout import format_log
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"

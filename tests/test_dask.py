@@ -29,8 +29,9 @@ from scala40cli.dask_audit import (  # noqa: E402
     records_bag,
     results_bag,
     summary_of,
+    write_records,
 )
-from scala40cli.reading.jsonl_logs import s40_to_jsonl  # noqa: E402
+from scala40cli.reporting.events_jsonl import s40_to_jsonl  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.slow
@@ -117,6 +118,32 @@ def test_a_bag_of_texts_and_of_file_urls(corpus: Path, client: object, tmp_path:
     urls = expand_logs([f"file://{corpus}/*.s40"])
     assert urls == [f"file://{path}" for path in sorted(corpus.glob("*.s40"))]
     assert audit_with_dask(urls).summary == summary
+
+
+def test_the_archive_recipe_judges_each_log_once(corpus: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/dask.md's recipe: the records written and the summary computed in one pass
+    (writing, then computing the summary, judged every log twice)."""
+    import scala40cli.dask_audit as module
+
+    judged: list[object] = []
+    real = module.item_records
+
+    def counted(item: object, *args: object) -> object:
+        judged.append(item)
+        return real(item, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "item_records", counted)
+    logs = sorted(corpus.glob("*.s40"))
+    audited = audit_bag(db.from_sequence([str(path) for path in logs], npartitions=3))
+    summary = write_records(audited, str(tmp_path / "out" / "part-*.jsonl"),
+                            scheduler="synchronous")
+    assert len(judged) == len(logs)
+    assert summary == summarize(audit_file(path) for path in logs)
+    written = [line for part in sorted((tmp_path / "out").glob("part-*.jsonl"))
+               for line in part.read_text(encoding="utf-8").splitlines()]
+    serial = run("replay", "--format", "jsonl", str(corpus)).stdout.splitlines()[:-1]
+    assert written == serial  # byte for byte what replay --format jsonl writes
 
 
 def test_dask_options_that_do_not_go_together_are_usage_errors(corpus: Path) -> None:

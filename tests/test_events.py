@@ -94,7 +94,8 @@ def test_an_event_shows_as_its_dataclass_did() -> None:
     assert repr(Reshuffle(line=4, column=2)) == "Reshuffle(line=4, column=2)"
     assert repr(Place(line=5, column=1)) == "Place(line=5, column=1)"
     assert repr(Unparsed(line=6, column=1, end_line=6)) == (
-        "Unparsed(line=6, column=1, end_line=6, starts_hand=False, rest_of_hand=False)")
+        "Unparsed(line=6, column=1, end_line=6, starts_hand=False, rest_of_hand=False, "
+        "player=None)")
     assert repr(Score(7, 1, (("Anna", 5),))) == "Score(line=7, column=1, entries=(('Anna', 5),))"
 
 

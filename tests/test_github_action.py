@@ -86,9 +86,9 @@ def test_action_scripts_take_inputs_only_through_the_environment() -> None:
     assert any('"$GITHUB_ACTION_PATH"' in step.get("run", "") for step in steps)
 
 
-def _replay_script() -> tuple[str, dict[str, str]]:
+def _replay_script(name: str = "Replay the game logs") -> tuple[str, dict[str, str]]:
     action = load_yaml(ACTION.read_text(encoding="utf-8"))
-    step = next(s for s in action["runs"]["steps"] if "scala40-venv/bin/scala40" in s["run"])
+    step = next(s for s in action["runs"]["steps"] if s["name"] == name)
     defaults = {name: spec.get("default", "") for name, spec in action["inputs"].items()}
     env = {}
     for key, value in step["env"].items():
@@ -98,12 +98,13 @@ def _replay_script() -> tuple[str, dict[str, str]]:
     return step["run"], env
 
 
-def run_action(tmp_path: Path, **inputs: str) -> subprocess.CompletedProcess[str]:
-    """The action's replay step, run by bash as the runner would, with this test's
-    scala40 in place of the one the install step makes."""
+def run_action(tmp_path: Path, step: str = "Replay the game logs",
+               **inputs: str) -> subprocess.CompletedProcess[str]:
+    """A step of the action (by default the replay), run by bash as the runner would,
+    with this test's scala40 in place of the one the install step makes."""
     if shutil.which("bash") is None:
         pytest.skip("bash is not installed")
-    script, env = _replay_script()
+    script, env = _replay_script(step)
     bin_dir = tmp_path / "runner" / "scala40-venv" / "bin"
     bin_dir.mkdir(parents=True, exist_ok=True)
     scala40 = bin_dir / "scala40"
@@ -112,7 +113,7 @@ def run_action(tmp_path: Path, **inputs: str) -> subprocess.CompletedProcess[str
     scala40.chmod(0o755)
     env.update({f"SCALA40_{key.upper()}": value for key, value in inputs.items()})
     env.update(RUNNER_TEMP=str(tmp_path / "runner"), PATH=os.environ.get("PATH", ""),
-               PYTHONPATH=str(ROOT))
+               PYTHONPATH=str(ROOT), GITHUB_STEP_SUMMARY=str(tmp_path / "summary.md"))
     return subprocess.run(["bash", "-e", "-c", script], cwd=tmp_path, env=env,
                           capture_output=True, text=True, check=False)
 
@@ -145,12 +146,43 @@ def test_action_inputs_are_data_not_shell_code(tmp_path: Path) -> None:
     assert result.stdout.count("title=F001") == 3
 
 
+STANDINGS = "Write the standings"
+
+
+def test_action_writes_the_standings_to_the_summary_and_a_page(tmp_path: Path) -> None:
+    logs = tmp_path / "logs"
+    logs.mkdir()
+    shutil.copy(ROOT / "fixtures" / "legal" / "two-players.s40", logs / "a.s40")
+    shutil.copy(ILLEGAL, logs / "b.s40")
+    action = load_yaml(ACTION.read_text(encoding="utf-8"))
+    step = next(s for s in action["runs"]["steps"] if s["name"] == STANDINGS)
+    # after a replay that failed on the illegal log, and only when asked for
+    assert step["if"] == "${{ !cancelled() && inputs.standings != '' }}"
+    result = run_action(tmp_path, STANDINGS, paths="logs",
+                        standings="summary\n\n  site/table one.html  \n")
+    assert result.returncode == 0, result.stderr
+    summary = (tmp_path / "summary.md").read_text(encoding="utf-8")
+    assert summary.startswith("## Standings") and "| 1 | " in summary
+    assert "`logs/b.s40:3`: game 1, violations: T004 at line 18" in summary
+    page = (tmp_path / "site" / "table one.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "<svg" in page
+
+
+def test_action_standings_are_data_not_shell_code(tmp_path: Path) -> None:
+    witness = tmp_path / "pwned"
+    result = run_action(tmp_path, STANDINGS, paths="missing.s40",
+                        standings=f"$(touch {witness})/x.json\n`touch {witness}`")
+    assert not witness.exists()
+    assert result.returncode == 1  # the log is missing: F001, listed in the table
+    assert (tmp_path / f"$(touch {witness})" / "x.json").is_file()
+
+
 # --- the workflows of docs/ci.md --------------------------------------------------------
 
 
 def test_doc_workflows_validate_against_the_github_workflow_schema() -> None:
     workflows = doc_workflows()
-    assert len(workflows) == 2
+    assert len(workflows) == 3
     check = validator("github-workflow.json")
     for workflow in workflows:
         errors = sorted(check.iter_errors(workflow), key=str)
@@ -184,3 +216,20 @@ def test_pre_commit_hook_is_quiet() -> None:
     hooks = load_yaml((ROOT / ".pre-commit-hooks.yaml").read_text(encoding="utf-8"))
     replay = next(hook for hook in hooks if hook["id"] == "scala40-replay")
     assert replay["entry"] == "scala40 replay --quiet"
+
+
+def test_doc_workflow_publishes_the_standings_on_every_push() -> None:
+    workflow = doc_workflows()[2]
+    assert workflow["on"] == {"push": {"branches": ["main"]}}
+    assert workflow["permissions"] == {"contents": "read", "pages": "write",
+                                       "id-token": "write"}
+    steps = all_steps(workflow)
+    action = next(s for s in steps if s.get("uses", "").startswith("OWNER/scala40@"))
+    targets = action["with"]["standings"].split()
+    assert targets == ["summary", "site/index.html"]
+    action_inputs = load_yaml(ACTION.read_text(encoding="utf-8"))["inputs"]
+    assert set(action["with"]) <= set(action_inputs)
+    upload = next(s for s in steps if s.get("uses", "").startswith(
+        "actions/upload-pages-artifact@"))
+    assert upload["with"]["path"] == "site/"
+    assert any(s.get("uses", "").startswith("actions/deploy-pages@") for s in steps)

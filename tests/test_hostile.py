@@ -109,7 +109,7 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "duplicate-player-names": ([("G002", 3)], "different names, not Anna, Bruno, Anna"),
     "player-not-in-game": ([("G003", 13)], "Zoe is not a player of this game"),
     "unknown-verb": ([("F003", 13), ("G007", 13)],
-                     "unknown verb 'drew': expected draw, take, meld, attach, swap, discard"),
+                     "unknown verb 'drew'; did you mean draw?"),
     "card-1Z": ([("F003", 13), ("G007", 13)], "'1Z' is not a card: expected a rank"),
     "card-11H": ([("F003", 12), ("G007", 12)], "'11H' is not a card"),
     "third-copy": ([("D007", 11)], "more copies than the deck holds: 9C"),
@@ -457,8 +457,7 @@ def test_an_unknown_preset_or_rule_key_on_the_command_line_exits_2(
     ("bad.toml", 'preset = "classic"\n[rules\nopening_points = 50\n',
      "is not valid TOML: Expected ']' at the end of a table declaration (at line 2, column 7)"),
     ("bad.json", '{"preset": "classic",\n "rules": {,}}',
-     "is not valid JSON: Expecting property name enclosed in double quotes "
-     "(at line 2, column 12)"),
+     "is not valid JSON: expected a key in double quotes (at line 2, column 12)"),
     ("binary.toml", "\x00\x01[rules]", "is not valid TOML"),
 ])
 def test_a_rules_file_that_is_not_toml_or_json_exits_2_with_line_and_column(

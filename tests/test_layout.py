@@ -21,22 +21,27 @@ MAX_LINES = 400
 #: The layers, from the ground up, and what each may import of the package, by dotted
 #: prefix below ``scala40cli``: itself and what lies under it.
 ALLOWED = {
+    "translation": ("translation",),
     "model": ("model",),
     "reading": ("model", "reading"),
     "judging": ("model", "reading", "judging"),
     "audit": ("model", "reading", "judging", "audit"),
-    "reporting": ("model", "reading", "judging", "audit", "reporting"),
-    "api": ("model", "reading", "judging", "audit", "reporting", "api"),
-    "dask_audit": ("model", "reading", "judging", "audit", "reporting", "api",
+    "reporting": ("model", "reading", "judging", "audit", "reporting", "translation"),
+    "api": ("model", "reading", "judging", "audit", "reporting", "translation", "api"),
+    "dask_audit": ("model", "reading", "judging", "audit", "reporting", "translation", "api",
                    "dask_audit"),
     "__init__": ("api",),
     "simulate": ("model", "reading", "judging", "simulate"),
-    "viewing": ("model", "reading", "judging", "reporting.escape", "viewing"),
-    "review": ("model", "reading", "judging", "simulate", "viewing", "review"),
-    "playing": ("model", "reading", "judging", "simulate", "viewing", "playing"),
+    "viewing": ("model", "reading", "judging", "reporting.escape", "translation", "viewing"),
+    "review": ("model", "reading", "judging", "simulate", "viewing", "translation", "review"),
+    "playing": ("model", "reading", "judging", "simulate", "viewing", "translation",
+                "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
+    # beside reporting: on the audit, with reporting's escapers and chart drawing only
+    "season": ("model", "reading", "judging", "audit", "reporting.escape",
+               "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "arena", "review", "cli"),
+            "simulate", "viewing", "playing", "arena", "season", "review", "translation", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.
@@ -186,6 +191,21 @@ def test_every_module_is_in_a_layer() -> None:
     assert {_layer(name) for name in _known()} - set(ALLOWED) == {"__main__", "version"}
 
 
+#: The floors under the audit: they import no leaf of a higher floor either (the
+#: options' vocabularies, the escapers), which would tie reading a log to the command
+#: line or to a report's output.
+GROUND_FLOORS = ("model", "reading", "judging")
+
+
+@pytest.mark.parametrize("path", [p for p in _modules() if _layer(_name(p)) in GROUND_FLOORS],
+                         ids=_name)
+def test_the_ground_floors_import_no_leaf_from_above(path: Path) -> None:
+    module = _name(path)
+    upward = sorted(name for name in imports_of(path)
+                    if name in LEAVES and name != "version")
+    assert not upward, f"{module} imports {upward} from a higher floor"
+
+
 @pytest.mark.parametrize("leaf", LEAVES)
 def test_the_shared_leaves_import_nothing_of_the_package(leaf: str) -> None:
     path = PACKAGE.joinpath(*leaf.split(".")).with_suffix(".py")
@@ -234,7 +254,7 @@ def test_the_scan_sees_imports_inside_functions_and_for_types() -> None:
     chunks also for its types; the package's ``__init__`` loads the API on first use."""
     assert "audit.pipeline" in imports_of(PACKAGE / "api.py")
     pipeline = imports_of(PACKAGE / "audit" / "pipeline.py")
-    assert {"reading.jsonl_logs", "audit.parallel"} <= pipeline
+    assert {"reading.json_games", "audit.parallel"} <= pipeline
     assert "api" in imports_of(PACKAGE / "__init__.py")
 
 

@@ -15,8 +15,8 @@ from scala40cli.audit.ignores import Selection, inline_ignores, parse_codes
 from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.cli.config import Config, ConfigError, find_config, load_config
 from scala40cli.cli.main import main
-from scala40cli.reading.jsonl_logs import s40_to_jsonl
 from scala40cli.reporting.color import use_color
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
 T004 = ROOT / "fixtures" / "illegal" / "T004-not-in-hand-discard.s40"

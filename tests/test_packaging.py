@@ -60,6 +60,9 @@ def test_the_built_wheel_holds_py_typed_the_licence_and_its_metadata(tmp_path: P
             "scala40cli/docs/log-format.md"} <= set(names)  # what `scala40 explain` quotes
     assert {"scala40cli/schemas/show.schema.json", "scala40cli/viewing/assets/viewer.js",
             "scala40cli/viewing/assets/viewer.css"} <= set(names)  # the viewer's page
+    assert {f"scala40cli/translation/locale/{language}/{domain}.po"
+            for language in ("it", "fr") for domain in ("messages", "explanations", "reports")
+            } <= set(names)  # the referee's words in Italian and French
     assert "License-Expression: MIT" in fields
     assert "License-File: LICENSE" in fields
     assert shipped == (ROOT / "LICENSE").read_text(encoding="utf-8")

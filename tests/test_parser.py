@@ -37,6 +37,10 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.parser import ParsedLog, decode_log, iter_games, parse_text
 from scala40cli.reading.resources import grammar_text
+from scala40cli.reading.words import SPELLINGS
+
+#: Every spelling of every word of the format (format 1.2: Italian and French too).
+SPELLED = sorted({text for spellings in SPELLINGS.values() for text in spellings.values()})
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "log-format.md"
 
@@ -246,11 +250,25 @@ def test_the_fast_path_reads_bare_names_as_the_grammar_does() -> None:
     assert quoted.startswith('"')
 
 
-def test_a_player_named_like_a_line_keyword_must_be_quoted() -> None:
-    assert only_events('"hand" draw 9C') == (Draw(line=1, column=1, player="hand", card=C9C),)
-    _, message, line, column = one_error("hand draw 9C")
-    assert (line, column) == (1, 6)
-    assert message == "expected a hand number after 'hand', found 'draw'"
+@pytest.mark.parametrize(("line", "message"), [
+    ("hand draw 9C", "'hand' starts a line of the format; a player named hand is written "
+                     '"hand" at the start of a line'),
+    ("mano pesca 9C", "'mano' starts a line of the format (hand); a player named mano is "
+                      'written "mano" at the start of a line'),
+    ("talon draw 9C", "'talon' starts a line of the format (stock); a player named talon is "
+                      'written "talon" at the start of a line'),
+    ("punti scarta 9C", "'punti' starts a line of the format (score); a player named punti "
+                        'is written "punti" at the start of a line'),
+])
+def test_a_player_named_like_a_line_keyword_must_be_quoted(line: str, message: str) -> None:
+    """A word that starts a line in any language is read as that word there: the
+    message says how to write such a player (it pointed at the verb, after 'hand')."""
+    name = line.split()[0]
+    (event,) = only_events(f'"{name}"' + line.removeprefix(name))
+    assert (event.player, event.card) == (name, C9C)  # type: ignore[attr-defined]
+    _, said, at_line, column = one_error(line)
+    assert (at_line, column) == (1, 1)
+    assert said == message
 
 
 def test_comments_blank_lines_crlf_tabs_and_positions() -> None:
@@ -359,8 +377,22 @@ def test_iter_games_streams_in_file_order() -> None:
 # --- errors and recovery ----------------------------------------------------------------
 
 ERRORS = [
-    ("Anna discards 5H", 6,
-     "unknown verb 'discards': expected draw, take, meld, attach, swap, discard or buy"),
+    ("Anna discards 5H", 6, "unknown verb 'discards'; did you mean discard?"),
+    ("Anna xyz 5H", 6,
+     "unknown verb 'xyz': expected draw, take, meld, attach, swap, discard or buy "
+     "(or their Italian or French words)"),
+    ("Anna peska 5H", 6, "unknown verb 'peska'; did you mean pesca?"),
+    ("Anna defausse 5H", 6, "unknown verb 'defausse'; did you mean défausse?"),
+    ("Anna attacca 6S to 1", 17, "unexpected 'to' after '6S': expected 'a'"),
+    ("Anna ajoute 6S a 1", 16, "unexpected 'a' after '6S': expected 'à'"),
+    ("Anna échange 5H in 2", 17, "unexpected 'in' after '5H': expected 'dans'"),
+    ("Anna pesca", 11,
+     "expected a card like 7H or JK or ? (a card the log does not know) after 'pesca' "
+     "(only 'prende' may leave out its card)"),
+    ("Anna pioche 5H 6H", 16, "unexpected '6H': 'pioche' takes one card"),
+    ("manche x", 8, "expected a hand number after 'manche', found 'x'"),
+    ("Mano 2", 6, "keywords are lower case: write 'mano', not 'Mano'"),
+    ("Anna Défausse 5H", 6, "keywords are lower case: write 'défausse', not 'Défausse'"),
     ("Anna discard", 13, "expected a card like 7H or JK after 'discard'"),
     ("Anna draw", 10,
      "expected a card like 7H or JK or ? (a card the log does not know) after 'draw' "
@@ -481,6 +513,7 @@ FRAGMENTS = st.sampled_from([
     # names in other letters, and what is not a letter
     "Niccolò", "Zoë", "Jose\u0301", "\u0301", "\u0410nna", "李娜", "٣", "²", "10é", "handé",
     "Zo\u200dë", "\u202e", "\u200b", "ǅ", "_",
+    *SPELLED, "Pesca", "defausse", "e\u0301change",
 ])
 
 
@@ -498,11 +531,12 @@ WORDS = st.sampled_from([
     "10h", "T♦", "*", "JK(5S)", "jk(10s)", "5S(6S)", "3", "-4", "007", "x", "1Z", "JK(JK)",
     "?", "? ?", "?x", "(?)",
     "Niccolò", "Jose\u0301", "\u0410nna", "10é", "5\u0301", "Zo\u200bë", "Ⅷ",
+    *SPELLED,
 ])
 LINES = st.tuples(
     st.sampled_from(["hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score", "Anna",
                      "  Bruno", '"A B"', "\tAS", "[Players", "hand2", "Deal", "Zoë", "handé",
-                     "Jose\u0301", "\u0301", "李娜"]),
+                     "Jose\u0301", "\u0301", "李娜", *SPELLED]),
     st.lists(WORDS, max_size=6), st.sampled_from(["", " ", " ; c", "#x", "\r"]),
 ).map(lambda t: " ".join([t[0], *t[1]]) + t[2])
 

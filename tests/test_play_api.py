@@ -21,7 +21,7 @@ from starlette.testclient import TestClient
 from scala40cli import api
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.playing.controller import Controller, Options
-from scala40cli.playing.server import MAX_BODY, make_app
+from scala40cli.playing.server import MAX_BODY, make_app, nesting_depth
 from scala40cli.simulate.bots import Bot
 
 PORT = 8765
@@ -214,8 +214,9 @@ def test_bad_moves_are_4xx_json_and_change_nothing(
 def test_a_deeply_nested_body_is_a_400_not_a_traceback(
         game: tuple[Controller, TestClient], capsys: pytest.CaptureFixture[str],
         path: str, body: str) -> None:
-    """Within the size bound, Python's JSON parser gives up on such a body with a
-    RecursionError: a bad request like any other, the game untouched."""
+    """Within the size bound, such a body is refused before it is parsed (Python 3.11's
+    parser gives up on it, 3.12's parses it): a bad request like any other, the game
+    untouched."""
     _controller, client = game
     before = client.get(f"/{TOKEN}/api/state").json()
     assert len(body) <= MAX_BODY
@@ -225,6 +226,15 @@ def test_a_deeply_nested_body_is_a_400_not_a_traceback(
     assert answer.json() == {"error": "the body is nested too deeply to be a move"}
     assert client.get(f"/{TOKEN}/api/state").json() == before
     assert "Traceback" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("body", "depth"), [
+    (b'{"action": "meld", "cards": [["QS", "QH", "QD"]]}', 3),
+    (b'{"say": "[[[[{{{{", "x": ["\\"]]]"]}', 2),
+    (b"0", 0),
+])
+def test_the_nesting_is_counted_outside_strings(body: bytes, depth: int) -> None:
+    assert nesting_depth(body) == depth
 
 
 def test_the_pages_own_origin_is_welcome(game: tuple[Controller, TestClient]) -> None:

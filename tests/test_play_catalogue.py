@@ -16,13 +16,12 @@ from scala40cli.playing.card_text import sentence_parts
 from scala40cli.playing.catalogue import (
     LANGUAGES,
     PLURAL_RULES,
-    Catalogue,
+    PageCatalogue,
     catalogue,
-    plural_rule,
-    read_entries,
-    read_po,
+    plural_expression,
 )
 from scala40cli.playing.controller import LEVELS, Controller, Options
+from scala40cli.translation.po import read_entries, read_po
 
 PLAYING = Path(__file__).resolve().parent.parent / "scala40cli" / "playing"
 ASSETS = PLAYING / "assets"
@@ -64,8 +63,7 @@ def session_refusals() -> set[str]:
 
 
 def test_the_three_catalogues_hold_the_same_messages_all_translated() -> None:
-    entries = {lang: {e.msgid: e for e in read_entries(po_text(lang)) if e.msgid}
-               for lang in LANGUAGES}
+    entries = {lang: read_entries(po_text(lang))[0] for lang in LANGUAGES}
     assert set(entries["it"]) == set(entries["fr"]) == set(entries["en"])
     for lang in ("it", "fr"):
         same = [m for m, e in entries[lang].items()
@@ -80,9 +78,10 @@ def test_the_three_catalogues_hold_the_same_messages_all_translated() -> None:
 
 
 def test_a_message_with_a_number_has_plural_forms_in_each_language() -> None:
-    assert plural_rule(po_text("fr")) == "n > 1" and plural_rule(po_text("it")) == "n != 1"
+    assert plural_expression(read_entries(po_text("fr"))[1]) == "n > 1"
+    assert plural_expression(read_entries(po_text("it"))[1]) == "n != 1"
     for lang in LANGUAGES:
-        for entry in read_entries(po_text(lang)):
+        for entry in read_entries(po_text(lang))[0].values():
             if "{count}" in entry.msgid:
                 assert entry.plural and len(entry.forms) == 2, (lang, entry.msgid)
                 assert all("{count}" in form for form in entry.forms), (lang, entry.msgid)
@@ -173,4 +172,4 @@ def test_random_refusals_are_all_said_in_the_persons_language(tmp_path: Path) ->
 
 def test_read_po_keeps_its_first_form() -> None:
     assert read_po(po_text("fr"))["{count} card"] == "{count} carte"
-    assert isinstance(catalogue("fr"), Catalogue)
+    assert isinstance(catalogue("fr"), PageCatalogue)

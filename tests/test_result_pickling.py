@@ -29,11 +29,11 @@ from scala40cli.model.violations import Code
 CAUSE = Problem(code=Code.NOT_IN_HAND, message="cause", line=3, column=1, hand=1,
                 player="Anna", context="Anna discard 5H", caused_by=None)
 PROBLEM = Problem(code=Code.SCORE_MISMATCH, message="note", line=9, column=2, hand=2,
-                  player="Bruno", context="score Anna 5 Bruno 0", caused_by=CAUSE)
+                  player="Bruno", context="score Anna 5 Bruno 0", caused_by=CAUSE, event=8)
 HAND = HandResult(number=2, line=7, dealer="Anna", closer="Bruno", closing=Closing.IN_ONE_GO,
                   penalties={"Anna": 30, "Bruno": 0}, declared={"Anna": 30, "Bruno": 0},
                   totals={"Anna": 95, "Bruno": 12}, playoff=True,
-                  unverified={"Anna": "taken as declared"})
+                  unverified={"Anna": "taken as declared"}, openings={"Bruno": 1})
 ELIMINATION = Elimination(player="Anna", hand=4)
 TEAM = TeamResult(name="North", players=("Anna", "Carla"), total=77)
 TAG = TagValue(name="Players", values=("Anna", "Bruno"), line=1)
@@ -43,7 +43,7 @@ GAME = GameResult(index=3, line=20, tags=(TAG,), players=("Anna", "Bruno"),
                   eliminated=(ELIMINATION,), totals={"Anna": 101, "Bruno": 12}, finished=True,
                   winner="Bruno", rule_sources={"jokers": "preset classic"}, teams=(TEAM,),
                   preset="classic", notes=(PROBLEM,), ignored=(IGNORED,),
-                  elimination_threshold=101)
+                  elimination_threshold=101, rules_version="1")
 #: One object of each class with a reducer, every field set apart from its default.
 SAMPLES: list[Any] = [PROBLEM, HAND, ELIMINATION, TEAM, TAG, IGNORED, GAME]
 

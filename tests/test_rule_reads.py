@@ -112,6 +112,8 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("model/results.py", "teams"): "GameResult.teams",
     ("reporting/markdown.py", "teams"): "GameResult.teams",
     ("reporting/text_report.py", "teams"): "GameResult.teams",
+    ("season/outcome.py", "teams"): "GameResult.teams",
+    ("season/statistics.py", "teams"): "GameResult.teams",
 }
 
 

@@ -15,9 +15,9 @@ from jsonschema import Draft202012Validator
 
 from scala40cli.cli.main import main
 from scala40cli.judging.match.referee import replay
-from scala40cli.reading.jsonl_logs import s40_to_jsonl
 from scala40cli.reading.parser import parse_text
 from scala40cli.reading.resources import schema
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
 from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.stepping import step_game

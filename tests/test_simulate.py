@@ -256,7 +256,7 @@ def test_a_file_as_out_is_a_usage_error(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("args", [
-    ("--level", "expert"),
+    ("--level", "grandmaster"),
     ("--players", "3", "--level", "hard,easy"),
     ("--players", "7"),
     ("--players", "1"),
@@ -309,7 +309,7 @@ VIEW_FIELDS = {
     "me", "rules", "players", "order", "dealer", "hand_number", "hand", "table", "owners",
     "discard_pile", "stock_size", "reshuffles", "hand_sizes", "opened", "played", "taken",
     "discarded", "totals", "partners", "turns", "opened_before", "drawn", "taken_now",
-    "buying", "seen",
+    "buying", "held", "turned", "seen",
 }
 
 

@@ -211,3 +211,52 @@ def test_the_plans_of_a_turn_spend_one_budget() -> None:
     # a second plan of the same turn spends from what is left, never a fresh budget
     plan_turn(view, Style(keep_extra=1), bot._chooser(view), budget=budget)
     assert TURN_NODES - budget.left > spent
+
+
+# --- the same moves, sooner ------------------------------------------------------------------
+
+
+def test_the_outs_without_each_card_are_the_outs_of_the_hand_less_it() -> None:
+    """The hard bot weighs every discard by the outs the hand keeps without it, worked
+    out once for the whole hand: exactly what counting them afresh gives."""
+    from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without
+
+    rng = random.Random(7)
+    deck = [CARD_OF[i] for i in range(53) for _ in range(2)]
+    for _ in range(200):
+        counts = counts_of(rng.sample(deck, 14))
+        unseen = [rng.randint(0, 2) for _ in range(53)]
+        fitting = frozenset(rng.sample(range(52), rng.randint(0, 8)))
+        weights = OPEN_WEIGHTS if rng.random() < 0.5 else ()
+        held = [i for i in range(53) if counts[i]]
+        found = outs_without(counts, unseen, fitting, weights, held)
+        for i in held:
+            counts[i] -= 1
+            assert found[i] == outs(counts, unseen, fitting, weights)
+            counts[i] += 1
+
+
+def test_feeding_worked_out_for_some_cards_only_is_the_same_for_them() -> None:
+    rng = random.Random(3)
+    for _ in range(50):
+        odds = [rng.random() * 0.5 for _ in range(53)]
+        only = rng.sample(range(52), 5)
+        for opening in (True, False):
+            every = feeding(odds, opening=opening)
+            some = feeding(odds, opening=opening, only=only)
+            assert [some[i] for i in only] == [every[i] for i in only]
+
+
+def test_the_cards_remembered_to_fit_a_meld_are_the_judges() -> None:
+    from scala40cli.judging.rulebook.rules import PRESETS
+    from scala40cli.judging.tabletop.melds import fits
+    from scala40cli.simulate.fitting import fits_table, fitting_cards
+
+    table = [build_meld([TableCard(c) for c in _cards(codes)], CLASSIC)
+             for codes in ("5H 6H 7H", "QS QH QD", "10C JC QC KC")]
+    for preset in ("classic", "traditional", "strict"):
+        rules = PRESETS[preset].rules
+        for meld in table:
+            for c in CARD_OF:
+                assert (c in fitting_cards(meld, rules)) == fits(meld, c, rules)
+                assert fits_table([meld], c, rules) == fits(meld, c, rules)

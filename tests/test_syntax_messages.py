@@ -67,9 +67,25 @@ MESSAGES = [
     ("Anna meld 4S 5S(6S)", "'5S(6S)': only a joker may declare the card it stands for"),
     ("Deal Anna 7H", "keywords are lower case: write 'deal', not 'Deal'"),
     ("Anna Draw 5H", "keywords are lower case: write 'draw', not 'Draw'"),
-    ("Anna", "expected a verb after 'Anna': draw, take, meld, attach, swap, discard or buy"),
-    ("Anna discards 5H",
-     "unknown verb 'discards': expected draw, take, meld, attach, swap, discard or buy"),
+    ("Anna", "expected a verb after 'Anna': draw, take, meld, attach, swap, discard or buy "
+     "(or their Italian or French words)"),
+    ("Anna discards 5H", "unknown verb 'discards'; did you mean discard?"),
+    ("Anna dicsard 5H", "unknown verb 'dicsard'; did you mean discard?"),
+    ("Anna cal 5H 6H 7H", "unknown verb 'cal'; did you mean cala?"),
+    ("Anna achete 5H", "unknown verb 'achete'; did you mean achète?"),
+    ("Anna prend5 5H", "unknown verb 'prend5'; did you mean prend or prende?"),
+    ("Anna lays 5H", "unknown verb 'lays': expected draw, take, meld, attach, swap, discard "
+     "or buy (or their Italian or French words)"),
+    ("Anna attacca 5S", "expected 'a' after '5S'"),
+    ("Anna ajoute 5S to 1", "unexpected 'to' after '5S': expected 'à'"),
+    ("Anna scambia 5S dans 1", "unexpected 'dans' after '5S': expected 'in'"),
+    ("carte Anna 5S 1OH", "'1OH' is not a card; did you mean 10H?"),
+    ("scoperta 5S 6S", "unexpected '6S': 'scoperta' takes one card"),
+    ("Anna pioche", "expected a card like 7H or JK or ? (a card the log does not know) after "
+     "'pioche' (only 'prend' may leave out its card)"),
+    ("mano", "expected a hand number after 'mano'"),
+    ("mano scarta 5H", "'mano' starts a line of the format (hand); a player named mano is "
+     'written "mano" at the start of a line'),
     ("hand", "expected a hand number after 'hand'"),
     ("hand x", "expected a hand number after 'hand', found 'x'"),
     ("Anna attach 5S to x", "expected a meld number after 'to', found 'x'"),
@@ -93,7 +109,7 @@ MESSAGES = [
      "dealer, deal, upcard, stock, reshuffle, score) or a header tag like "
      "[Players \"Anna\" \"Bruno\"]"),
     ("JK(5S)", "unexpected character '(': expected a verb: draw, take, meld, attach, swap, "
-     "discard or buy"),
+     "discard or buy (or their Italian or French words)"),
     ("Anna attach 5S )", "unexpected character ')': expected 'to'"),
     ("Anna take (", "unexpected character '(': expected a card like 7H or JK or the end of "
      "the line"),
@@ -112,7 +128,8 @@ def test_each_message_says_in_words_what_was_expected(
 INTERNAL = re.compile(r"'_|\b(?:MCARDS|CARDS|CARD|PLAYER|NUMBER|POINTS|STRING|NAME|LSQB|RSQB)\b"
                       r"|\$END|_NL")
 WORDS = ["Anna", "draw", "5S", "1OH", "to", "in", "1", "[Players", '"x"', "]", "hand", "deal",
-         "score", "JK(5S)", "meld", "attach", "swap", "-3", "x", "stock", "upcard", "(", "*"]
+         "score", "JK(5S)", "meld", "attach", "swap", "-3", "x", "stock", "upcard", "(", "*",
+         "pesca", "attacca", "a", "à", "échange", "dans", "mano", "punti", "talon"]
 
 
 def test_no_message_shows_a_name_of_the_grammar() -> None:

@@ -115,7 +115,7 @@ def test_view_writes_a_page_a_file_and_the_report_links_to_them(tmp_path: Path) 
 
 
 def test_view_a_json_lines_log(tmp_path: Path) -> None:
-    from scala40cli.reading.jsonl_logs import s40_to_jsonl
+    from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
     converted = s40_to_jsonl(LEGAL.read_bytes())
     assert isinstance(converted, str)

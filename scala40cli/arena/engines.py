@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from scala40cli.judging.rulebook.rules import Rules
-from scala40cli.simulate.bots import Level, make_bots
+from scala40cli.simulate.bots import Level
+from scala40cli.simulate.levels import make_bots
 from scala40cli.simulate.outside import OutsideSeat
 from scala40cli.simulate.seats import Seat
 
@@ -92,7 +93,7 @@ def parse_engines(texts: Sequence[str]) -> tuple[Engine, ...]:
 def seats_of(engines: Sequence[Engine], *, rules: Rules, seed: str,
              move_timeout: float) -> list[Seat]:
     """Who plays each seat of a match of ``seed``: the bots the simulator makes for the
-    levels' seats (:func:`~scala40cli.simulate.bots.make_bots`, each with a random
+    levels' seats (:func:`~scala40cli.simulate.levels.make_bots`, each with a random
     stream of its own), and each program's seat its program (to be closed after the
     match), as ``simulate --seat`` seats it."""
     players = [engine.name for engine in engines]

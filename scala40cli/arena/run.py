@@ -3,7 +3,9 @@ Ctrl-C turned into a run that ends with the table so far.
 
 ``on_outcome`` hears of every match as it ends (the command line writes its log and
 its progress line there); the run stops when every match is played, when the SPRT has
-its verdict, or on Ctrl-C, and says which.
+its verdict, or when ``interrupted()`` says so (the command line's Ctrl-C or SIGTERM,
+noted by a signal handler and read between two matches), and says which. A
+KeyboardInterrupt (a library caller's Ctrl-C) ends it the same way.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from collections.abc import Callable
 
 from scala40cli.arena.outcome import Outcome
 from scala40cli.arena.report import Stop
-from scala40cli.arena.running import outcomes
+from scala40cli.arena.running import never, outcomes
 from scala40cli.arena.schedule import groups, schedule, total_matches
 from scala40cli.arena.settings import ArenaSettings
 from scala40cli.arena.sprt import Verdict
@@ -32,14 +34,14 @@ def planned(settings: ArenaSettings) -> int:
 
 
 def run_arena(settings: ArenaSettings, *, jobs: int = 1, dask: str | None = None,
-              on_outcome: Callable[[Outcome, Tally], None] | None = None
-              ) -> tuple[Tally, Stop]:
+              on_outcome: Callable[[Outcome, Tally], None] | None = None,
+              interrupted: Callable[[], bool] = never) -> tuple[Tally, Stop]:
     """Play the run (see the module docstring): its tally, and why it stopped."""
     tally = new_tally(settings)
     decided = False
 
     def stop() -> bool:
-        return decided
+        return decided or interrupted()
 
     matches = schedule(settings.names, players=settings.players, games=settings.games,
                        seed=settings.seed, gauntlet=settings.gauntlet,
@@ -52,6 +54,8 @@ def run_arena(settings: ArenaSettings, *, jobs: int = 1, dask: str | None = None
             if completed and settings.sprt is not None:
                 decided = tally.sprt(settings.sprt).verdict is not Verdict.UNDECIDED
     except KeyboardInterrupt:
+        return tally, Stop.INTERRUPTED
+    if interrupted():
         return tally, Stop.INTERRUPTED
     return tally, Stop.SPRT if decided else Stop.DONE
 

@@ -1,13 +1,13 @@
 """Matches played one after another, side by side in processes, or on a Dask cluster.
 
 :func:`outcomes` yields each match's outcome as it ends, whatever plays it, and plays
-no more once ``stop()`` says so (the SPRT has its verdict): the matches not begun are
-dropped, those under way end and are not counted. Workers keep only a few matches
-ahead (two a process), so that a stop wastes little. A Ctrl-C (KeyboardInterrupt in
-the main process) drops the matches not begun, lets those under way end (worker
-processes ignore SIGINT, and a match is short), yields them, and raises again: the
-caller prints the table so far. An outside program is one process a match wherever the
-match is played.
+no more once ``stop()`` says so (the SPRT has its verdict, or the command line was
+asked to stop): the matches not begun are dropped, those under way end and are not
+counted. Workers keep only a few matches ahead (two a process), so that a stop wastes
+little; they ignore SIGINT, which the main process handles. A KeyboardInterrupt in the
+main process drops the matches not begun, lets those under way end, yields them, and
+raises again: the caller prints the table so far. An outside program is one process a
+match wherever the match is played.
 """
 
 from __future__ import annotations

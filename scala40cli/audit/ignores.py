@@ -60,6 +60,18 @@ def inline_ignores(text: str, first_line: int = 1) -> dict[int, frozenset[str] |
     return found
 
 
+def comment_ignores(comments: Mapping[int, str]) -> dict[int, frozenset[str] | None]:
+    """The inline acceptances of comments written after events (a JSON Lines log's
+    ``"comment"``): line number -> codes (None: all codes)."""
+    found: dict[int, frozenset[str] | None] = {}
+    for number, comment in comments.items():
+        match = _INLINE.search(comment)
+        if match is not None:
+            codes = frozenset(code.upper() for code in _CODES.findall(match[1]))
+            found[number] = codes or None
+    return found
+
+
 def matches(code: str, patterns: Iterable[str]) -> bool:
     """Is ``code`` one of the codes or prefixes (``T``, ``T00``, ``T004``) given?"""
     return any(code.startswith(pattern) for pattern in patterns)

@@ -36,7 +36,6 @@ from typing import Generic, TypeVar
 
 from scala40cli.audit.signals import Stopped, stop_on_signals
 from scala40cli.audit.workers import CAN_FORK, Job, WorkerLost, Workers
-from scala40cli.reading.gc_pause import gc_paused
 
 __all__ = ["Stopped", "WorkerLost", "available_cpus", "batches", "ordered_map",
            "stop_on_signals"]
@@ -216,8 +215,7 @@ class _Task(Generic[Arg, Result]):
         """Its results, waiting for the worker if need be."""
         if self.job is not None:
             sent = workers.answer(self.job)
-            with gc_paused():  # thousands of new objects, none in a cycle
-                answer: _Answer[Result] = pickle.loads(sent)
+            answer: _Answer[Result] = pickle.loads(sent)
             if isinstance(answer, _Failed):
                 raise answer.error
             return answer

@@ -39,12 +39,11 @@ from scala40cli.model.violations import Code
 from scala40cli.reading import chunks
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.events import GameLog
-from scala40cli.reading.gc_pause import gc_paused
-from scala40cli.reading.inputs import NotRegularFile, input_format_of, open_log
+from scala40cli.reading.inputs import NotRegularFile, input_format_of, open_log, sniffed
 from scala40cli.reading.parser import iter_games
 
 if TYPE_CHECKING:  # imported when a JSON Lines log is read: most runs read none
-    from scala40cli.reading.jsonl_logs import JsonChunk
+    from scala40cli.reading.json_games import JsonChunk
 
 #: Where a problem of the file as a whole is placed. An unreadable file has no lines,
 #: but 1:1 keeps ``path:line:column`` usable by editors and matches what linters print.
@@ -95,32 +94,32 @@ def in_line_order(items: list[Item]) -> list[Item]:
 def judge_unit(unit: Chunk | JsonChunk, choices: Choices) -> tuple[list[Item], ...]:
     """:func:`judge_chunk` for a chunk of a ``.s40`` log or of a JSON Lines log.
 
-    The cyclic collector is held off for the whole chunk, not only while its events
-    are built and replayed: between those pauses it ran 90 times in an audit of the
-    benchmark corpus, over the game being judged, and found nothing to free; held
-    off, it runs a sixth as often, over less. What a chunk leaves in cycles is freed
-    by the collector's next run, after the chunk."""
-    with gc_paused():
-        if isinstance(unit, Chunk):
-            return judge_chunk(unit, choices)
-        from scala40cli.reading.jsonl_logs import in_json_terms
+    The host's garbage collector is left as the host set it: a library that turned it
+    off, even for a chunk, turned it off for every thread of a server (see
+    docs/performance.md for what that saved and how the command line saves it now)."""
+    if isinstance(unit, Chunk):
+        return judge_chunk(unit, choices)
+    from scala40cli.audit.json_units import judge_json_chunk
 
-        return in_json_terms(judge_chunk(unit.chunk, choices), unit.problems)
+    return judge_json_chunk(unit, choices, in_line_order)
 
 
-def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str = "s40"
+def chunks_of(lines: Iterable[bytes] | BinaryIO, input_format: str | None = "s40"
               ) -> Iterator[Chunk | JsonChunk]:
-    """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events)."""
+    """The chunks of a log's games, read as ``s40`` or ``jsonl`` (JSON Lines events);
+    None: as its first line that is not blank says (``inputs.sniff_format``)."""
+    if input_format is None:
+        input_format, lines = sniffed(lines)
     if input_format == "jsonl":
-        from scala40cli.reading.jsonl_logs import json_chunks
+        from scala40cli.reading.json_games import json_chunks
 
         yield from json_chunks(lines)
     else:
         yield from game_chunks(lines)
 
 
-def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
-                input_format: str = "s40", size: int | None = None
+def audit_lines(lines: Iterable[bytes] | BinaryIO, choices: Choices, *, jobs: int = 1,
+                input_format: str | None = "s40", size: int | None = None
                 ) -> Iterator[tuple[list[Item], ...]]:
     """The judged chunks of a log given as lines of bytes, in file order; ``size`` is
     what is left of it to read, in bytes, if known (it evens out the end of a parallel
@@ -135,8 +134,9 @@ def audit_lines(lines: Iterable[bytes], choices: Choices, *, jobs: int = 1,
 
 
 def _chunk_weight(unit: Chunk | JsonChunk) -> int:
-    """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``)."""
-    return len(unit.data if isinstance(unit, Chunk) else unit.chunk.data)
+    """What a chunk costs to judge, roughly: its size (see ``parallel.BATCH_WEIGHT``); a
+    JSON line holds about three times the bytes of its ``.s40`` line."""
+    return len(unit.data) if isinstance(unit, Chunk) else len(unit.chunk.data) // 3
 
 
 def _bytes_left(handle: BinaryIO) -> int:

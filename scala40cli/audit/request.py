@@ -79,7 +79,10 @@ class AuditRequest:
     given (:func:`scala40cli.api.audit_file`). ``input_format`` reads every input as
     ``s40`` or ``jsonl``, by default each by its extension. ``selection`` moves the
     violations it leaves out to each game's ``ignored``; ``progress`` is told of each
-    file done, when there are enough files for it to be worth showing."""
+    file done, when there are enough files for it to be worth showing.
+    ``hold_collector``: the process is the command line's own, which asks that the
+    cyclic garbage collector be held off while each record is made (the library
+    otherwise leaves the host's collector alone, see :func:`road.collected_between`)."""
 
     inputs: tuple[str, ...]
     rules: RuleChoice | None = None
@@ -89,3 +92,4 @@ class AuditRequest:
     engine: Engine = field(default_factory=Local)
     expand: bool = True
     progress: Progress | None = None
+    hold_collector: bool = False

@@ -21,6 +21,7 @@ from typing import Any
 
 from scala40cli.judging.rulebook.rule_values import RulesError, shown_token
 from scala40cli.judging.rulebook.switches import SWITCHES
+from scala40cli.reading.json_words import decode_error
 
 #: A rules file is a few hundred bytes; a bigger one is not read (a file of 1 MiB is a
 #: thousand times the size of one that sets every switch).
@@ -153,9 +154,9 @@ def _parse_text(text: str, name: str, suffix: str) -> object:
         raise RulesError(f"rules file {name} sets {shown_token(str(error.args[0]))} twice "
                          "in one object; each key may be written once") from None
     except json.JSONDecodeError as error:
+        words, line, column = decode_error(error)  # the same words on every Python
         raise RulesError(
-            f"rules file {name} is not valid JSON: {error.msg} "
-            f"(at line {error.lineno}, column {error.colno})"
+            f"rules file {name} is not valid JSON: {words} (at line {line}, column {column})"
         ) from None
 
 

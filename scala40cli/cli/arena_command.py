@@ -141,25 +141,28 @@ def check_dask(jobs: int) -> None:
         raise click.UsageError("--dask needs Dask: pip install 'scala40[dask]'") from None
 
 
-class Terminated(KeyboardInterrupt):
-    """SIGTERM, which stops a run as Ctrl-C does."""
-
-
 @contextmanager
-def sigterm_stops() -> Iterator[list[int]]:
-    """SIGTERM raised as :class:`Terminated` for the time of the run; the list it yields
-    holds the signal once one came."""
+def stops_on_signals() -> Iterator[list[int]]:
+    """SIGINT and SIGTERM noted, for the time of the run, in the list this yields, which
+    the run reads between two matches (:func:`run_arena`'s ``interrupted``). A flag, not
+    an exception: an exception raised wherever the signal lands could leave the process
+    pool half way through one of its own steps, and the run would hang instead of
+    stopping. A second Ctrl-C is a KeyboardInterrupt at once, as Python's own would be
+    (the run still ends with its table)."""
     came: list[int] = []
 
-    def handle(number: int, _frame: FrameType | None) -> None:
+    def note(number: int, _frame: FrameType | None) -> None:
+        if came and number == signal.SIGINT:
+            raise KeyboardInterrupt
         came.append(number)
-        raise Terminated
 
-    previous = signal.signal(signal.SIGTERM, handle)
+    previous = {number: signal.signal(number, note)
+                for number in (signal.SIGINT, signal.SIGTERM)}
     try:
         yield came
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def run_command(*, engines: Sequence[str], games: int | None, players: int, gauntlet: bool,
@@ -178,10 +181,10 @@ def run_command(*, engines: Sequence[str], games: int | None, players: int, gaun
     check_output(output, [])
     directory = log_directory(out_dir, planned(settings))
     watcher = Watcher(settings, directory, sys.stderr)
-    with sigterm_stops() as signalled:
+    with stops_on_signals() as signalled:
         tally, stopped = run_arena(settings, jobs=jobs, dask=dask_option,
-                                   on_outcome=watcher)
+                                   on_outcome=watcher, interrupted=lambda: bool(signalled))
     watcher.done()
     emit(FORMATS[report_format](document(settings, tally, stopped)), output)
     if stopped is Stop.INTERRUPTED:
-        sys.exit(EXIT_TERMINATED if signalled else EXIT_INTERRUPTED)
+        sys.exit(EXIT_TERMINATED if signal.SIGTERM in signalled else EXIT_INTERRUPTED)

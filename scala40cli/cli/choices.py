@@ -25,6 +25,9 @@ COMPARISON_FORMATS = ("text", "json")
 #: ``report --format``: the keys of ``reporters.SCORE_REPORT_FORMATS``.
 SCORE_REPORT_FORMATS = ("markdown", "html")
 
+#: ``standings --format``: the keys of ``season.formats.STANDINGS_FORMATS``.
+STANDINGS_FORMATS = ("text", "markdown", "html", "json")
+
 #: ``rules --format``: the keys of ``reporters.RULES_FORMATS`` (the first is the default).
 RULES_FORMATS = ("toml", "json")
 
@@ -34,6 +37,10 @@ CONVERT_FORMATS = ("jsonl", "s40")
 #: The default of ``replay --max-annotations`` (``ci_reports.DEFAULT_MAX_ANNOTATIONS``):
 #: GitHub shows ten error annotations a step.
 DEFAULT_MAX_ANNOTATIONS = 10
+
+#: ``fmt --verbs`` and ``--lang``: the languages of the log's words and of the messages
+#: (the values of ``reading.words.Language``, the first the default).
+LANGUAGES = ("en", "it", "fr")
 
 #: ``show --format``: the table for a person, or the JSON of schemas/show.schema.json.
 SHOW_FORMATS = ("text", "json")

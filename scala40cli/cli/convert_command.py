@@ -1,6 +1,7 @@
 """``scala40 convert``: a game log between ``.s40`` and JSON Lines events, both ways.
 
-The conversions themselves are :mod:`scala40cli.reading.jsonl_logs`; this is the command:
+The conversions themselves are :mod:`scala40cli.reading.jsonl_logs` (JSON Lines to
+``.s40``) and :mod:`scala40cli.reporting.events_jsonl` (the other way); this is the command:
 read the input (:mod:`scala40cli.cli.inputs`), convert, write the output
 (:mod:`scala40cli.cli.output`) or print why not, as ``scala40 fmt`` does.
 """
@@ -15,9 +16,10 @@ from scala40cli.cli.inputs import gather, read_input
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_PROBLEMS
 from scala40cli.model.results import FileResult, Problem
-from scala40cli.reading.inputs import input_format_of
-from scala40cli.reading.jsonl_logs import jsonl_to_s40, s40_to_jsonl
+from scala40cli.reading.inputs import input_format_of, sniff_format
+from scala40cli.reading.jsonl_logs import jsonl_to_s40
 from scala40cli.reading.layout import format_log
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
 from scala40cli.reporting.text_report import problem_lines
 
 #: A log's bytes in one format as text in another, or the problems that prevent it.
@@ -49,8 +51,9 @@ def run_convert(ctx: click.Context, *, source: str, target: str | None,
     problems printed on standard error and exit status 1."""
     (log,) = gather((source,), expand=False)
     shown, path = log
-    reading = input_format_of(shown, input_format)
     data = read_input(log)
+    reading = input_format_of(shown, input_format) or (
+        sniff_format(data) if isinstance(data, bytes) else "s40")
     writing = target or OTHER_FORMAT[reading]
     result = convert_bytes(data, reading, writing) if isinstance(data, bytes) else data
     if isinstance(result, str):

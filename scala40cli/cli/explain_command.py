@@ -1,15 +1,18 @@
 """``scala40 explain``: what a violation code means, from the rulebook of
-:mod:`scala40cli.model.violations`."""
+:mod:`scala40cli.model.violations`, in the language of ``--lang`` (the code and its
+name never change)."""
 
 from __future__ import annotations
 
 import click
 
 from scala40cli.cli.doc_sections import find_section
+from scala40cli.cli.language import chosen_words
 from scala40cli.model.violations import RULEBOOK, Code
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
-def run_explain(*, code: str | None) -> None:
+def run_explain(*, code: str | None, lang_option: str | None = None) -> None:
     """Every code and its name, or the explanation of ``code`` (a usage error, exit 2,
     when it is unknown)."""
     if code is None:
@@ -21,7 +24,7 @@ def run_explain(*, code: str | None) -> None:
         raise click.BadParameter(
             f"unknown code {code!r}; `scala40 explain` lists them all", param_hint="'CODE'"
         )
-    click.echo(explanation(found))
+    click.echo(explanation(found, chosen_words(lang_option)))
 
 
 def find_code(text: str) -> Code | None:
@@ -33,32 +36,36 @@ def find_code(text: str) -> Code | None:
     return None
 
 
-def explanation(code: Code) -> str:
+def explanation(code: Code, words: Catalogue = ENGLISH) -> str:
     """What ``scala40 explain`` prints for a code: name, meaning, the rule in words, an
-    example, and the words of the docs that explain the rule (quoted from the pages the
-    package ships, so an installed scala40 shows them: never a link to a file the user
-    may not have)."""
+    example, in the language of ``words``, and the words of the docs that explain the
+    rule (quoted, in English, from the pages the package ships, so an installed scala40
+    shows them: never a link to a file the user may not have)."""
     entry = RULEBOOK[code]
+    say = words.gettext
     lines = [
         f"{code} {entry.name}",
         "",
-        entry.summary,
+        say(entry.summary),
         "",
-        f"Rule: {entry.source}.",
-        f"Example: {entry.example}",
+        say("Rule: {rule}.", rule=say(entry.source)),
+        say("Example: {example}", example=say(entry.example)),
     ]
     section = find_section(entry.see)
     if section is not None and section.paragraphs:
-        page = _PAGES.get(entry.see.partition("#")[0], "the docs")
-        title = f", {section.title}" if section.title else ""
-        lines += ["", f"From {page}{title}:", ""]
+        titled, untitled = _FROM.get(entry.see.partition("#")[0], _FROM_DOCS)
+        where = say(titled, title=section.title) if section.title else say(untitled)
+        lines += ["", where, ""]
         lines += [paragraph + "\n" for paragraph in section.paragraphs]
     return "\n".join(lines).rstrip("\n")
 
 
-#: What each page quoted is, in words.
-_PAGES = {
-    "decisions.md": "the referee's decisions",
-    "rules.md": "the rules",
-    "log-format.md": "the log format",
+#: Where a quote comes from, with its section's title and without, by page: one whole
+#: sentence each, since a language joins "from" to the page's name ("dalle regole",
+#: "du format").
+_FROM = {
+    "decisions.md": ("From the referee's decisions, {title}:", "From the referee's decisions:"),
+    "rules.md": ("From the rules, {title}:", "From the rules:"),
+    "log-format.md": ("From the log format, {title}:", "From the log format:"),
 }
+_FROM_DOCS = ("From the docs, {title}:", "From the docs:")

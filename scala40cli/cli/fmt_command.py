@@ -24,20 +24,23 @@ from scala40cli.cli.rewrite import (
 )
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.model.results import FileResult
+from scala40cli.reading.words import Language
 from scala40cli.reporting.text_report import problem_lines, terminal_safe
 
 
 def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
-            show_diff: bool) -> None:
+            show_diff: bool, verbs: str | None = None) -> None:
     """``scala40 fmt`` with its options: each file rewritten (or checked, or diffed)
-    and said so on standard error, the closing line, then the exit status."""
+    and said so on standard error, the closing line, then the exit status. ``verbs``:
+    the language the words are written in (None: each game keeps its own)."""
     if files.count(STDIN_ARGUMENT) > 1:
         raise click.UsageError("- (standard input) may be given only once")
     write = not (check or show_diff)
+    language = None if verbs is None else Language(verbs)
     changed = unchanged = failed = 0
     for source in gather(files, expand=False):
         shown, path = source
-        done = _diffed(source) if show_diff else _rewritten(source, write)
+        done = _diffed(source, language) if show_diff else _rewritten(source, write, language)
         if done.problems:
             for line in problem_lines(file_errors(shown, done.problems)):
                 click.echo(line, err=True)
@@ -58,26 +61,26 @@ def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
 
 
-def _rewritten(source: Source, write: bool) -> Rewrite:
+def _rewritten(source: Source, write: bool, language: Language | None) -> Rewrite:
     """A file rewritten in place (with ``write``) or checked; standard input formatted
     to standard output (with ``write``) or checked."""
     path = source[1]
     if isinstance(path, str):
-        return rewrite_file(path, write)
+        return rewrite_file(path, write, language)
     opened = open_input(source)
     if isinstance(opened, FileResult):
         return Rewrite(problems=opened.errors)
     with opened as stream:
-        return rewrite_stream(stream, sys.stdout if write else None)
+        return rewrite_stream(stream, sys.stdout if write else None, language)
 
 
-def _diffed(source: Source) -> Rewrite:
+def _diffed(source: Source, language: Language | None) -> Rewrite:
     """``fmt --diff``: the diff of a file or of standard input, a game at a time."""
     opened = open_input(source)
     if isinstance(opened, FileResult):
         return Rewrite(problems=opened.errors)
     try:
         with opened as stream:
-            return diff_stream(stream, source[0], sys.stdout)
+            return diff_stream(stream, source[0], sys.stdout, language)
     except OSError as error:
         return Rewrite(problems=unreadable(source[0], error).errors)

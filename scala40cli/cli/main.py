@@ -26,6 +26,7 @@ import click
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
+    LANGUAGES,
     REPLAY_FORMATS,
     RULES_FORMATS,
     SCORE_REPORT_FORMATS,
@@ -38,6 +39,7 @@ from scala40cli.cli.options import (
     format_option,
     input_format_option,
     jobs_option,
+    lang_option,
     output_option,
     play_options,
     quiet_option,
@@ -47,6 +49,7 @@ from scala40cli.cli.options import (
     set_option,
     show_options,
     simulate_options,
+    standings_options,
     view_options,
 )
 from scala40cli.cli.status import EXIT_PROBLEMS, EXIT_USAGE
@@ -102,6 +105,9 @@ def main() -> None:
     "2.1.0; junit: JUnit XML, one test case a game.")
 @click.option("--exit-zero", is_flag=True,
               help="Exit 0 even when violations or file errors are found (report only).")
+@click.option("--require-complete", is_flag=True,
+              help="Exit 1 also when an input holds no game or a match not played to its "
+              "end: each must be a complete match, judged legal (said on standard error).")
 @click.option("--max-annotations", type=click.IntRange(min=0),
               default=DEFAULT_MAX_ANNOTATIONS, show_default=True,
               help="With --format github: annotate at most this many problems, then say how "
@@ -117,9 +123,11 @@ def main() -> None:
               "first.")
 @input_format_option(
     "Read every FILE as a .s40 log or as JSON Lines events (see `scala40 convert`). "
-    "Default: jsonl for a FILE ending in .jsonl, else s40.", envvar="SCALA40_INPUT_FORMAT")
+    "Default: by the extension (.jsonl, .s40), else by the content (JSON Lines when its "
+    "first line starts with {).", envvar="SCALA40_INPUT_FORMAT")
 @selection_options
 @color_option
+@lang_option
 @click.option("--dask", "dask_option", metavar="SCHEDULER", envvar="SCALA40_DASK",
               help="Judge the files on Dask (pip install 'scala40[dask]'): threads, "
               "processes, or a scheduler address such as tcp://host:8786. FILE may then "
@@ -151,6 +159,7 @@ def replay(ctx: click.Context, /, **options: Any) -> None:
 
 @main.command()
 @click.argument("code", required=False)
+@lang_option
 def explain(**options: Any) -> None:
     """Explain a violation CODE (T004) or name (not-in-hand); without one, list them all."""
     with loading():
@@ -184,13 +193,19 @@ def rules(**options: Any) -> None:
               help="Write nothing; exit 1 if any file would change, listing them.")
 @click.option("--diff", "show_diff", is_flag=True,
               help="Write nothing; print a unified diff of the changes on standard output.")
+@click.option("--verbs", type=click.Choice(LANGUAGES),
+              help="Write the words of the log (hand, draw, meld...) in English, Italian "
+                   "or French. Default: each game in the language most of its lines use.")
 @click.pass_context
 def fmt(ctx: click.Context, /, **options: Any) -> None:
     """Rewrite the game logs FILE... in canonical form, in place.
 
     Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
     player names quoted only where the format needs it, tag values quoted, a blank line
-    before each hand and between games, UTF-8 with LF line ends and no byte-order mark.
+    before each hand and between games, UTF-8 with LF line ends and no byte-order mark,
+    the words of each game in one language (--verbs, else the one most of its lines use:
+    an Italian log stays Italian, and a line written in English among them is
+    translated; on a tie, the language written first).
     Comments stay where they are: a comment after an event stays on its line (at its
     column when there is room, so aligned comments stay aligned), a comment alone on
     its line loses its indentation. Blank lines stay where the author left them (a run
@@ -221,6 +236,9 @@ def fmt(ctx: click.Context, /, **options: Any) -> None:
 @output_option()
 @rule_options()
 @jobs_option()
+@input_format_option(
+    "Read every FILE as a .s40 log or as JSON Lines events. Default: by the extension "
+    "(.jsonl, .s40), else by the content (JSON Lines when its first line starts with {).")
 @click.pass_context
 def report_command(ctx: click.Context, /, **options: Any) -> None:
     """Write the score report of the games of FILE...: sheets, outcomes, charts.
@@ -240,6 +258,26 @@ def report_command(ctx: click.Context, /, **options: Any) -> None:
         from scala40cli.cli.report_command import run_report
 
     run_report(ctx, **options)
+
+
+@main.command("standings")
+@files_argument
+@standings_options
+@click.pass_context
+@stopping_cleanly
+def standings(ctx: click.Context, /, **options: Any) -> None:
+    """Write the league table of a season: every match of FILE..., each player's numbers
+    and a rating from the finishing orders (openskill's Plackett-Luce), in date order.
+
+    FILE... as for `scala40 replay`. A match with violations is left out (and listed)
+    unless --include-violations; a match not over counts its hands, not its result.
+    Exit status 0: written, every input read; 1: an input could not be read or parsed
+    (listed); 2: a wrong command line.
+    """
+    with loading():
+        from scala40cli.cli.standings_command import run_standings
+
+    run_standings(ctx, **options)
 
 
 @main.command("simulate")
@@ -284,13 +322,11 @@ def arena_command(**options: Any) -> None:
 @review_options
 @stopping_cleanly
 def review(**options: Any) -> None:
-    """Review the decisions of FILE...: for each, the move played, the engine's, and
-    what the one played costs in points of the hand and in the chance of winning the
-    match, from what the player saw at that line only; each classed good, inaccuracy
-    (?!), mistake (?) or blunder (??), and a summary and a rating a player. A line with
-    a violation is not reviewed. A bar counts the decisions on a terminal; the same
-    --seed gives the same review. docs/review.md explains every figure. Exit status 0;
-    1: a file unreadable; 2: a wrong command line."""
+    """Review the decisions of FILE...: the move played, the engine's, what the one
+    played costs in points and in the chance of winning the match, from what the player
+    saw only; each good, inaccuracy (?!), mistake (?) or blunder (??); a summary and a
+    rating a player. A violation is not reviewed; the same --seed, the same review.
+    docs/review.md explains every figure. Exit 0; 1: a file unreadable; 2: usage."""
     with loading():
         from scala40cli.cli.review_command import run_review
 

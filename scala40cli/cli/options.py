@@ -22,8 +22,10 @@ from scala40cli.cli.choices import (
     ARENA_FORMATS,
     COLOR_CHOICES,
     INPUT_FORMATS,
+    LANGUAGES,
     REVIEW_FORMATS,
     SHOW_FORMATS,
+    STANDINGS_FORMATS,
 )
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -124,6 +126,13 @@ color_option = click.option(
     help="Colour the text report: auto = on a terminal, unless NO_COLOR is set "
     "(FORCE_COLOR colours a pipe too).")
 
+#: ``--lang en|it|fr``: the language of what a person reads (None: the environment's,
+#: see :mod:`scala40cli.translation.language`).
+lang_option = click.option(
+    "--lang", "lang_option", type=click.Choice(LANGUAGES), envvar="SCALA40_LANG",
+    help="The language of the messages, score sheets and explanations: English, Italian or "
+    "French. Default: the environment's (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), else English.")
+
 #: ``--quiet``/``-q``: the problems and the summary line only.
 quiet_option = click.option(
     "--quiet", "-q", is_flag=True,
@@ -140,7 +149,8 @@ show_options = stacked(
                   help="text: the table for a person; json: for programs "
                   "(schemas/show.schema.json)."),
     rule_options(),
-    input_format_option(_VIEW_INPUT_HELP))
+    input_format_option(_VIEW_INPUT_HELP),
+    lang_option)
 
 #: ``scala40 view``'s options: where the pages go, the rules, how to read the files.
 view_options = stacked(
@@ -154,8 +164,8 @@ view_options = stacked(
 play_options = stacked(
     click.option("--players", type=click.IntRange(2, 6), default=2, show_default=True,
                  help="Players at the table: you and 1 to 5 bots."),
-    click.option("--level", type=click.Choice(["easy", "normal", "hard"]), default="normal",
-                 show_default=True, help="The bots' level."),
+    click.option("--level", type=click.Choice(["easy", "normal", "hard", "expert"]),
+                 default="normal", show_default=True, help="The bots' level."),
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--seed", default=None,
@@ -186,7 +196,7 @@ simulate_options = stacked(
     rule_options("Play under this preset or rules file (default classic).",
                  "Set one rule switch over the preset (repeatable)."),
     click.option("--level", default="normal", show_default=True, metavar="LEVEL[,LEVEL...]",
-                 help="easy, normal or hard: one for every bot, or one a bot seat "
+                 help="easy, normal, hard or expert: one for every bot, or one a bot seat "
                  "(the --seat programs' seats have none), comma-separated."),
     click.option("--out", default="-", show_default=True, metavar="DIR|-",
                  help="- writes every game to standard output; DIR one file a game "
@@ -201,7 +211,11 @@ simulate_options = stacked(
                  "(docs/protocol.md) under NAME (repeatable)."),
     click.option("--move-timeout", type=click.FloatRange(min=0, min_open=True), default=5.0,
                  show_default=True, metavar="SECONDS",
-                 help="Seconds an outside program has for each answer."))
+                 help="Seconds an outside program has for each answer."),
+    click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=1.0,
+                 show_default=True, metavar="FACTOR",
+                 help="The expert level's search, as a multiple of its default (more "
+                 "is stronger and slower)."))
 
 
 #: ``scala40 arena``'s options (the command's work is ``cli/arena_command``).
@@ -266,3 +280,24 @@ review_options = stacked(
     rule_options(),
     click.option("--engine", "engine", default=None, hidden=True,
                  help="The engine that weighs the decisions (for tests: standin)."))
+
+
+#: ``scala40 standings``'s options (the command's work is ``cli/standings_command``).
+standings_options = stacked(
+    format_option(STANDINGS_FORMATS,
+                  help="text: the table for a person; markdown: for $GITHUB_STEP_SUMMARY; "
+                  "html: one self-contained page with the ratings' chart; json: "
+                  "schemas/standings.schema.json. Default: by --output's suffix (.html, "
+                  ".json, .md), else text."),
+    output_option(),
+    rule_options("Count only the matches played under this preset or rules file "
+                 "(with --set: these rules exactly); the others are listed as left out.",
+                 "Set one rule switch of the rules --rules counts (repeatable)."),
+    click.option("--include-violations", is_flag=True,
+                 help="Count the matches with violations too (left out by default)."),
+    click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
+                 metavar="DATE",
+                 help="Count only the matches whose [Date] is DATE (YYYY-MM-DD) or later."),
+    jobs_option(),
+    click.option("--dask", "dask_option", metavar="SCHEDULER",
+                 help="Judge the files on Dask, as `scala40 replay --dask` does."))

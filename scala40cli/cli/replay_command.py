@@ -19,11 +19,14 @@ from scala40cli.audit.request import AuditRequest, Local
 from scala40cli.audit.road import audit_records, compare_results
 from scala40cli.cli import settings
 from scala40cli.cli.choices import COMPARISON_FORMATS, REPLAY_FORMATS
+from scala40cli.cli.completeness import Completeness
 from scala40cli.cli.inputs import input_paths, terminal_progress
+from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import check_output, emit, stdout_of, write_report
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, exit_status
 from scala40cli.reporting.color import use_color
 from scala40cli.reporting.reporters import make_reporter, render_comparison
+from scala40cli.reporting.translated import translated_records
 
 if TYPE_CHECKING:
     from scala40cli.audit.ignores import Selection
@@ -35,7 +38,8 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
                compare_option: str | None, exit_zero: bool, max_annotations: int,
                jobs: int, quiet: bool, input_format: str | None,
                select_option: str | None, ignore_option: str | None, color_option: str,
-               dask_option: str | None, config_option: str | None) -> None:
+               dask_option: str | None, config_option: str | None,
+               lang_option: str | None = None, require_complete: bool = False) -> None:
     """``scala40 replay`` with its options (by their names in the command's
     declaration): the report written, then the exit status."""
     config = settings.load(config_option)
@@ -53,19 +57,27 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
                              report_format, output, jobs, input_format, selection, config)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = settings.rule_choice(rules_option, set_options)
+    words = chosen_words(lang_option)
     reporter = make_reporter(report_format, max_annotations=max_annotations, quiet=quiet,
-                             color=use_color(color_option, stdout_of(output)))
+                             color=use_color(color_option, stdout_of(output)), words=words)
     check_output(output, input_paths(files))
     request = AuditRequest(inputs=files, rules=choice, input_format=input_format,
                            selection=selection, exclusions=config.exclusions,
                            engine=settings.engine(jobs, dask_option, files),
-                           progress=terminal_progress())
+                           progress=terminal_progress(), hold_collector=True)
     records = audit_records(request)
+    completeness = Completeness()
+    if require_complete:
+        records = completeness.watch(records)
+    if reporter.for_people:
+        records = translated_records(records, words)
     summary = write_report(output, lambda stream: reporter.write_records(records, stream))
     if reporter.side_failure is not None:
         click.echo(f"scala40: {reporter.side_failure}", err=True)
         ctx.exit(EXIT_USAGE)
-    clean = summary.violations == 0 and summary.file_errors == 0
+    for lacking in completeness.lacking:
+        click.echo(f"scala40: {lacking}", err=True)
+    clean = summary.violations == 0 and summary.file_errors == 0 and not completeness.lacking
     ctx.exit(EXIT_OK if exit_zero or clean else EXIT_PROBLEMS)
 
 

@@ -22,12 +22,13 @@ from scala40cli.reporting.reporters import render_score_report, score_report_for
 
 def run_report(ctx: click.Context, *, files: tuple[str, ...], report_format: str | None,
                output: str | None, rules_option: str | None, set_options: tuple[str, ...],
-               jobs: int) -> None:
+               jobs: int, input_format: str | None = None) -> None:
     """``scala40 report`` with its options: the report written, then the exit status
     (1 when an input could not be read or parsed)."""
     choice = settings.rule_choice(rules_option, set_options)
     check_output(output, input_paths(files))
     results = file_results(AuditRequest(inputs=files, rules=choice, engine=Local(jobs),
+                                        input_format=input_format,
                                         progress=terminal_progress()))
     viewers = viewer_pages([result.path for result in results], output)
     emit(render_score_report(report_format or score_report_format(output), results, viewers),

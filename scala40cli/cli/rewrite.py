@@ -19,6 +19,7 @@ from scala40cli.cli.output import OutputError, atomic_output
 from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import open_log
 from scala40cli.reading.layout import Outcome, format_stream, formatted_pieces, split_lines
+from scala40cli.reading.words import Language
 from scala40cli.reporting.escape import terminal_line, terminal_safe
 
 #: Why a symbolic link is not rewritten, in words.
@@ -43,19 +44,20 @@ class _Unchanged(Exception):
         self.outcome = outcome
 
 
-def rewrite_file(path: str, write: bool) -> Rewrite:
-    """Format the log at ``path`` a game at a time; with ``write``, replace it by its
-    canonical text when that differs and the whole file could be read."""
+def rewrite_file(path: str, write: bool, language: Language | None = None) -> Rewrite:
+    """Format the log at ``path`` a game at a time (its words in ``language``, None: each
+    game's own); with ``write``, replace it by its canonical text when that differs and
+    the whole file could be read."""
     if os.path.islink(path):
         return Rewrite(not_written=LINK_REFUSED)
     try:
         with open_log(path) as handle:
             if not write:
-                outcome = format_stream(handle, lambda piece: None)
+                outcome = format_stream(handle, lambda piece: None, language)
                 return Rewrite(outcome.problems, outcome.changed)
             try:
                 with atomic_output(path) as stream:
-                    outcome = format_stream(handle, stream.write)
+                    outcome = format_stream(handle, stream.write, language)
                     if outcome.problems or not outcome.changed:
                         raise _Unchanged(outcome)
             except _Unchanged as kept:
@@ -67,7 +69,8 @@ def rewrite_file(path: str, write: bool) -> Rewrite:
         return Rewrite(problems=unreadable(path, error).errors)
 
 
-def rewrite_stream(stream: BinaryIO, out: TextIO | None) -> Rewrite:
+def rewrite_stream(stream: BinaryIO, out: TextIO | None,
+                   language: Language | None = None) -> Rewrite:
     """``fmt -``: standard input formatted a game at a time into an unnamed temporary
     file, copied to ``out`` only once the whole input was read without a problem, so
     that memory stays that of one game and a bad log prints nothing."""
@@ -75,7 +78,7 @@ def rewrite_stream(stream: BinaryIO, out: TextIO | None) -> Rewrite:
     import tempfile
 
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
-        outcome = format_stream(stream, held.write)
+        outcome = format_stream(stream, held.write, language)
         if out is not None and not outcome.problems:
             held.seek(0)
             shutil.copyfileobj(held, out)
@@ -108,7 +111,8 @@ def hunks(before: Sequence[str], after: Sequence[str], old_start: int, new_start
             yield from ("+" + line for line in after[j1:j2])
 
 
-def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
+def diff_stream(stream: BinaryIO, shown: str, out: TextIO,
+                language: Language | None = None) -> Rewrite:
     """``fmt --diff``: the unified diff of a log and its canonical text, made a game at a
     time (a hunk never spans two games) into an unnamed temporary file and printed only
     once the whole log was read without a problem."""
@@ -118,7 +122,7 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO) -> Rewrite:
     problems: list[Problem] = []
     old = new = 0
     with tempfile.TemporaryFile("w+", encoding="utf-8", newline="") as held:
-        for piece in formatted_pieces(stream, keep_before=True):
+        for piece in formatted_pieces(stream, keep_before=True, language=language):
             if isinstance(piece, Problem):
                 problems.append(piece)
                 continue

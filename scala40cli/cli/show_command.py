@@ -19,10 +19,12 @@ from typing import Any, NoReturn
 import click
 
 from scala40cli.cli import settings
+from scala40cli.cli.language import chosen_words
 from scala40cli.cli.status import EXIT_PROBLEMS
 from scala40cli.model.results import Problem
-from scala40cli.reading.inputs import STDIN, input_format_of
+from scala40cli.reading.inputs import STDIN, input_format_of, sniff_format
 from scala40cli.reporting.escape import json_safe, terminal_line
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.viewing.documents import empty_document, show_document
 from scala40cli.viewing.loading import Unviewable, ViewedFile, load_file, view_bytes
 from scala40cli.viewing.text_view import show_text
@@ -37,13 +39,16 @@ MOST_QUOTED = 200
 _SIGNED_NUMBER = re.compile(r"\s*[-+]?\d+\s*")
 
 
-def show_json(document: dict[str, Any]) -> str:
-    """The document as JSON; its strings escaped as a JSON report's are."""
+def show_json(document: dict[str, Any], words: Catalogue = ENGLISH) -> str:
+    """The document as JSON; its strings escaped as a JSON report's are. It stays in
+    English whatever ``words`` (the JSON reports do too)."""
     return json_safe(json.dumps(document, ensure_ascii=False, indent=2)) + "\n"
 
 
-#: ``show --format``: how each format writes the document (``choices.SHOW_FORMATS``).
-RENDERERS: dict[str, Callable[[dict[str, Any]], str]] = {"text": show_text, "json": show_json}
+#: ``show --format``: how each format writes the document (``choices.SHOW_FORMATS``),
+#: its words in a language.
+RENDERERS: dict[str, Callable[[dict[str, Any], Catalogue], str]] = {
+    "text": show_text, "json": show_json}
 
 
 def split_place(argument: str) -> tuple[str, int | None]:
@@ -65,15 +70,16 @@ def split_place(argument: str) -> tuple[str, int | None]:
 
 def run_show(*, place: str, show_format: str,
              rules_option: str | None, set_options: tuple[str, ...],
-             input_format: str | None) -> None:
+             input_format: str | None, lang_option: str | None = None) -> None:
     """Print the table after the line of ``place``. Exit 0 when it is shown, whatever
-    the game holds (``replay`` judges it)."""
+    the game holds (``replay`` judges it); the text in the language of ``--lang``."""
     choice = settings.rule_choice(rules_option, set_options)
     path, line = split_place(place)
     try:
         if path == STDIN:
-            viewed = view_bytes(_standard_input(), STDIN_NAME, choice,
-                                input_format_of(STDIN_NAME, input_format), at_line=line or 0)
+            data = _standard_input()
+            chosen = input_format_of(STDIN_NAME, input_format) or sniff_format(data)
+            viewed = view_bytes(data, STDIN_NAME, choice, chosen, at_line=line or 0)
         else:
             viewed = load_file(path, choice, input_format, at_line=line or 0)
     except Unviewable as error:
@@ -95,7 +101,7 @@ def run_show(*, place: str, show_format: str,
         if game is None:
             _fail(_not_judged(viewed, line))
         document = show_document(viewed, game, line)
-    click.echo(RENDERERS[show_format](document), nl=False)
+    click.echo(RENDERERS[show_format](document, chosen_words(lang_option)), nl=False)
 
 
 def _standard_input() -> bytes:

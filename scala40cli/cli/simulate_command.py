@@ -35,7 +35,7 @@ DEFAULT_SEED = 1
 def setup_from_options(*, players: int, games: int, seed: int | None,
                        rules_option: str | None, set_options: Sequence[str], level: str,
                        max_hands: int, seats: Sequence[str] = (),
-                       move_timeout: float = MOVE_TIMEOUT) -> Setup:
+                       move_timeout: float = MOVE_TIMEOUT, budget: float = 1.0) -> Setup:
     """The run the options ask for; click.UsageError (exit 2) when they cannot be played.
     Without ``--seed`` the seed is 1, or a random one when an outside program takes a
     seat: it could read a known seed from its parent's command line and know every
@@ -47,7 +47,8 @@ def setup_from_options(*, players: int, games: int, seed: int | None,
                   if rules_option is not None or set_options else RuleChoice())
         programs = [parse_seat(text) for text in seats]
         return make_setup(players=players, levels=level, choice=choice, seed=seed, games=games,
-                          max_hands=max_hands, programs=programs, move_timeout=move_timeout)
+                          max_hands=max_hands, programs=programs, move_timeout=move_timeout,
+                          budget=budget)
     except (RulesError, ValueError) as error:
         raise click.UsageError(str(error)) from None
 

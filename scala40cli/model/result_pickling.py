@@ -43,10 +43,11 @@ Reduced = tuple[Callable[..., Any], tuple[Any, ...]]
 
 
 def _problem(code: Code, message: str, line: int, column: int, hand: int | None,
-             player: str | None, context: str | None, caused_by: Problem | None) -> Problem:
+             player: str | None, context: str | None, caused_by: Problem | None,
+             event: int | None = None) -> Problem:
     if not DIRECT:
         return Problem(code=code, message=message, line=line, column=column, hand=hand,
-                       player=player, context=context, caused_by=caused_by)
+                       player=player, context=context, caused_by=caused_by, event=event)
     problem = Problem.__new__(Problem)
     problem.code = code  # type: ignore[misc]
     problem.message = message  # type: ignore[misc]
@@ -56,22 +57,25 @@ def _problem(code: Code, message: str, line: int, column: int, hand: int | None,
     problem.player = player  # type: ignore[misc]
     problem.context = context  # type: ignore[misc]
     problem.caused_by = caused_by  # type: ignore[misc]
+    problem.event = event  # type: ignore[misc]
     return problem
 
 
 def reduce_problem(problem: Problem) -> Reduced:
     return _problem, (problem.code, problem.message, problem.line, problem.column,
-                      problem.hand, problem.player, problem.context, problem.caused_by)
+                      problem.hand, problem.player, problem.context, problem.caused_by,
+                      problem.event)
 
 
 def _hand_result(number: int, line: int, dealer: str | None, closer: str | None,
                  closing: Closing, penalties: dict[str, int], declared: dict[str, int] | None,
-                 totals: dict[str, int], playoff: bool, unverified: dict[str, str]
-                 ) -> HandResult:
+                 totals: dict[str, int], playoff: bool, unverified: dict[str, str],
+                 openings: dict[str, int]) -> HandResult:
     if not DIRECT:
         return HandResult(number=number, line=line, dealer=dealer, closer=closer,
                           closing=closing, penalties=penalties, declared=declared,
-                          totals=totals, playoff=playoff, unverified=unverified)
+                          totals=totals, playoff=playoff, unverified=unverified,
+                          openings=openings)
     hand = HandResult.__new__(HandResult)
     hand.number = number  # type: ignore[misc]
     hand.line = line  # type: ignore[misc]
@@ -83,23 +87,26 @@ def _hand_result(number: int, line: int, dealer: str | None, closer: str | None,
     hand.totals = totals  # type: ignore[misc]
     hand.playoff = playoff  # type: ignore[misc]
     hand.unverified = unverified  # type: ignore[misc]
+    hand.openings = openings  # type: ignore[misc]
     return hand
 
 
 #: A hand result's fields in order: how it travels inside its game (see reduce_game_result).
 _HandRow = tuple[int, int, str | None, str | None, Closing, dict[str, int],
-                 dict[str, int] | None, dict[str, int], bool, dict[str, str]]
+                 dict[str, int] | None, dict[str, int], bool, dict[str, str],
+                 dict[str, int]]
 
 
 def _hand_row(hand: HandResult) -> _HandRow:
     return (hand.number, hand.line, hand.dealer, hand.closer, hand.closing, hand.penalties,
-            hand.declared, hand.totals, hand.playoff, hand.unverified)
+            hand.declared, hand.totals, hand.playoff, hand.unverified, hand.openings)
 
 
 def _hand_from(row: _HandRow) -> HandResult:
-    number, line, dealer, closer, closing, penalties, declared, totals, playoff, unverified = row
+    (number, line, dealer, closer, closing, penalties, declared, totals, playoff, unverified,
+     openings) = row
     return _hand_result(number, line, dealer, closer, closing, penalties, declared, totals,
-                        playoff, unverified)
+                        playoff, unverified, openings)
 
 
 def reduce_hand_result(hand: HandResult) -> Reduced:
@@ -176,8 +183,8 @@ def _game_result(index: int, line: int, tag_rows: tuple[tuple[str, tuple[str, ..
                  elimination_rows: tuple[tuple[str, int], ...], totals: dict[str, int],
                  finished: bool, winner: str | None, rule_sources: dict[str, str],
                  teams: tuple[TeamResult, ...], preset: str | None, notes: tuple[Problem, ...],
-                 ignored: tuple[Ignored, ...], elimination_threshold: int | None
-                 ) -> GameResult:
+                 ignored: tuple[Ignored, ...], elimination_threshold: int | None,
+                 rules_version: str | None) -> GameResult:
     tags = tuple([_tag_from(row) for row in tag_rows])
     hands = tuple([_hand_from(row) for row in hand_rows])
     eliminated = tuple([_elimination_from(row) for row in elimination_rows])
@@ -186,7 +193,8 @@ def _game_result(index: int, line: int, tag_rows: tuple[tuple[str, tuple[str, ..
                           violations=violations, hands=hands, eliminated=eliminated,
                           totals=totals, finished=finished, winner=winner,
                           rule_sources=rule_sources, teams=teams, preset=preset, notes=notes,
-                          ignored=ignored, elimination_threshold=elimination_threshold)
+                          ignored=ignored, elimination_threshold=elimination_threshold,
+                          rules_version=rules_version)
     game = GameResult.__new__(GameResult)
     game.index = index  # type: ignore[misc]
     game.line = line  # type: ignore[misc]
@@ -205,6 +213,7 @@ def _game_result(index: int, line: int, tag_rows: tuple[tuple[str, tuple[str, ..
     game.notes = notes  # type: ignore[misc]
     game.ignored = ignored  # type: ignore[misc]
     game.elimination_threshold = elimination_threshold  # type: ignore[misc]
+    game.rules_version = rules_version  # type: ignore[misc]
     return game
 
 
@@ -218,7 +227,8 @@ def reduce_game_result(game: GameResult) -> Reduced:
     return _game_result, (game.index, game.line, tag_rows, game.players, game.rules,
                           game.violations, hand_rows, elimination_rows, game.totals,
                           game.finished, game.winner, game.rule_sources, game.teams,
-                          game.preset, game.notes, game.ignored, game.elimination_threshold)
+                          game.preset, game.notes, game.ignored, game.elimination_threshold,
+                          game.rules_version)
 
 
 def _stores_directly() -> bool:

@@ -12,9 +12,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import Any, Final
 
 from scala40cli.model.violations import RULEBOOK, Code
+
+#: The version of the shape of the JSON objects written here and of the report that
+#: holds them (``schemas/report.schema.json``, whose ``version`` it is): the major
+#: number changes only with a change a reader of the old shape would not understand,
+#: the minor one with each key added.
+REPORT_SCHEMA_VERSION: Final = "1.0"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -31,6 +37,10 @@ class Problem:
     context: str | None = None
     #: For a note: the reported problem it is only a consequence of (decision 28).
     caused_by: Problem | None = None
+    #: For a log of JSON events: the index (from 0) of the event the problem is on
+    #: among the log's objects (a JSON Lines log's non-blank lines; the items given to
+    #: ``audit_events``), so ``events[problem.event]`` is that event; None for ``.s40``.
+    event: int | None = None
 
     @property
     def name(self) -> str:
@@ -73,6 +83,10 @@ class HandResult:
     #: Players whose penalty the referee could not compute and took as declared on the
     #: ``score`` line, with why (unknown cards, or a picture blurred by a problem).
     unverified: dict[str, str] = field(default_factory=dict)
+    #: Each player who opened in this hand -> in which of their own turns of the hand
+    #: (1: their first), as the referee counted the turns (a buy out of turn is not
+    #: one). A fact for the season's statistics (``scala40 standings``).
+    openings: dict[str, int] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -149,10 +163,28 @@ class GameResult:
     #: start); None when nobody is eliminated (``elimination=none``). A fact for the
     #: reports, which draw it, so that none of them reads a rule's token again.
     elimination_threshold: int | None = None
+    #: The version of the rules this referee applies (``RULES_VERSION`` of
+    #: :mod:`scala40cli.judging.rulebook.presets`): with :attr:`preset` and
+    #: :attr:`rules`, the identity of the rule set the game was judged under. None for
+    #: a result built by hand.
+    rules_version: str | None = None
+
+    @property
+    def schema_version(self) -> str:
+        """The version of the shape of :meth:`to_dict` (the report schema's ``version``)."""
+        return REPORT_SCHEMA_VERSION
 
     @property
     def ok(self) -> bool:
+        """No violation was found; says nothing of whether the match was played to its
+        end (see :attr:`complete`)."""
         return not self.violations
+
+    @property
+    def complete(self) -> bool:
+        """A complete match, judged legal: played to its end (:attr:`finished`) with no
+        violation."""
+        return self.finished and not self.violations
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this game (an item of ``files[].games``)."""
@@ -168,8 +200,23 @@ class FileResult:
     games: tuple[GameResult, ...] = field(default=())
 
     @property
+    def schema_version(self) -> str:
+        """The version of the shape of :meth:`to_dict` (the report schema's ``version``)."""
+        return REPORT_SCHEMA_VERSION
+
+    @property
     def ok(self) -> bool:
+        """No file error and no game with a violation. True for an input holding no game
+        at all (an empty text) and for a match cut off between two hands: what was read
+        is legal, no more (see :attr:`complete`)."""
         return not self.errors and all(game.ok for game in self.games)
+
+    @property
+    def complete(self) -> bool:
+        """Every match of the input complete and legal, and at least one: no file error,
+        and each game :attr:`GameResult.complete`. What a server accepts a finished
+        match's log on."""
+        return not self.errors and bool(self.games) and all(g.complete for g in self.games)
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON report's object for this file (an item of ``files``)."""
@@ -181,21 +228,36 @@ class FileResult:
 JsonObject = dict[str, Any]
 
 
+
 def file_json(result: FileResult) -> JsonObject:
     return {
         "path": result.path,
         "ok": result.ok,
+        "complete": result.complete,
         "errors": [file_error_json(problem) for problem in result.errors],
         "games": [game_json(game) for game in result.games],
+        "schema_version": REPORT_SCHEMA_VERSION,
     }
 
 
 def file_error_json(problem: Problem) -> JsonObject:
-    return {**_place_json(problem), "context": problem.context}
+    """A file error's object; the hand, the player and the event only where known (a
+    line of a JSON log names them)."""
+    document = {**_place_json(problem), "context": problem.context}
+    if problem.hand is not None:
+        document["hand"] = problem.hand
+    if problem.player is not None:
+        document["player"] = problem.player
+    if problem.event is not None:
+        document["event"] = problem.event
+    return document
 
 
 def violation_json(problem: Problem) -> JsonObject:
-    return {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+    document = {**_place_json(problem), "hand": problem.hand, "player": problem.player}
+    if problem.event is not None:
+        document["event"] = problem.event
+    return document
 
 
 def _place_json(problem: Problem) -> JsonObject:
@@ -232,7 +294,11 @@ def game_json(game: GameResult) -> JsonObject:
         "totals": dict(game.totals),
         "finished": game.finished,
         "winner": game.winner,
+        "complete": game.complete,
         "ignored": [{**violation_json(out.problem), "by": str(out.by)} for out in game.ignored],
+        "preset": game.preset,
+        "rules_version": game.rules_version,
+        "schema_version": REPORT_SCHEMA_VERSION,
     }
     if game.notes:  # only then: a game without notes reads as before
         document["notes"] = [_note_json(problem) for problem in game.notes]
@@ -258,6 +324,7 @@ def _hand_json(hand: HandResult) -> JsonObject:
         "declared": None if hand.declared is None else dict(hand.declared),
         "totals": dict(hand.totals),
         "playoff": hand.playoff,
+        "openings": dict(hand.openings),
     }
     if hand.unverified:
         row["unverified"] = [{"player": player, "reason": reason}

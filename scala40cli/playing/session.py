@@ -28,8 +28,9 @@ from scala40cli.playing.refusal import Refused
 from scala40cli.playing.scoresheet import HandLine, hand_line
 from scala40cli.playing.seat import Progress, describe, seat_view
 from scala40cli.reading.events import Event, Score, Tag
-from scala40cli.simulate.bots import Bot, make_bots
+from scala40cli.simulate.bots import Bot
 from scala40cli.simulate.engine import HandEngine
+from scala40cli.simulate.levels import make_bots
 from scala40cli.simulate.match import team_names
 from scala40cli.simulate.moves import at
 from scala40cli.simulate.runner import Setup, header_tags

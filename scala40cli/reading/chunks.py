@@ -34,6 +34,7 @@ from typing import BinaryIO, Final, cast
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
+from scala40cli.reading.words import SPELLINGS, Word
 
 BOM = b"\xef\xbb\xbf"
 _BLANKS = b" \t\r\n"
@@ -46,15 +47,19 @@ _LF: Final = 0x0A
 _TAG: Final = ord("[")
 _COMMENT: Final = ord(";")
 _OLD_COMMENT: Final = ord("#")
+#: The first letters of a hand line (``hand``, ``mano``, ``manche``).
 _H: Final = ord("h")
+_M: Final = ord("m")
 #: The most bytes read at once from a line: more than the 4 bytes a character may take
 #: times ``MAX_LINE_CHARS``, so that a line this long is over the limit for sure.
 READ_PIECE = 64 * 1024
 #: A piece at least this long without a line end is a long line (the first piece of a
 #: file is read with its byte-order mark, then goes without it).
 _LONG = READ_PIECE - len(BOM)
-#: A ``hand`` line, as the grammar's keyword ends (a bare word ``handy`` is a name).
-_HAND = re.compile(rb"[ \t]*hand(?![A-Za-z0-9_.\-])")
+#: A ``hand`` line in any language, as the grammar's keyword ends (a bare word ``handy``
+#: is a name).
+_HAND = re.compile(rb"[ \t]*(?:" + "|".join(SPELLINGS[Word.HAND].values()).encode()
+                   + rb")(?![A-Za-z0-9_.\-])")
 #: The first bytes of a long line kept to tell its kind (tag, ``hand`` line, event).
 _HEAD = 64
 #: Every byte but the continuation bytes of UTF-8 (0x80 to 0xBF): deleting them leaves
@@ -242,7 +247,7 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
                 line = _dropped_comment(line)
         elif first >= 0:
             seen_event = True
-            if first == _H and _HAND.match(line):
+            if first in (_H, _M) and _HAND.match(line):
                 hands += 1
                 if hands > MAX_GAME_HANDS and not chunk.cut_from:
                     chunk.skip(number, f"{MAX_GAME_HANDS:,} hands")

@@ -349,25 +349,29 @@ class Unparsed(Event):
     the unreadable line was itself a ``hand`` line (``hand two``): a hand was there,
     and the next hand's number and dealer are judged with it counted.
     ``rest_of_hand``: the marker stands for the rest of a hand over the limit of
-    events, and that hand is not judged further.
+    events, and that hand is not judged further. ``player``: the player the line names,
+    when that is known though the line is not an event (a JSON object with a
+    ``player``), so that its problems are that player's.
     """
 
-    __slots__ = ("column", "end_line", "line", "rest_of_hand", "starts_hand")
-    __match_args__ = ("line", "column", "end_line", "starts_hand", "rest_of_hand")
+    __slots__ = ("column", "end_line", "line", "player", "rest_of_hand", "starts_hand")
+    __match_args__ = ("line", "column", "end_line", "starts_hand", "rest_of_hand", "player")
     verb: ClassVar[str] = "unparsed"
     line: Final[int]
     column: Final[int]
     end_line: Final[int]
     starts_hand: Final[bool]
     rest_of_hand: Final[bool]
+    player: Final[str | None]
 
     def __init__(self, line: int, column: int, end_line: int, starts_hand: bool = False,
-                 rest_of_hand: bool = False) -> None:
+                 rest_of_hand: bool = False, player: str | None = None) -> None:
         self.line = line
         self.column = column
         self.end_line = end_line
         self.starts_hand = starts_hand
         self.rest_of_hand = rest_of_hand
+        self.player = player
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

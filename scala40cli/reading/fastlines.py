@@ -42,6 +42,12 @@ from scala40cli.reading.events import (
     Take,
     Upcard,
 )
+from scala40cli.reading.words import (
+    LINE_SPELLINGS,
+    VERB_SPELLINGS,
+    Word,
+    preposition,
+)
 
 # --- vocabulary shared by the fast path and the Lark callbacks ------------------------
 
@@ -57,8 +63,11 @@ TABLE: dict[str, TableCard] = {code: TableCard(c) for code, c in CARD.items()}
 TABLE.update((f"{j}({code})", TableCard(JOKER, c))
               for j in JOKERS for code, c in CARD.items() if not c.is_joker)
 
-VERBS = ("draw", "take", "meld", "attach", "swap", "discard", "buy")
-LINE_KEYWORDS = frozenset({"hand", "dealer", "deal", "upcard", "stock", "reshuffle", "score"})
+#: Every spelling of a verb, in every language (:mod:`scala40cli.reading.words`).
+VERBS = tuple(VERB_SPELLINGS)
+#: Every spelling of a word that starts a line, in every language: a player so named
+#: is quoted at the start of a line.
+LINE_KEYWORDS = frozenset(LINE_SPELLINGS)
 #: A bare player name, as the grammar's PLAYER terminal has it unquoted (a test keeps
 #: the two the same): letters and digits of any script, ``_ . -``, combining accents.
 BARE_NAME = r"[\w.\-\u0300-\u036f]+"
@@ -70,7 +79,10 @@ def player_name(text: str) -> str:
     """A player name as written: a bare word, or a quoted string with \\" and \\\\."""
     if text[0] != '"':
         return str(text)
-    return _ESCAPE.sub(r"\1", text[1:-1])
+    inner = text[1:-1]
+    # re.sub with a template parses the template at every call: a tag's values, six a
+    # game, have no escape to undo
+    return _ESCAPE.sub(r"\1", inner) if "\\" in inner else inner
 
 
 # --- the fast path: plain lines without Lark ---------------------------------------------
@@ -161,20 +173,26 @@ def _fast_meld(w: _Words, line: int, column: int) -> Event | None:
     return Meld(line=line, column=column, player=w[0], cards=cards) if cards else None
 
 
-def _fast_attach(w: _Words, line: int, column: int) -> Event | None:
-    if len(w) < 5 or w[-2] != "to" or not _is_number(w[-1]):
-        return None
-    try:
-        cards = tuple([TABLE[x] for x in w[2:-2]])
-    except KeyError:
-        return None
-    return Attach(line=line, column=column, player=w[0], cards=cards, meld=int(w[-1]))
+def _attach_with(to: str) -> _Builder:
+    """The attach of a verb whose preposition is ``to`` (``to``, ``a``, ``à``)."""
+    def build(w: _Words, line: int, column: int) -> Event | None:
+        if len(w) < 5 or w[-2] != to or not _is_number(w[-1]):
+            return None
+        try:
+            cards = tuple([TABLE[x] for x in w[2:-2]])
+        except KeyError:
+            return None
+        return Attach(line=line, column=column, player=w[0], cards=cards, meld=int(w[-1]))
+    return build
 
 
-def _fast_swap(w: _Words, line: int, column: int) -> Event | None:
-    if len(w) != 5 or w[3] != "in" or not _is_number(w[4]) or w[2] not in CARD:
-        return None
-    return Swap(line=line, column=column, player=w[0], card=CARD[w[2]], meld=int(w[4]))
+def _swap_with(within: str) -> _Builder:
+    """The swap of a verb whose preposition is ``within`` (``in``, ``dans``)."""
+    def build(w: _Words, line: int, column: int) -> Event | None:
+        if len(w) != 5 or w[3] != within or not _is_number(w[4]) or w[2] not in CARD:
+            return None
+        return Swap(line=line, column=column, player=w[0], card=CARD[w[2]], meld=int(w[4]))
+    return build
 
 
 def _fast_cards(w: _Words, first: int) -> tuple[Card, ...] | None:
@@ -225,12 +243,20 @@ def _fast_score(w: _Words, line: int, column: int) -> Event | None:
     return Score(line=line, column=column, entries=entries)
 
 
-_FAST_LINES = {"hand": _fast_hand, "dealer": _fast_dealer, "deal": _fast_deal,
-               "upcard": _fast_upcard, "stock": _fast_stock, "reshuffle": _fast_reshuffle,
-               "score": _fast_score}
-_FAST_VERBS = {"draw": _fast_draw, "take": _fast_take, "meld": _fast_meld,
-               "attach": _fast_attach, "swap": _fast_swap, "discard": _one_card(Discard),
-               "buy": _one_card(Buy)}
+_LINE_BUILDERS: dict[Word, _Builder] = {
+    Word.HAND: _fast_hand, Word.DEALER: _fast_dealer, Word.DEAL: _fast_deal,
+    Word.UPCARD: _fast_upcard, Word.STOCK: _fast_stock, Word.RESHUFFLE: _fast_reshuffle,
+    Word.SCORE: _fast_score}
+#: The builder of each verb, given its preposition (an attach or a swap checks the one
+#: of its own language: ``attacca ... a``).
+_VERB_BUILDERS: dict[Word, Callable[[str], _Builder]] = {
+    Word.DRAW: lambda _: _fast_draw, Word.TAKE: lambda _: _fast_take,
+    Word.MELD: lambda _: _fast_meld, Word.ATTACH: _attach_with, Word.SWAP: _swap_with,
+    Word.DISCARD: lambda _: _one_card(Discard), Word.BUY: lambda _: _one_card(Buy)}
+#: The builder of each line word and verb, in every spelling: one look-up a line.
+_FAST_LINES = {spelled: _LINE_BUILDERS[word] for spelled, (word, _) in LINE_SPELLINGS.items()}
+_FAST_VERBS = {verb: _VERB_BUILDERS[word](preposition(verb) or "")
+               for verb, (word, _) in VERB_SPELLINGS.items()}
 
 
 def fast_event(line: str, number: int) -> FastEvent:

@@ -23,11 +23,12 @@ from __future__ import annotations
 import errno
 import os
 import stat
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fnmatch import fnmatchcase
+from itertools import chain
 from pathlib import Path, PurePath
-from typing import BinaryIO
+from typing import BinaryIO, cast
 
 STDIN = "-"
 LOG_SUFFIX = ".s40"
@@ -38,11 +39,55 @@ LINK_OUT = "not read: a symbolic link leading out of the folder"
 NOT_REGULAR = "not read: not a regular file"
 
 
-def input_format_of(path: str, chosen: str | None = None) -> str:
-    """``jsonl`` for a ``.jsonl`` file (any case) or when chosen, else ``s40``."""
+def input_format_of(path: str, chosen: str | None = None) -> str | None:
+    """The format chosen, else the one a file's extension says (``.jsonl``, ``.s40``,
+    in any case); None when nothing says: then the content tells (:func:`sniff_format`)."""
     if chosen is not None:
         return chosen
-    return "jsonl" if PurePath(path).suffix.lower() == JSONL_SUFFIX else "s40"
+    suffix = PurePath(path).suffix.lower()
+    if suffix == JSONL_SUFFIX:
+        return "jsonl"
+    return "s40" if suffix == LOG_SUFFIX else None
+
+
+def sniff_format(data: bytes) -> str:
+    """``jsonl`` when the first line that is not blank starts with ``{`` (a JSON object,
+    which no line of a ``.s40`` log does), else ``s40``."""
+    return "jsonl" if data.lstrip(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1] == b"{" else "s40"
+
+
+class _Peeked:
+    """A binary stream whose first lines were read to tell its format: they are read
+    again first, then the rest of the stream (read as the stream is, a piece at a time)."""
+
+    def __init__(self, stream: BinaryIO, first: list[bytes]) -> None:
+        self.stream, self.first = stream, first
+
+    def readline(self, size: int = -1) -> bytes:
+        return self.first.pop(0) if self.first else self.stream.readline(size)
+
+
+#: The most bytes read from a line to tell a stream's format.
+_SNIFF_PIECE = 64 * 1024
+
+
+def sniffed(source: BinaryIO | Iterable[bytes]) -> tuple[str, BinaryIO | Iterable[bytes]]:
+    """The format of a log given as a stream or as lines (:func:`sniff_format` of its
+    first line that is not blank), and the same log to read from its start."""
+    seen: list[bytes] = []
+    if hasattr(source, "readline"):
+        stream = cast(BinaryIO, source)
+        while (line := stream.readline(_SNIFF_PIECE)) and not line.strip(b" \t\r\n\xef\xbb\xbf"):
+            seen.append(line)
+        if line:
+            seen.append(line)
+        return sniff_format(line), cast(BinaryIO, _Peeked(stream, seen))
+    lines = iter(source)
+    for line in lines:
+        seen.append(line)
+        if line.strip(b" \t\r\n\xef\xbb\xbf"):
+            break
+    return sniff_format(seen[-1] if seen else b""), chain(seen, lines)
 
 
 @dataclass(frozen=True, slots=True)

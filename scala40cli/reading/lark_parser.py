@@ -25,7 +25,6 @@ from lark.exceptions import UnexpectedInput, VisitError
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import Event
-from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.lark_events import EventBuilder
 from scala40cli.reading.resources import grammar_text, keyed_cache_file
 from scala40cli.reading.syntax_errors import LineError, explain
@@ -119,7 +118,7 @@ def parse_run(lines: list[str], start: int, stop: int, sink: list[Event], base: 
     their line in the file.
     """
     parser, builder = shared_lark()
-    with _LOCK, gc_paused():
+    with _LOCK:
         builder.sink, builder.offset = sink, base + start
         try:
             parser.parse("\n".join(lines[start:stop]) + "\n")

@@ -15,6 +15,11 @@ puts them back one after the other:
   above the comments that sit right above the ``hand`` line or the game's first tag,
   since those comments are about it; blank lines at the start and the end go.
 
+The words of the format are written in one language a game (format 1.2): the one
+asked for (``fmt --verbs it``), else the one most of the game's lines are written in
+(English on a tie), so that an Italian log stays Italian and a line written in another
+language is brought into line with the rest.
+
 So a log without comments or extra blank lines is written exactly as
 :func:`scala40cli.reading.writer.write_log` writes its events, and formatting twice gives what
 formatting once gave. A game that cannot be read (``F002``, ``F003``) stops the
@@ -27,6 +32,8 @@ import dataclasses
 import enum
 import hashlib
 import io
+import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import BinaryIO
@@ -35,8 +42,20 @@ from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.chunks import Chunk, decode_chunk, game_chunks
 from scala40cli.reading.comments import Comment, split_comment
-from scala40cli.reading.events import Event, GameLog, HandStart
+from scala40cli.reading.events import (
+    Attach,
+    Buy,
+    Discard,
+    Draw,
+    Event,
+    GameLog,
+    HandStart,
+    Meld,
+    Swap,
+    Take,
+)
 from scala40cli.reading.parser import iter_games
+from scala40cli.reading.words import Language, language_of_line
 from scala40cli.reading.writer import event_line
 
 _BLANKS = " \t\r"
@@ -80,41 +99,63 @@ def _no_canonical_form(event: Event, line: str, error: ValueError) -> Problem:
                    context=line, message=f"this line has no canonical form: {error}")
 
 
-def _lines_of_game(text: str, first_line: int, games: list[GameLog], first_game: bool
-                   ) -> list[Line] | tuple[Problem, ...]:
-    """Each line of a chunk's text with its event, or the problem of an event that
-    has no canonical form."""
+#: The events whose line starts with a player and then its verb.
+_TURNS = (Draw, Take, Meld, Attach, Swap, Discard, Buy)
+#: The words of a line as the grammar cuts them: a quoted name is one word.
+_WORD = re.compile(r'"(?:[^"\\\r\n]|\\.)*"|[^ \t\r]+')
+
+
+def line_language(event: Event, text: str) -> Language | None:
+    """The language ``text``, the line of ``event`` (comment left out), is written in;
+    None for a line without words of the format (a tag)."""
+    return language_of_line(_WORD.findall(text), isinstance(event, _TURNS))
+
+
+def _language(read: list[tuple[Event | None, Comment | None, str]]) -> Language:
+    """The language most of the lines are written in (on a tie, the first written)."""
+    counts = Counter(language for event, _, text in read if event is not None
+                     and (language := line_language(event, text)) is not None)
+    return counts.most_common(1)[0][0] if counts else Language.EN
+
+
+def _lines_of_game(text: str, first_line: int, games: list[GameLog], first_game: bool,
+                   language: Language | None = None) -> list[Line] | tuple[Problem, ...]:
+    """Each line of a chunk's text with its event, in ``language`` (None: the language
+    of most of its lines), or the problem of an event that has no canonical form."""
     events = iter([event for game in games for event in game.events])
     starts = {id(game.events[0]) for game in games if game.events}
-    written: list[Line] = []
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
+    read: list[tuple[Event | None, Comment | None, str]] = []  # each line: event, comment
     for number, line in enumerate(lines, start=first_line):
         before, comment = split_comment(line, number)
-        if before.strip(_BLANKS):
-            event = next(events)
-            assert event.line == number, (event, number)
-            try:
-                canonical = event_line(event)
-            except ValueError as error:
-                return (_no_canonical_form(event, line.rstrip("\r"), error),)
-            starts_game = id(event) in starts
-            needs_blank = (starts_game and not first_game) or (
-                type(event) is HandStart and not starts_game)
-            first_game = first_game and not starts_game
-            written.append(Line(Kind.EVENT, canonical, comment, needs_blank))
-        elif comment is not None:
-            written.append(Line(Kind.COMMENT, comment=comment))
-        else:
-            written.append(Line(Kind.BLANK))
+        event = next(events) if before.strip(_BLANKS) else None
+        assert event is None or event.line == number, (event, number)
+        read.append((event, comment, before))
+    chosen = language or _language(read)
+    written: list[Line] = []
+    for (event, comment, _), line in zip(read, lines, strict=True):
+        if event is None:
+            written.append(Line(Kind.BLANK) if comment is None
+                           else Line(Kind.COMMENT, comment=comment))
+            continue
+        try:
+            canonical = event_line(event, chosen)
+        except ValueError as error:
+            return (_no_canonical_form(event, line.rstrip("\r"), error),)
+        starts_game = id(event) in starts
+        needs_blank = (starts_game and not first_game) or (
+            type(event) is HandStart and not starts_game)
+        first_game = first_game and not starts_game
+        written.append(Line(Kind.EVENT, canonical, comment, needs_blank))
     return written
 
 
-def _read_chunk(chunk: Chunk, text: str | Problem, first_game: bool
-                ) -> list[Line] | tuple[Problem, ...]:
-    """The lines of one chunk (``text`` is its decoded text), or why the file cannot be
-    rewritten."""
+def _read_chunk(chunk: Chunk, text: str | Problem, first_game: bool,
+                language: Language | None = None) -> list[Line] | tuple[Problem, ...]:
+    """The lines of one chunk (``text`` is its decoded text) in ``language`` (None: its
+    own), or why the file cannot be rewritten."""
     if isinstance(text, Problem):  # the whole file is refused, not only this game
         suffix = "; this game is not read"
         return (dataclasses.replace(text, message=text.message.removesuffix(suffix)),)
@@ -124,7 +165,7 @@ def _read_chunk(chunk: Chunk, text: str | Problem, first_game: bool
     if problems:
         return problems
     games = [item for item in parsed if isinstance(item, GameLog)]
-    return _lines_of_game(text, chunk.first_line, games, first_game)
+    return _lines_of_game(text, chunk.first_line, games, first_game, language)
 
 
 def split_lines(text: str) -> list[str]:
@@ -186,9 +227,10 @@ class _Layout:
         return "".join(f"{text}\n" for text in out)
 
 
-def formatted_pieces(stream: BinaryIO, *, keep_before: bool = False
-                     ) -> Iterator[Piece | Problem]:
-    """The canonical text of a log, a game at a time; after the first problem, only the
+def formatted_pieces(stream: BinaryIO, *, keep_before: bool = False,
+                     language: Language | None = None) -> Iterator[Piece | Problem]:
+    """The canonical text of a log, a game at a time, in ``language`` (None: each game
+    in the language most of its lines are written in); after the first problem, only the
     problems of the file (nothing of it is to be written then). With ``keep_before``
     each piece also holds the lines of the file it stands for: the lines up to the last
     event it writes (the comments after that event go with the next piece)."""
@@ -196,7 +238,7 @@ def formatted_pieces(stream: BinaryIO, *, keep_before: bool = False
     held: list[str] = []
     for chunk in game_chunks(stream, keep_comments=True):
         text = decode_chunk(chunk)
-        lines = _read_chunk(chunk, text, first_game)
+        lines = _read_chunk(chunk, text, first_game, language)
         if isinstance(lines, tuple):
             failed = True
             yield from lines
@@ -244,13 +286,15 @@ class Outcome:
     changed: bool
 
 
-def format_stream(stream: BinaryIO, write: Callable[[str], object]) -> Outcome:
+def format_stream(stream: BinaryIO, write: Callable[[str], object],
+                  language: Language | None = None) -> Outcome:
     """Give the canonical text of the log read from ``stream`` to ``write``, a piece at a
-    time, as long as no problem is found; memory is that of one game."""
+    time, as long as no problem is found; memory is that of one game. ``language``: the
+    words' (None: each game's own)."""
     source = _Digesting(stream)
     written, size = hashlib.sha256(), 0
     problems: list[Problem] = []
-    for piece in formatted_pieces(source):  # type: ignore[arg-type]
+    for piece in formatted_pieces(source, language=language):  # type: ignore[arg-type]
         if isinstance(piece, Problem):
             problems.append(piece)
         elif not problems and piece.text:
@@ -262,15 +306,16 @@ def format_stream(stream: BinaryIO, write: Callable[[str], object]) -> Outcome:
     return Outcome(tuple(problems), changed)
 
 
-def format_log(data: bytes) -> str | tuple[Problem, ...]:
+def format_log(data: bytes, language: Language | None = None) -> str | tuple[Problem, ...]:
     """The canonical text of a log file's bytes, or why it cannot be rewritten.
 
     Comments stay in place and blank lines between events stay (a run of them becomes
-    one); spacing, spellings of cards, line ends (always LF) and a byte-order mark are
-    made canonical (see above). A file that is not UTF-8 gives its
+    one); spacing, spellings of cards, the language of the words (``language``, else the
+    game's own), line ends (always LF) and a byte-order mark are made canonical (see
+    above). A file that is not UTF-8 gives its
     ``F002`` problem and a file with syntax errors its ``F003`` problems, as ``scala40
     replay`` reports them: nothing of such a file is rewritten.
     """
     pieces: list[str] = []
-    outcome = format_stream(io.BytesIO(data), pieces.append)
+    outcome = format_stream(io.BytesIO(data), pieces.append, language)
     return outcome.problems or "".join(pieces)

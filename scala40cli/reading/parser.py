@@ -30,11 +30,13 @@ from scala40cli.reading.chunks import Cut
 from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
-from scala40cli.reading.gc_pause import gc_paused
 from scala40cli.reading.limits import MAX_LINE_CHARS
+from scala40cli.reading.words import SPELLINGS, Word
 
-#: A line that starts a hand or a game: an unreadable one still stands for a hand.
-_BOUNDARY = re.compile(r"[ \t]*(?:\[|hand(?![\w.\-\u0300-\u036f]))")
+#: A line that starts a hand (in any language) or a game: an unreadable one still
+#: stands for a hand.
+_BOUNDARY = re.compile(r"[ \t]*(?:\[|(?:" + "|".join(SPELLINGS[Word.HAND].values())
+                       + r")(?![\w.\-\u0300-\u036f]))")
 #: Lines handed to Lark at once (any line boundary is a valid cut): fewer after an error.
 _MAX_RUN, _MIN_RUN = 4096, 4
 
@@ -97,8 +99,7 @@ def iter_games(text: str, *, fast_path: bool = True, first_line: int = 1,
         end = too_long[bisect_left(too_long, i)] if too_long and i <= too_long[-1] else count
         if fast and i < end:
             before = len(events)
-            with gc_paused():
-                i, tag = fast_run(lines, i, end, append, base)
+            i, tag = fast_run(lines, i, end, append, base)
             games.header = games.header and len(events) == before
             if tag is not None:
                 append(tag)

@@ -14,11 +14,23 @@ only on the error path: the parser needs just :class:`LineError` and :func:`expl
 from __future__ import annotations
 
 import re
+import unicodedata
+from difflib import SequenceMatcher
 
 from lark.exceptions import UnexpectedToken
 
 from scala40cli.model.cards import CardError, parse_card
-from scala40cli.reading.fastlines import LINE_KEYWORDS, VERBS
+from scala40cli.reading.fastlines import BLANK, LINE_KEYWORDS, VERBS, fast_event
+from scala40cli.reading.words import (
+    LINE_SPELLINGS,
+    SPELLINGS,
+    VERB_SPELLINGS,
+    VERB_WORDS,
+    Language,
+    Word,
+    terminal,
+    terminal_words,
+)
 
 
 class LineError(Exception):
@@ -38,6 +50,7 @@ _TERMINAL_WORDS = {
     "_NL": "the end of the line", "$END": "the end of the line",
     "HAND": "'hand'", "DEALER": "'dealer'", "DEAL": "'deal'", "UPCARD": "'upcard'",
     "STOCK": "'stock'", "RESHUFFLE": "'reshuffle'", "SCORE": "'score'",
+    **terminal_words(),
 }
 #: Characters a hand at a keyboard types for the digits of a card: 1O for 10, I0 for 10.
 _LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": "1"}
@@ -45,17 +58,23 @@ _LOOKALIKES = {"O": "0", "o": "0", "I": "1", "i": "1", "l": "1", "L": "1", "|": 
 _RANK_NUMBERS = {"1": "A", "11": "J", "12": "Q", "13": "K", "14": "A"}
 #: The characters of a card code, for the one-edit suggestions.
 _CARD_CHARS = "0123456789AJQKTSHDC"
+#: The words before a meld number, in every language.
+_PREPOSITIONS = frozenset({*SPELLINGS[Word.TO].values(), *SPELLINGS[Word.IN].values()})
 #: Words of the format itself, never a typo for a card (``stock to``).
-_KEYWORDS = frozenset({*VERBS, *LINE_KEYWORDS, "to", "in"})
+_KEYWORDS = frozenset({*VERBS, *LINE_KEYWORDS, *_PREPOSITIONS})
 #: A card code is at most 3 characters: a longer word is no typo for one (and the
 #: one-edit search stays small on hostile input).
 _MAX_TYPO_LENGTH = 5
 #: More suggestions than this say nothing useful: none is given.
 _MAX_SUGGESTIONS = 4
-_VERB_TERMINALS = frozenset("_" + v.upper() for v in VERBS)
+_VERB_TERMINALS = frozenset(terminal(v, language) for v in VERB_WORDS for language in Language)
 _CARD_TERMINALS = frozenset({"CARD", "CARDS", "MCARDS", "DEALT"})
 _ONE_CARD = frozenset({"draw", "take", "discard", "upcard", "buy"})
 _VERB_LIST = "draw, take, meld, attach, swap, discard or buy"
+#: What follows the English verbs where all of them are expected.
+_OTHER_LANGUAGES = " (or their Italian or French words)"
+#: How close a word must be to a verb to be suggested for it (difflib's ratio).
+_VERB_CLOSENESS = 0.75
 _LINE_START = "a line starts with a player name, a keyword (hand, dealer, deal, upcard, " \
     "stock, reshuffle, score) or a header tag like [Players \"Anna\" \"Bruno\"]"
 #: A word as the reader sees it: a quoted string (closed or not), a mark, or a run.
@@ -141,19 +160,59 @@ def _or_list(words: list[str]) -> str:
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
 
 
+def _english(word: str) -> str:
+    """A word of the format as English spells it (``pesca``: draw); any other word as it
+    is. The messages below reason on the English words whatever the line's language."""
+    found = LINE_SPELLINGS.get(word) or VERB_SPELLINGS.get(word)
+    return word if found is None else found[0].value
+
+
+def _alike(word: str, verb: str) -> str:
+    """``word`` in the language of ``verb`` as written (``take`` after ``pesca``: prende)."""
+    found = LINE_SPELLINGS.get(verb) or VERB_SPELLINGS.get(verb)
+    return SPELLINGS[Word(word)][found[1] if found else Language.EN]
+
+
+def _unaccented(text: str) -> str:
+    return "".join(c for c in unicodedata.normalize("NFD", text) if not unicodedata.combining(c))
+
+
+def verb_suggestions(word: str) -> list[str]:
+    """The verbs, in any of the three languages, that ``word`` most likely misspells,
+    closest first: ``drw`` draw, ``peska`` pesca, ``defausse`` défausse (accents left
+    out of the comparison, as a keyboard without them leaves them out)."""
+    if not 1 < len(word) <= 2 * max(map(len, VERBS)):
+        return []
+    plain = _unaccented(word.lower())
+    ratios = [(SequenceMatcher(None, plain, _unaccented(verb)).ratio(), index)
+              for index, verb in enumerate(VERBS)]
+    return [VERBS[index] for ratio, index in sorted(ratios, key=lambda pair: (-pair[0], pair[1]))
+            if ratio >= _VERB_CLOSENESS][:3]
+
+
+def _unknown_verb(found: str) -> str:
+    close = verb_suggestions(found)
+    if close:
+        return f"unknown verb '{found}'; did you mean {_or_list(close)}?"
+    return f"unknown verb '{found}': expected {_VERB_LIST}{_OTHER_LANGUAGES}"
+
+
 def _message(expected: set[str], found: str, prev: str, verb: str, following: str = "") -> str:
     """What went wrong, in words, from what Lark expected and the words around it."""
     expected = expected - {"WS", "COMMENT"}
     after = f" after '{prev}'" if prev else ""
-    card_ish = found[:1] in set("0123456789AaTtJjQqKk*") and found not in ("to", "in")
+    card_ish = found[:1] in set("0123456789AaTtJjQqKk*") and found not in _PREPOSITIONS
+    written, verb, prev_word = verb, _english(verb), _english(prev)
     if expected <= _VERB_TERMINALS:
+        if found and found.lower() not in VERBS and verb_suggestions(found):
+            return _unknown_verb(found)
         if prev.lower() in LINE_KEYWORDS:
             return f"keywords are lower case: write '{prev.lower()}', not '{prev}'"
         if not found:
-            return f"expected a verb{after}: {_VERB_LIST}"
+            return f"expected a verb{after}: {_VERB_LIST}{_OTHER_LANGUAGES}"
         if found.lower() in VERBS:
             return f"keywords are lower case: write '{found.lower()}', not '{found}'"
-        return f"unknown verb '{found}': expected {_VERB_LIST}"
+        return _unknown_verb(found)
     cards_go_on = (verb in ("deal", "stock", "meld", "attach") and not prev.isdigit()
                    and "PLAYER" not in expected)
     if found and (expected & _CARD_TERMINALS or (cards_go_on and card_ish
@@ -161,19 +220,37 @@ def _message(expected: set[str], found: str, prev: str, verb: str, following: st
         return _not_a_card(found, declarations=verb in ("meld", "attach"), following=following)
     shown = f", found '{found}'" if found else ""
     if expected == {"NUMBER"}:
-        return f"expected {'a hand' if prev == 'hand' else 'a meld'} number{after}{shown}"
+        return f"expected {'a hand' if prev_word == 'hand' else 'a meld'} number{after}{shown}"
     if "RSQB" in expected:
         if not found:
             return "the tag is not closed: expected ']'"
         return f"tag values must be quoted, like [Date \"2026-11-12\"]{shown}"
     if not found:
-        hint = " (only 'take' may leave out its card)" if verb == prev == "draw" else ""
+        take = _alike("take", written)
+        hint = (f" (only '{take}' may leave out its card)" if verb == prev_word == "draw"
+                else "")
         return f"expected {_in_words(expected)}{after}{hint}"
     if "LSQB" in expected:
         return f"unexpected '{found}': {_LINE_START}"
     if expected <= {"_NL", "$END"} and card_ish and verb in _ONE_CARD:
-        return f"unexpected '{found}': '{verb}' takes one card"
+        return f"unexpected '{found}': '{written}' takes one card"
     return f"unexpected '{found}'{after}: expected {_in_words(expected)}"
+
+
+def _a_turn_of(text: str, word: str) -> bool:
+    """Whether ``text`` would be a good turn line were its first word, ``word``, the
+    name of a player (``mano scarta 5H``; not ``score draw``, a score line cut short)."""
+    before, _, rest = text.partition(word)
+    return fast_event(f"{before}Anna{rest}", 1) not in (None, BLANK)
+
+
+def _keyword_as_name(word: str) -> str:
+    """A player named like a line word, bare at the start of a line (``mano draw 5H``):
+    the word is read as the keyword there, so the name must be quoted."""
+    english = _english(word)
+    meaning = f" ({english})" if english != word else ""
+    return (f"'{word}' starts a line of the format{meaning}; a player named {word} is "
+            f"written \"{word}\" at the start of a line")
 
 
 def explain(exc: Exception, text: str) -> tuple[int, str]:
@@ -198,13 +275,16 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
         if "LSQB" in allowed:
             return column, f"unexpected character {char!r}: {_LINE_START}"
         if allowed and allowed <= _VERB_TERMINALS:
-            return column, f"unexpected character {char!r}: expected a verb: {_VERB_LIST}"
+            return column, (f"unexpected character {char!r}: expected a verb: {_VERB_LIST}"
+                            f"{_OTHER_LANGUAGES}")
         return column, f"unexpected character {char!r}: expected {_in_words(allowed)}"
     before = [w.group() for w in words if w.end() < column]
     prev = before[-1] if before else ""
     after = [w.group() for w in words if w.start() >= column]
     following = after[0] if after else ""
     heads = [w.group() for w in words[:2]]
+    if len(heads) == 2 and heads[0] in LINE_KEYWORDS and _a_turn_of(text, heads[0]):
+        return 1, _keyword_as_name(heads[0])
     verb = (heads[0] if heads and heads[0] in LINE_KEYWORDS
             else "" if not heads or heads[0].startswith("[") else heads[-1])
     return column, _message(expected, found, prev, verb, following)

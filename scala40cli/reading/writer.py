@@ -21,12 +21,15 @@ The canonical form of a line:
   case, ``JK`` not ``*``); a joker's declaration as ``JK(5S)``;
 - player names bare where the grammar reads a bare name there (a word of
   ``[A-Za-z0-9_.-]``; at the start of a line, also not one of the line keywords
-  ``hand dealer deal upcard stock reshuffle score``), else in double quotes with
+  ``hand dealer deal upcard stock reshuffle score`` nor their Italian or French
+  spellings, ``mano``, ``talon`` ...), else in double quotes with
   ``\\"`` and ``\\\\`` escapes: ``"Anna Maria"``, ``"hand" draw 5H``, ``dealer hand``;
 - tag values always quoted, with the same escapes;
 - ``take`` without a card when the event has none; numbers as plain integers;
 - a card the log does not know as ``?`` (format 1.1), and a deal of thirteen of them
-  as ``deal P ?``.
+  as ``deal P ?``;
+- the words of the format in one language, English unless ``language`` says otherwise
+  (format 1.2: ``Anna pesca 9C``, ``Anna ajoute 6S à 1``).
 
 Parsing what these functions write gives the same events again (but their line and
 column), and writing those gives the same text: the output is a fixed point. A game
@@ -72,6 +75,7 @@ from scala40cli.reading.events import (
     Upcard,
 )
 from scala40cli.reading.fastlines import BARE_NAME, LINE_KEYWORDS, UNKNOWN_CARD
+from scala40cli.reading.words import SPELLINGS, Language, Word
 
 __all__ = ["event_line", "quote", "write_game", "write_log"]
 
@@ -137,27 +141,34 @@ def _words(*words: str) -> str:
 
 # --- one writer per event type ----------------------------------------------------------
 
+#: The words of each language, by word.
+_Words = dict[Word, str]
+_WORDS: dict[Language, _Words] = {
+    language: {word: spelled[language] for word, spelled in SPELLINGS.items()}
+    for language in Language
+}
 
-def _tag(e: Tag) -> str:
+
+def _tag(e: Tag, w: _Words) -> str:
     if _BARE.fullmatch(e.name) is None:
         raise ValueError(f"{e.name!r} is not a tag name: letters, digits and _ . - only")
     return "[" + " ".join([e.name, *map(quote, e.values)]) + "]"
 
 
-def _hand(e: HandStart) -> str:
-    return f"hand {_number(e.number, 'a hand number')}"
+def _hand(e: HandStart, w: _Words) -> str:
+    return f"{w[Word.HAND]} {_number(e.number, 'a hand number')}"
 
 
-def _dealer(e: Dealer) -> str:
-    return f"dealer {_name(e.player)}"
+def _dealer(e: Dealer, w: _Words) -> str:
+    return f"{w[Word.DEALER]} {_name(e.player)}"
 
 
-def _deal(e: Deal) -> str:
+def _deal(e: Deal, w: _Words) -> str:
     """A whole unknown deal is written ``deal P ?``; otherwise card by card, ``?`` for
     a card the log does not know."""
     if len(e.cards) == DEAL_SIZE and all(c is None for c in e.cards):
-        return f"deal {_name(e.player)} {UNKNOWN_CARD}"
-    return _words("deal", _name(e.player), " ".join([_code(c) for c in e.cards]))
+        return f"{w[Word.DEAL]} {_name(e.player)} {UNKNOWN_CARD}"
+    return _words(w[Word.DEAL], _name(e.player), " ".join([_code(c) for c in e.cards]))
 
 
 def _code(card: Card | None) -> str:
@@ -165,64 +176,66 @@ def _code(card: Card | None) -> str:
     return UNKNOWN_CARD if card is None else card.code
 
 
-def _upcard(e: Upcard) -> str:
-    return f"upcard {e.card.code}"
+def _upcard(e: Upcard, w: _Words) -> str:
+    return f"{w[Word.UPCARD]} {e.card.code}"
 
 
-def _stock(e: Stock) -> str:
-    return _words("stock", _cards(e.cards))
+def _stock(e: Stock, w: _Words) -> str:
+    return _words(w[Word.STOCK], _cards(e.cards))
 
 
-def _reshuffle(e: Reshuffle) -> str:
-    return "reshuffle"
+def _reshuffle(e: Reshuffle, w: _Words) -> str:
+    return w[Word.RESHUFFLE]
 
 
-def _score(e: Score) -> str:
+def _score(e: Score, w: _Words) -> str:
     if not e.entries:
-        raise ValueError("'score' needs at least one player and points")
-    parts = ["score"]
+        raise ValueError(f"'{w[Word.SCORE]}' needs at least one player and points")
+    parts = [w[Word.SCORE]]
     for player, points in e.entries:
         parts += [_name(player), _number(points, "points", signed=True)]
     return " ".join(parts)
 
 
-def _draw(e: Draw) -> str:
-    return f"{_name(e.player, True)} draw {_code(e.card)}"
+def _draw(e: Draw, w: _Words) -> str:
+    return f"{_name(e.player, True)} {w[Word.DRAW]} {_code(e.card)}"
 
 
-def _take(e: Take) -> str:
-    written = f"{_name(e.player, True)} take"
+def _take(e: Take, w: _Words) -> str:
+    written = f"{_name(e.player, True)} {w[Word.TAKE]}"
     return written if e.card is None else f"{written} {e.card.code}"
 
 
-def _meld(e: Meld) -> str:
-    return f"{_name(e.player, True)} meld {_table_cards(e.cards, 'meld')}"
+def _meld(e: Meld, w: _Words) -> str:
+    return f"{_name(e.player, True)} {w[Word.MELD]} {_table_cards(e.cards, w[Word.MELD])}"
 
 
-def _attach(e: Attach) -> str:
-    cards = _table_cards(e.cards, "attach")
-    return f"{_name(e.player, True)} attach {cards} to {_number(e.meld, 'a meld number')}"
+def _attach(e: Attach, w: _Words) -> str:
+    cards = _table_cards(e.cards, w[Word.ATTACH])
+    return (f"{_name(e.player, True)} {w[Word.ATTACH]} {cards} {w[Word.TO]} "
+            f"{_number(e.meld, 'a meld number')}")
 
 
-def _swap(e: Swap) -> str:
-    return f"{_name(e.player, True)} swap {e.card.code} in {_number(e.meld, 'a meld number')}"
+def _swap(e: Swap, w: _Words) -> str:
+    return (f"{_name(e.player, True)} {w[Word.SWAP]} {e.card.code} {w[Word.IN]} "
+            f"{_number(e.meld, 'a meld number')}")
 
 
-def _discard(e: Discard) -> str:
-    return f"{_name(e.player, True)} discard {e.card.code}"
+def _discard(e: Discard, w: _Words) -> str:
+    return f"{_name(e.player, True)} {w[Word.DISCARD]} {e.card.code}"
 
 
-def _buy(e: Buy) -> str:
-    return f"{_name(e.player, True)} buy {e.card.code}"
+def _buy(e: Buy, w: _Words) -> str:
+    return f"{_name(e.player, True)} {w[Word.BUY]} {e.card.code}"
 
 
-def _unparsed(e: Unparsed) -> str:
+def _unparsed(e: Unparsed, w: _Words) -> str:
     raise ValueError(f"lines {e.line}-{e.end_line} could not be read: an Unparsed marker "
                      "has no text to write")
 
 
 #: The writer of each event type (exact types: an event is never subclassed further).
-_WRITERS: dict[type[Event], Callable[[Any], str]] = {
+_WRITERS: dict[type[Event], Callable[[Any, _Words], str]] = {
     Tag: _tag, HandStart: _hand, Dealer: _dealer, Deal: _deal, Upcard: _upcard,
     Stock: _stock, Reshuffle: _reshuffle, Score: _score, Draw: _draw, Take: _take,
     Meld: _meld, Attach: _attach, Swap: _swap, Discard: _discard, Buy: _buy,
@@ -230,24 +243,25 @@ _WRITERS: dict[type[Event], Callable[[Any], str]] = {
 }
 
 
-def event_line(event: Event) -> str:
-    """One event as its canonical line, without a line end; ValueError if it has none."""
+def event_line(event: Event, language: Language = Language.EN) -> str:
+    """One event as its canonical line in ``language``, without a line end; ValueError
+    if it has none."""
     writer = _WRITERS.get(type(event))
     if writer is None:
         raise ValueError(f"{type(event).__name__} is not an event of the log format")
-    return writer(event)
+    return writer(event, _WORDS[language])
 
 
-def write_game(events: Iterable[Event]) -> str:
+def write_game(events: Iterable[Event], language: Language = Language.EN) -> str:
     """The canonical text of one game; a blank line before each ``hand`` line."""
     lines: list[str] = []
     for event in events:
         if type(event) is HandStart and lines:
             lines.append("")
-        lines.append(event_line(event))
+        lines.append(event_line(event, language))
     return "\n".join(lines) + "\n" if lines else ""
 
 
-def write_log(games: Iterable[Sequence[Event]]) -> str:
+def write_log(games: Iterable[Sequence[Event]], language: Language = Language.EN) -> str:
     """The canonical text of several games, one blank line between two games."""
-    return "\n".join(text for text in map(write_game, games) if text)
+    return "\n".join(text for game in games if (text := write_game(game, language)))

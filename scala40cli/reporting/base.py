@@ -18,12 +18,19 @@ from scala40cli.audit.records import Record, records_of
 from scala40cli.audit.records import gather as gather  # the reports that need them all
 from scala40cli.model.results import FileResult
 from scala40cli.reporting.summary import Summary
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
 class Reporter(ABC):
     """An output format: writes the report of a run to a text stream."""
 
     name: ClassVar[str]
+    #: Whether a person reads its messages, said in the language of ``--lang`` (see
+    #: :mod:`scala40cli.reporting.translated`); the JSON reports keep the referee's
+    #: English, the same on every machine.
+    for_people: ClassVar[bool] = True
+    #: The language of the report's own words.
+    words: Catalogue = ENGLISH
     #: Why a second output of the format (the GitHub job summary) could not be
     #: written, in words; the command says so and fails after the report is written.
     side_failure: str | None = None

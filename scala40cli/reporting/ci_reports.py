@@ -17,7 +17,7 @@ from typing import IO, TextIO
 from urllib.parse import quote
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.results import REPORT_SCHEMA_VERSION, FileResult, GameResult, Problem
 from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import (
@@ -111,7 +111,7 @@ class GithubReporter(Reporter):
             stream.write(f"::notice title=scala40::{plural(hidden, 'more problem')} than the "
                          f"{self.max_annotations} annotated: see the job summary, or run "
                          "scala40 replay\n")
-        stream.write(summary.sentence() + "\n")
+        stream.write(summary.sentence(self.words) + "\n")
         if sheets is not None and target:
             failure = _append(target, sheets.render(summary, hidden, self.max_annotations))
         if failure is not None:
@@ -349,6 +349,7 @@ class JsonlReporter(Reporter):
     nothing of a game once it is written."""
 
     name = "jsonl"
+    for_people = False
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         tally = Tally()
@@ -359,6 +360,7 @@ class JsonlReporter(Reporter):
                 stream.write(json_safe(json.dumps(line, ensure_ascii=False)) + "\n")
         summary = tally.summary()
         stream.write(json.dumps({"type": "summary", "version": __version__,
+                                 "schema_version": REPORT_SCHEMA_VERSION,
                                  "summary": summary.as_json()}) + "\n")
         return summary
 

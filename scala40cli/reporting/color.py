@@ -80,6 +80,6 @@ class ColorTextReporter(TextReporter):
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         painter = _Painter(stream)
-        summary = write_text(records, painter, quiet=self.quiet)
+        summary = write_text(records, painter, quiet=self.quiet, words=self.words)
         painter.finish(summary.violations == 0 and summary.file_errors == 0)
         return summary

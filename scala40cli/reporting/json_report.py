@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from scala40cli.audit.records import FileError, JudgedGame, Record
 from scala40cli.model.results import (
+    REPORT_SCHEMA_VERSION,
     FileResult,
     JsonObject,
     file_error_json,
@@ -30,6 +31,7 @@ def report_document(files: Sequence[FileResult]) -> JsonObject:
     """The JSON report of ``files``, in the shape of ``schemas/report.schema.json``."""
     return {
         "version": __version__,
+        "schema_version": REPORT_SCHEMA_VERSION,
         "summary": Summary.of(files).as_json(),
         "files": [file_json(result) for result in files],
     }

@@ -24,12 +24,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TextIO
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.model.results import FileResult, GameResult, Problem
+from scala40cli.model.results import REPORT_SCHEMA_VERSION, FileResult, GameResult, Problem
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.json_report import file_error_json, game_json
 from scala40cli.reporting.json_stream import HOLE, JsonArray, dumps, template
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.text_report import TextReporter
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.version import __version__
 
 if TYPE_CHECKING:
@@ -45,10 +46,12 @@ class JsonReporter(Reporter):
     a game once it is written."""
 
     name = "json"
+    for_people = False
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
         head, (files_at, summary_at) = template(
-            {"version": __version__, "files": HOLE, "summary": HOLE})
+            {"version": __version__, "schema_version": REPORT_SCHEMA_VERSION, "files": HOLE,
+             "summary": HOLE})
         stream.write(head[0])
         files = JsonArray(stream, files_at)
         tally = Tally()
@@ -77,22 +80,27 @@ class _JsonFile:
     def __init__(self, stream: TextIO, files: JsonArray, path: str) -> None:
         self.stream = stream
         self.errors: list[Problem] = []
-        self.ok = True
-        self.pieces, (games_at, self.errors_at, _) = template(
-            {"path": path, "games": HOLE, "errors": HOLE, "ok": HOLE}, files.open_item())
+        self.ok, self.complete, self.any_game = True, True, False
+        self.pieces, (games_at, self.errors_at, _, _) = template(
+            {"path": path, "games": HOLE, "errors": HOLE, "ok": HOLE, "complete": HOLE,
+             "schema_version": REPORT_SCHEMA_VERSION}, files.open_item())
         stream.write(self.pieces[0])
         self.games = JsonArray(stream, games_at)
 
     def add_game(self, game: GameResult) -> None:
         self.ok = self.ok and game.ok
+        self.complete, self.any_game = self.complete and game.complete, True
         self.games.add(game_json(game))
 
     def close(self) -> None:
+        """The file's errors, ``ok`` and ``complete`` (as ``FileResult`` says them)."""
         self.games.close()
         errors = [file_error_json(problem) for problem in self.errors]
         self.ok = self.ok and not self.errors
+        complete = self.ok and self.complete and self.any_game
         self.stream.write(self.pieces[1] + dumps(errors, self.errors_at) + self.pieces[2]
-                          + dumps(self.ok) + self.pieces[3])
+                          + dumps(self.ok) + self.pieces[3] + dumps(complete)
+                          + self.pieces[4])
 
 
 def _reporters() -> dict[str, type[Reporter]]:
@@ -128,10 +136,19 @@ def __getattr__(name: str) -> Any:
 
 
 def make_reporter(name: str, *, max_annotations: int | None = None,
-                  quiet: bool = False, color: bool = False) -> Reporter:
+                  quiet: bool = False, color: bool = False,
+                  words: Catalogue = ENGLISH) -> Reporter:
     """The reporter of a format, with the options that format takes: ``quiet`` and
     ``color`` (colour for a terminal) for text, ``max_annotations`` for github (by
-    default ``ci_reports.DEFAULT_MAX_ANNOTATIONS``); the other formats take none."""
+    default ``ci_reports.DEFAULT_MAX_ANNOTATIONS``); the other formats take none.
+    ``words``: the language of a report a person reads (the JSON ones stay English)."""
+    reporter = _made(name, max_annotations, quiet, color)
+    if reporter.for_people:
+        reporter.words = words
+    return reporter
+
+
+def _made(name: str, max_annotations: int | None, quiet: bool, color: bool) -> Reporter:
     if name == TextReporter.name:
         if color:
             from scala40cli.reporting.color import ColorTextReporter

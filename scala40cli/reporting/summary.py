@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
 from scala40cli.model.results import FileResult, GameResult
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -72,16 +73,19 @@ class Summary:
             "file_errors": self.file_errors,
         }
 
-    def sentence(self) -> str:
-        """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any)."""
+    def sentence(self, words: Catalogue = ENGLISH) -> str:
+        """``1 file, 3 games, 1 with violations, 2 violations`` (file errors when any),
+        in the language of ``words``."""
         parts = [
-            plural(self.files, "file"),
-            plural(self.games, "game"),
-            f"{self.games_with_violations} with violations",
-            plural(self.violations, "violation"),
+            words.ngettext("{count} file", "{count} files", self.files),
+            words.ngettext("{count} game", "{count} games", self.games),
+            words.ngettext("{count} with violations", "{count} with violations",
+                           self.games_with_violations),
+            words.ngettext("{count} violation", "{count} violations", self.violations),
         ]
         if self.file_errors:
-            parts.append(plural(self.file_errors, "file error"))
+            parts.append(words.ngettext("{count} file error", "{count} file errors",
+                                        self.file_errors))
         return ", ".join(parts)
 
 

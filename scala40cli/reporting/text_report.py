@@ -28,8 +28,9 @@ from scala40cli.model.results import (
 from scala40cli.reporting.base import Reporter
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
-from scala40cli.reporting.summary import Summary, Tally, plural
+from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.widths import display_width, pad
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
 class Writer(Protocol):
@@ -99,18 +100,20 @@ _CLOSED_BY: dict[Closing, str] = {
 }
 
 
-def score_sheet(path: str, game: GameResult) -> list[str]:
-    """The lines of one game's sheet: header, one row a hand, totals, outcome."""
-    lines = [f"{path}: game {game.index} (line {game.line})"]
+def score_sheet(path: str, game: GameResult, words: Catalogue = ENGLISH) -> list[str]:
+    """The lines of one game's sheet: header, one row a hand, totals, outcome, in the
+    language of ``words`` (the tags' names and values as the log writes them)."""
+    lines = [words.gettext("{path}: game {index} (line {line})", path=path, index=game.index,
+                           line=game.line)]
     lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
-    lines.append(f"  Players: {', '.join(game.players) or '(none)'}")
+    lines.append(f"  Players: {', '.join(game.players) or words.gettext('(none)')}")
     lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources, game.preset)}")
     if game.teams:
         lines.append(f"  Teams: {teams_summary(game.teams)}")
     lines.append("")
-    lines += ["  " + row for row in hand_table(game)]
+    lines += ["  " + row for row in hand_table(game, words)]
     lines.append("")
-    lines += ["  " + line for line in outcome_lines(game)]
+    lines += ["  " + line for line in outcome_lines(game, words)]
     return lines
 
 
@@ -155,18 +158,19 @@ def teams_summary(teams: Sequence[TeamResult]) -> str:
     return "; ".join(f"{team.name} ({', '.join(team.players)}) {team.total}" for team in teams)
 
 
-def hand_table(game: GameResult) -> list[str]:
+def hand_table(game: GameResult, words: Catalogue = ENGLISH) -> list[str]:
     """One row a hand, one column a player (the hand's penalty), who closed, totals.
 
     A player not dealt in (already eliminated) has an empty cell for that hand.
     """
     if not game.hands:
-        return ["No hands played."]
-    header = ["Hand", *game.players, "Closed by"]
-    rows = [_hand_row(hand, game.players) for hand in game.hands]
-    totals = ["Total", *(_cell(game.totals, player) for player in game.players), ""]
+        return [words.gettext("No hands played.")]
+    header = [words.gettext("Hand"), *game.players, words.gettext("Closed by")]
+    rows = [_hand_row(hand, game.players, words) for hand in game.hands]
+    totals = [words.gettext("Total"), *(_cell(game.totals, player) for player in game.players),
+              ""]
     table = align_columns([header, *rows, totals], rule_before=(1, len(rows) + 1))
-    return table + sheet_legends(game)
+    return table + [words.gettext(legend) for legend in sheet_legends(game)]
 
 
 #: The mark of a penalty taken as declared on the score line, and what it means.
@@ -200,16 +204,16 @@ def penalty_text(hand: HandResult, player: str) -> str:
     return f"{hand.penalties[player]}{penalty_mark(hand, player)}"
 
 
-def closed_by(hand: HandResult) -> str:
+def closed_by(hand: HandResult, words: Catalogue = ENGLISH) -> str:
     """Who closed a hand and how, as the sheets show it: ``Anna (in one go)``, ``void``."""
-    text = _CLOSED_BY[hand.closing].format(closer=hand.closer or "?")
-    return text + ", play-off" if hand.playoff else text
+    text = words.gettext(_CLOSED_BY[hand.closing], closer=hand.closer or "?")
+    return text + words.gettext(", play-off") if hand.playoff else text
 
 
-def _hand_row(hand: HandResult, players: Sequence[str]) -> list[str]:
+def _hand_row(hand: HandResult, players: Sequence[str], words: Catalogue) -> list[str]:
     penalties = (penalty_text(hand, player) if player in hand.penalties else ""
                  for player in players)
-    return [str(hand.number), *penalties, closed_by(hand)]
+    return [str(hand.number), *penalties, closed_by(hand, words)]
 
 
 def _cell(scores: dict[str, int], player: str) -> str:
@@ -235,30 +239,33 @@ def align_columns(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[s
     return lines
 
 
-def outcome_lines(game: GameResult) -> list[str]:
+def outcome_lines(game: GameResult, words: Catalogue = ENGLISH) -> list[str]:
     """Eliminations, the winner, and whether the game was played by the rules."""
     lines: list[str] = []
     if game.eliminated:
-        outs = ", ".join(f"{out.player} in hand {out.hand}" for out in game.eliminated)
-        lines.append(f"Eliminated: {outs}")
-    lines.append(_winner_line(game))
+        outs = ", ".join(words.gettext("{player} in hand {hand}", player=out.player,
+                                       hand=out.hand) for out in game.eliminated)
+        lines.append(words.gettext("Eliminated: {players}", players=outs))
+    lines.append(_winner_line(game, words))
     count = len(game.violations)
-    lines.append("No violations." if count == 0 else f"{plural(count, 'violation')} (see above).")
+    lines.append(words.gettext("No violations.") if count == 0 else words.ngettext(
+        "{count} violation (see above).", "{count} violations (see above).", count))
     if game.ignored:
         codes = ", ".join(sorted({str(out.problem.code) for out in game.ignored}))
-        lines.append(f"{plural(len(game.ignored), 'violation')} accepted as known ({codes}), "
-                     "not counted.")
+        lines.append(words.ngettext("{count} violation accepted as known ({codes}), not counted.",
+                                    "{count} violations accepted as known ({codes}), not "
+                                    "counted.", len(game.ignored), codes=codes))
     return lines
 
 
-def _winner_line(game: GameResult) -> str:
+def _winner_line(game: GameResult, words: Catalogue) -> str:
     if game.winner is not None:
-        return f"Winner: {game.winner}"
+        return words.gettext("Winner: {player}", player=game.winner)
     if game.finished:
-        return "Match finished with no winner."
+        return words.gettext("Match finished with no winner.")
     if any(tag.name == "Result" and tag.values == ("*",) for tag in game.tags):
-        return "Match in progress (its log was saved while it was played)."
-    return "Match not finished."
+        return words.gettext("Match in progress (its log was saved while it was played).")
+    return words.gettext("Match not finished.")
 
 
 class _TextStream:
@@ -269,8 +276,8 @@ class _TextStream:
     terminal and for a CI runner that reads workflow commands, because logs and names
     come from anyone. Holds only the file errors of the game being read."""
 
-    def __init__(self, stream: Writer, quiet: bool) -> None:
-        self.stream, self.quiet = stream, quiet
+    def __init__(self, stream: Writer, quiet: bool, words: Catalogue = ENGLISH) -> None:
+        self.stream, self.quiet, self.words = stream, quiet, words
         self.tally = Tally()
         self.last: str | None = None  # "problems", "sheet" or None before anything
         self.pending: list[Problem] = []  # file errors waiting for their game
@@ -297,21 +304,24 @@ class _TextStream:
                 self._problems(shown, [*self.pending, *game.violations])
                 self.pending = []
                 if not self.quiet:
-                    self._block("sheet", score_sheet(shown, game))
+                    self._block("sheet", score_sheet(shown, game, self.words))
             case FileEnd():
                 self._problems(shown, self.pending)
                 self.pending = []
 
     def close(self) -> Summary:
         summary = self.tally.summary()
-        self.stream.write(("\n" if self.last else "") + summary.sentence() + "\n")
+        self.stream.write(("\n" if self.last else "") + summary.sentence(self.words) + "\n")
         return summary
 
 
-def write_text(records: Iterable[Record], stream: Writer, *, quiet: bool = False) -> Summary:
+def write_text(records: Iterable[Record], stream: Writer, *, quiet: bool = False,
+               words: Catalogue = ENGLISH) -> Summary:
     """Write the text report of a streamed audit (see ``pipeline.stream_records``); only
-    the problems and the counts when ``quiet``. Keeps nothing but the counts."""
-    writer = _TextStream(stream, quiet)
+    the problems and the counts when ``quiet``. Keeps nothing but the counts. The
+    report's own words are in the language of ``words``; the problems come as the
+    records carry them (see :mod:`scala40cli.reporting.translated`)."""
+    writer = _TextStream(stream, quiet, words)
     for record in records:
         writer.record(record)
     return writer.close()
@@ -330,8 +340,9 @@ class TextReporter(Reporter):
 
     name = "text"
 
-    def __init__(self, quiet: bool = False) -> None:
+    def __init__(self, quiet: bool = False, words: Catalogue = ENGLISH) -> None:
         self.quiet = quiet
+        self.words = words
 
     def write_records(self, records: Iterable[Record], stream: TextIO) -> Summary:
-        return write_text(records, stream, quiet=self.quiet)
+        return write_text(records, stream, quiet=self.quiet, words=self.words)

@@ -29,6 +29,7 @@ from scala40cli.model.cards import Card
 from scala40cli.reading.events import Buy, Discard, Draw, Event, Take
 from scala40cli.simulate.fitting import meld_cards
 from scala40cli.simulate.search import sorted_cards
+from scala40cli.simulate.sightings import Sightings
 from scala40cli.simulate.view import PlayerView
 
 
@@ -44,6 +45,9 @@ class HandWatch:
     turn of the discard it buys)."""
 
     seen: list[Event] = field(default_factory=list)
+    #: The hand's events as the log writes them, the upcard and reshuffles included,
+    #: for the :class:`~scala40cli.simulate.sightings.Sightings` of the cards seen held.
+    public: list[Event] = field(default_factory=list)
     taken: dict[str, list[Card]] = field(default_factory=dict)
     discarded: dict[str, list[Card]] = field(default_factory=dict)
     finished: set[str] = field(default_factory=set)
@@ -52,6 +56,7 @@ class HandWatch:
     def saw(self, event: Event, taken: Card | None = None) -> None:
         """A line of play was judged (``taken``: the card a take or a buy brought in,
         as the referee read it)."""
+        self.public.append(event)
         if isinstance(event, Draw):
             event = Draw(line=event.line, column=event.column, player=event.player,
                          card=None)
@@ -83,6 +88,7 @@ def seat_view(referee: MatchReferee, seat: str, watch: HandWatch, moment: Moment
     _check_trusted(hand, seat)
     table = tuple(m for m in hand.table if m is not None)
     own = hand.hands.get(seat)
+    sightings = Sightings(watch.public, 0)
     view = PlayerView(
         me=seat, rules=referee.rules, players=referee.players, order=hand.order,
         dealer=hand.dealer or "", hand_number=hand.number,
@@ -95,7 +101,8 @@ def seat_view(referee: MatchReferee, seat: str, watch: HandWatch, moment: Moment
         totals=MappingProxyType(dict(referee.standings.totals)),
         partners=_partners(referee, seat), turns=watch.turns,
         opened_before=moment.opened_before, drawn=moment.drawn,
-        taken_now=moment.taken_now, buying=moment.buying, seen=tuple(watch.seen))
+        taken_now=moment.taken_now, buying=moment.buying, seen=tuple(watch.seen),
+        held=MappingProxyType(sightings.held()), turned=sightings.turned())
     _check_balance(view)
     return view
 

@@ -47,6 +47,7 @@ from scala40cli.reading.events import (
     Reshuffle,
     Swap,
     Take,
+    Upcard,
 )
 from scala40cli.review.choices import (
     BuyChoice,
@@ -215,6 +216,8 @@ class _Walk:
     def after(self, event: Event) -> None:
         """What ``event`` did, once judged: the move it showed, the decision it opens."""
         hand = self.referee.hand
+        if hand is not None and isinstance(event, (Upcard, Reshuffle)):
+            self.watch.public.append(event)
         if hand is None or not isinstance(event, PlayerEvent):
             return
         turn = hand.turn

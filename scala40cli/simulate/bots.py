@@ -1,4 +1,6 @@
-"""The computer players and their three levels, from the game against the computer.
+"""The computer players and their three levels of rules of thumb, from the game
+against the computer (the fourth, ``expert``, searches over the hard level's plays:
+:mod:`~scala40cli.simulate.expert`; :mod:`~scala40cli.simulate.levels` makes any).
 
 - **easy** never takes the discard and discards somewhat at random (any card that is
   not part of a ready meld);
@@ -54,7 +56,7 @@ from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.feeding import next_player_feeding
 from scala40cli.simulate.fitting import fits_table, meld_cards
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs, table_outs, unseen_counts
+from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without, table_outs, unseen_counts
 from scala40cli.simulate.planner import (
     TURN_NODES,
     Chooser,
@@ -82,6 +84,8 @@ class Level(StrEnum):
     EASY = "easy"
     NORMAL = "normal"
     HARD = "hard"
+    #: Searches (:mod:`~scala40cli.simulate.expert`), over the hard level's own plays.
+    EXPERT = "expert"
 
 
 #: An opponent with this many cards or fewer is about to close.
@@ -107,7 +111,9 @@ class Bot:
     def __init__(self, level: Level | str, rng: random.Random) -> None:
         self.level = Level(level)
         self.rng = rng
-        self.style = Style(swaps=self.level is Level.HARD)
+        #: The hard level's play (the expert's moves are searched from it).
+        self.plays_hard = self.level in (Level.HARD, Level.EXPERT)
+        self.style = Style(swaps=self.plays_hard)
 
     def __repr__(self) -> str:
         return f"Bot({self.level.value})"
@@ -134,7 +140,7 @@ class Bot:
             return False
         if board.required_use == "meld" or _laid_in_meld(plan, top):
             return True
-        return self.level is Level.HARD
+        return self.plays_hard
 
     def _could_use(self, view: PlayerView, top: Card) -> bool:
         """A quick look before planning a whole turn: could the card reach the table?"""
@@ -146,9 +152,9 @@ class Bot:
                                 threshold=rules.opening_points, must=INDEX_OF[top],
                                 min_left=min_left(view), ace_points=ace_points(rules),
                                 max_nodes=TURN_NODES) is not None
-        if self.level is Level.HARD and fits_table(view.table, top, rules):
+        if self.plays_hard and fits_table(view.table, top, rules):
             return True
-        if self.level is Level.HARD and any(top in joker_stands_for(meld, rules)
+        if self.plays_hard and any(top in joker_stands_for(meld, rules)
                                             for meld in view.table):
             return True
         wanted = INDEX_OF[top]
@@ -248,7 +254,7 @@ class Bot:
         left = unseen_counts(unseen)
         threat = _threat(view)
         wanted = _wanted(view)
-        fed = next_player_feeding(view, left)
+        fed = next_player_feeding(view, left, (INDEX_OF[c] for c in options))
         dump = THREAT_DUMP if threat else 0.4
 
         def keep(c: Card) -> float:
@@ -275,13 +281,12 @@ class Bot:
 
         weights = () if board.has_opened else OPEN_WEIGHTS
 
+        kept_outs = outs_without(counts, left, fitting, weights,
+                                 {INDEX_OF[c] for c in loose})
+
         def weigh(c: Card) -> float:
             """The card's own weight, less what the hand keeps of its outs without it."""
-            i = INDEX_OF[c]
-            counts[i] -= 1
-            kept_outs = outs(counts, left, fitting, weights)
-            counts[i] += 1
-            return keep(c) - OUTS_WEIGHT * kept_outs
+            return keep(c) - OUTS_WEIGHT * kept_outs[INDEX_OF[c]]
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
 
@@ -387,10 +392,4 @@ def _wanted(view: PlayerView) -> Counter[Card]:
     return wanted
 
 
-def make_bots(levels: list[Level], rng_seed: str) -> list[Bot]:
-    """One bot a seat, each with its own random stream derived from ``rng_seed``."""
-    return [Bot(level, random.Random(f"{rng_seed}:bot:{seat}"))
-            for seat, level in enumerate(levels)]
-
-
-__all__ = ["THREAT_CARDS", "Bot", "Level", "make_bots"]
+__all__ = ["THREAT_CARDS", "Bot", "Level"]

@@ -56,6 +56,7 @@ from scala40cli.simulate.moves import IllegalMove, at, carry_out, refuse, take_o
 from scala40cli.simulate.plays import Play, TurnPlan
 from scala40cli.simulate.search import sorted_cards
 from scala40cli.simulate.seats import Forfeit, Seat, StandIn
+from scala40cli.simulate.sightings import Sightings
 from scala40cli.simulate.view import PlayerView
 
 #: Safety net: a hand this long means the bots are stuck (a bug).
@@ -83,6 +84,8 @@ class HandEngine:
         self.totals = dict(totals)
         self.partners = partners
         self.events = events
+        #: What every player has seen of the hidden cards, read from the events.
+        self.sightings = Sightings(events, len(events))
         self.hands: dict[str, Counter[Card]] = {p: Counter() for p in order}
         self.stock: list[Card] = []  # top card last
         self.pile: list[Card] = []  # top card last
@@ -165,7 +168,8 @@ class HandEngine:
             totals=MappingProxyType(dict(self.totals)),
             partners=self.partners.get(player, frozenset()), turns=self.turns,
             opened_before=turn.opened_before, drawn=self.drawn, taken_now=turn.taken,
-            buying=buying, seen=self.log.shown())
+            buying=buying, held=MappingProxyType(self.sightings.held()),
+            turned=self.sightings.turned(), seen=self.log.shown())
 
     # --- the hand -------------------------------------------------------------------------
 

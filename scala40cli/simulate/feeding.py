@@ -46,13 +46,17 @@ def holding(unseen: Sequence[int], size: int, discarded: Iterable[int]) -> list[
     return [min(1.0, p) for p in odds]
 
 
-def feeding(odds: Sequence[float], *, opening: bool) -> list[float]:
+def feeding(odds: Sequence[float], *, opening: bool,
+            only: Iterable[int] | None = None) -> list[float]:
     """For each natural card, the melds it would complete in a hand of these ``odds``
     (see the module docstring); ``opening``: the hand's owner has not opened, so a meld
-    counts for its points toward the opening."""
+    counts for its points toward the opening. ``only``: the cards to weigh (the others
+    are left at 0), by default all."""
     joker = odds[JOKER_INDEX]
-    fed: list[float] = []
-    for c in range(52):
+    fed: list[float] = [0.0] * 52
+    for c in range(52) if only is None else sorted(set(only)):
+        if c >= JOKER_INDEX:
+            continue
         total = 0.0
         for a, b in PARTNERS[c]:
             chance = odds[a] * odds[b]
@@ -61,19 +65,21 @@ def feeding(odds: Sequence[float], *, opening: bool) -> list[float]:
             total += chance
         if joker:
             total += joker * sum(odds[near] for near in NEAR[c]) / 2
-        fed.append(total)
+        fed[c] = total
     return fed
 
 
-def next_player_feeding(view: PlayerView, unseen: Sequence[int]) -> list[float] | None:
-    """What each natural card would give the next player of ``view`` from the pile;
-    None when that player is this one's partner (feeding them is no harm)."""
+def next_player_feeding(view: PlayerView, unseen: Sequence[int],
+                        only: Iterable[int] | None = None) -> list[float] | None:
+    """What each natural card (or each of ``only``) would give the next player of
+    ``view`` from the pile; None when that player is this one's partner (feeding them
+    is no harm)."""
     following = view.next_player()
     if following == view.me or following in view.partners:
         return None
     discarded = (INDEX_OF[c] for c in view.discarded.get(following, ()) if not c.is_joker)
     odds = holding(unseen, view.hand_sizes.get(following, 13), discarded)
-    return feeding(odds, opening=following not in view.opened)
+    return feeding(odds, opening=following not in view.opened, only=only)
 
 
 __all__ = ["NEAR_DISCARD", "feeding", "holding", "next_player_feeding"]

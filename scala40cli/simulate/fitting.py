@@ -12,10 +12,11 @@ refuse a card the judging core would accept.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld, Run, fits
-from scala40cli.model.cards import JOKER, Card, card
+from scala40cli.model.cards import JOKER, NATURAL_CARDS, Card, card
 from scala40cli.reading.events import TableCard
 
 
@@ -41,9 +42,40 @@ def fits_fast(meld: Meld, c: Card, rules: Rules) -> bool:
     return may_fit(meld, c) and fits(meld, c, rules)
 
 
+#: Every card, the joker last.
+_EVERY_CARD: tuple[Card, ...] = (*NATURAL_CARDS, JOKER)
+#: The melds whose fitting cards are remembered, at most (a turn meets a few dozen).
+FITTING_CACHE = 4096
+
+
+@dataclass(slots=True)
+class _FittingCards:
+    """The cards that fit each meld seen, under one rules object (asked again and again
+    in a turn, and by the expert's playouts in every world: the melds recur)."""
+
+    rules: Rules | None = None
+    by_meld: dict[Meld, frozenset[Card]] = field(default_factory=dict)
+
+
+_FITTING = _FittingCards()
+
+
+def fitting_cards(meld: Meld, rules: Rules) -> frozenset[Card]:
+    """Every card that fits ``meld`` alone: :func:`fits_fast` asked of each card once,
+    and remembered (the rules are told apart by identity: hashing them costs more than
+    the answer)."""
+    if _FITTING.rules is not rules or len(_FITTING.by_meld) >= FITTING_CACHE:
+        _FITTING.rules, _FITTING.by_meld = rules, {}
+    found = _FITTING.by_meld.get(meld)
+    if found is None:
+        found = frozenset(c for c in _EVERY_CARD if fits_fast(meld, c, rules))
+        _FITTING.by_meld[meld] = found
+    return found
+
+
 def fits_table(table: Sequence[Meld], c: Card, rules: Rules) -> bool:
     """Whether ``c`` alone fits one of the melds (as the referee's discard rule says)."""
-    return any(fits_fast(meld, c, rules) for meld in table)
+    return any(c in fitting_cards(meld, rules) for meld in table)
 
 
 def attach_forms(meld: Meld, c: Card) -> list[TableCard]:
@@ -84,4 +116,5 @@ def meld_cards(meld: Meld) -> list[Card]:
     return [card(meld.rank, s) for s in meld.suits] + [JOKER] * meld.jokers
 
 
-__all__ = ["attach_forms", "fits_fast", "fits_table", "may_fit", "meld_cards", "spots"]
+__all__ = ["FITTING_CACHE", "attach_forms", "fits_fast", "fits_table", "fitting_cards",
+           "may_fit", "meld_cards", "spots"]

@@ -17,13 +17,13 @@ a turn costs well under a millisecond.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import HIGH_ACE, Card
-from scala40cli.simulate.fitting import fits_table
-from scala40cli.simulate.search import CARD_OF, JOKER_INDEX, counts_of
+from scala40cli.simulate.fitting import fitting_cards
+from scala40cli.simulate.search import INDEX_OF, JOKER_INDEX, counts_of
 
 
 def _at(suit: int, position: int) -> int:
@@ -67,11 +67,17 @@ def _near(i: int) -> tuple[int, ...]:
 OPEN_WEIGHTS = tuple((11 if i % 13 == 0 else min(i % 13 + 1, 10)) / 7.0 for i in range(52))
 PARTNERS: tuple[tuple[tuple[int, int], ...], ...] = tuple(_partners(i) for i in range(52))
 NEAR: tuple[tuple[int, ...], ...] = tuple(_near(i) for i in range(52))
+#: The cards whose outs card ``i`` takes part in: those it is near, and those near it.
+AROUND: tuple[tuple[int, ...], ...] = tuple(
+    tuple(sorted({*NEAR[i], *(u for u in range(52) if i in NEAR[u])})) for i in range(52))
 
 
 def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
     """The natural cards that fit a meld of the table alone (asked of the judge)."""
-    return frozenset(i for i in range(52) if fits_table(table, CARD_OF[i], rules))
+    fitting: set[int] = set()
+    for meld in table:
+        fitting.update(INDEX_OF[c] for c in fitting_cards(meld, rules) if not c.is_joker)
+    return frozenset(fitting)
 
 
 def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
@@ -81,22 +87,62 @@ def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
     (empty before opening, when the table is not the player's to attach to);
     ``weights``: what a card completing a meld of the hand counts (one if empty; see
     :data:`OPEN_WEIGHTS`)."""
+    return _total(unseen, _each_out(counts, unseen, fitting, weights, range(52)))
+
+
+def outs_without(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
+                 weights: Sequence[float], cards: Iterable[int]) -> dict[int, float]:
+    """:func:`outs` of the hand less one card, for each of ``cards``: the outs of the
+    whole hand are worked out once, and only those that the card takes part in are
+    worked out again without it (the same sums, in the same order)."""
+    whole = _each_out(counts, unseen, fitting, weights, range(52))
+    base = _total(unseen, whole)
+    found: dict[int, float] = {}
+    scratch = list(counts)
+    for i in cards:
+        if counts[i] >= 2:
+            found[i] = base  # a copy stays: every meld it made is still there
+            continue
+        scratch[i] -= 1
+        changed = list(whole)
+        near = range(52) if i == JOKER_INDEX else AROUND[i]
+        for u, value in zip(near, _each_out(scratch, unseen, fitting, weights, near),
+                            strict=True):
+            changed[u] = value
+        scratch[i] += 1
+        found[i] = _total(unseen, changed)
+    return found
+
+
+def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
+              weights: Sequence[float], cards: Iterable[int]) -> list[float]:
+    """What each of ``cards`` adds to :func:`outs` (0 for a card that is no out)."""
     joker = counts[JOKER_INDEX] > 0
-    total: float = unseen[JOKER_INDEX]
-    for u in range(52):
+    found: list[float] = []
+    for u in cards:
         copies = unseen[u]
         if copies <= 0:
+            found.append(0)
             continue
         if u in fitting:
-            total += copies
+            found.append(copies)
             continue
         for a, b in PARTNERS[u]:
             if counts[a] and counts[b]:
-                total += copies * (weights[u] if weights else 1)
+                found.append(copies * (weights[u] if weights else 1))
                 break
         else:
-            if joker and any(counts[d] for d in NEAR[u]):
-                total += copies
+            found.append(copies if joker and any(counts[d] for d in NEAR[u]) else 0)
+    return found
+
+
+def _total(unseen: Sequence[int], each: Sequence[float]) -> float:
+    """The outs added up in card order, from the unseen jokers (as :func:`outs` always
+    did, so that equal hands weigh exactly alike)."""
+    total: float = unseen[JOKER_INDEX]
+    for value in each:
+        if value:
+            total += value
     return total
 
 
@@ -105,4 +151,5 @@ def unseen_counts(unseen: Counter[Card]) -> list[int]:
     return counts_of(unseen.elements())
 
 
-__all__ = ["NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "table_outs", "unseen_counts"]
+__all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "outs_without", "table_outs",
+           "unseen_counts"]

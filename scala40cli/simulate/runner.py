@@ -25,8 +25,10 @@ from scala40cli.judging.rulebook.rules import (
 from scala40cli.judging.scores.standings import plays_in_teams, teams_problem
 from scala40cli.reading.events import Tag
 from scala40cli.reading.writer import write_game
-from scala40cli.simulate.bots import Level, make_bots
+from scala40cli.simulate.bots import Level
 from scala40cli.simulate.engine import SimulationStuck
+from scala40cli.simulate.expert import DEFAULT_BUDGET
+from scala40cli.simulate.levels import make_bots
 from scala40cli.simulate.match import MAX_HANDS, HandRecord, MatchRecord, play_match, team_names
 from scala40cli.simulate.outside import MOVE_TIMEOUT, OutsideSeat
 from scala40cli.simulate.seats import Seat
@@ -56,6 +58,8 @@ class Setup:
     programs: tuple[tuple[str, str], ...] = ()
     #: Seconds an outside program has for each answer.
     move_timeout: float = MOVE_TIMEOUT
+    #: The expert's search budget, as a multiple of its default.
+    budget: float = 1.0
 
 
 #: A seat's name as ``--seat`` takes it: a word the log writes bare.
@@ -105,7 +109,7 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
                seed: int | str, games: int = 1, max_hands: int = MAX_HANDS,
                names: Sequence[str] = DEFAULT_NAMES,
                programs: Sequence[tuple[str, str]] = (),
-               move_timeout: float = MOVE_TIMEOUT) -> Setup:
+               move_timeout: float = MOVE_TIMEOUT, budget: float = 1.0) -> Setup:
     """The setup of a run; ValueError (or RulesError) for what cannot be played.
     The ``programs``' seats come first, under their names; the bots take the other
     seats, under the first of ``names`` not taken."""
@@ -118,6 +122,8 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
         raise ValueError(f"{len(outside)} --seat for {players} players")
     if move_timeout <= 0:
         raise ValueError("--move-timeout must be more than 0 seconds")
+    if budget <= 0:
+        raise ValueError("--budget must be more than 0")
     seats = tuple(outside + [n for n in names if n not in outside][:players - len(outside)])
     chosen = (parse_levels(levels, players, programs=len(outside)) if isinstance(levels, str)
               else tuple(levels))
@@ -134,7 +140,7 @@ def make_setup(*, players: int, levels: Sequence[Level] | str, choice: RuleChoic
     changes = tuple((key, tokens[key]) for key in RULE_KEYS if tokens[key] != base[key])
     setup = Setup(players=seats, levels=chosen, rules=rules, preset=preset, changes=changes,
                   seed=str(seed), games=games, max_hands=max_hands,
-                  programs=tuple(programs), move_timeout=move_timeout)
+                  programs=tuple(programs), move_timeout=move_timeout, budget=budget)
     written = resolve(log_preset=(1, preset), log_values=[(2, k, v) for k, v in changes],
                       choice=None)
     assert written.rules == rules and not written.problems, "the rule tags do not say it"
@@ -177,7 +183,8 @@ def seats_of(setup: Setup, seed: str) -> list[Seat]:
     """One seat a player: a bot of its level, or the outside program ``--seat`` named."""
     commands = dict(setup.programs)
     seats: list[Seat] = []
-    for player, bot in zip(setup.players, make_bots(list(setup.levels), seed), strict=True):
+    bots = make_bots(list(setup.levels), seed, DEFAULT_BUDGET.times(setup.budget))
+    for player, bot in zip(setup.players, bots, strict=True):
         command = commands.get(player)
         seats.append(bot if command is None else OutsideSeat(
             player, command, players=setup.players, rules=setup.rules,

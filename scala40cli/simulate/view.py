@@ -11,7 +11,8 @@ bot cannot reach the stock or another player's hand through it.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
@@ -62,6 +63,12 @@ class PlayerView:
     taken_now: Card | None = None
     #: A buy out of turn (compra) is being played.
     buying: bool = False
+    #: Cards each player is seen to hold: taken, bought or freed from the table, and
+    #: not laid or discarded since (:mod:`~scala40cli.simulate.sightings`).
+    held: Mapping[str, tuple[Card, ...]] = field(
+        default_factory=lambda: MappingProxyType({}))
+    #: The cards the last reshuffle turned into the stock (empty: no reshuffle yet).
+    turned: tuple[Card, ...] = ()
     #: The moves of this hand so far as every player saw them, in order: each draw
     #: without its card (only its drawer sees it), the takes, buys, melds, attaches,
     #: swaps, discards and reshuffles as the log writes them.

@@ -14,7 +14,7 @@ from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import GameLog
-from scala40cli.reading.inputs import input_format_of, open_log
+from scala40cli.reading.inputs import input_format_of, open_log, sniff_format
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
 
@@ -60,7 +60,8 @@ def load_file(path: str, choice: RuleChoice | None = None,
             data = handle.read()
     except OSError as error:
         raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
-    return view_bytes(data, path, choice, input_format_of(path, input_format), at_line)
+    chosen = input_format_of(path, input_format) or sniff_format(data)
+    return view_bytes(data, path, choice, chosen, at_line)
 
 
 def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,

@@ -119,7 +119,7 @@ class DealChecker:
         if event.player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                               f"{event.player} is not a player of this game"),
-                      None)
+                      event.player)
             return
         self.dealer = event.player
         if self.expected_dealer is not None and event.player != self.expected_dealer:
@@ -131,7 +131,7 @@ class DealChecker:
         known = [c for c in event.cards if c is not None]
         if player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"), None)
+                              f"{player} is not a player of this game"), player)
             self._count_out(event, known, None)
             self.strays.append(event)
             return

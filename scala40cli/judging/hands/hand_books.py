@@ -86,6 +86,10 @@ class HandBooks(TableState):
         self.turn: Turn | None = None
         #: Players who have had a turn of their own (closing_first_round).
         self.played: set[str] = set()
+        #: How many turns of their own each player has begun (a buy is not one).
+        self.turns_begun: dict[str, int] = {}
+        #: Each player who opened in this hand -> in which of their own turns.
+        self.openings: dict[str, int] = {}
         #: Who discarded last, while nobody has played since (a buy may follow).
         self.last_discarder: str | None = None
         #: The line of the last discard (where a player who plays again discarded).
@@ -280,6 +284,8 @@ class HandBooks(TableState):
         self.turn = None
         unread, self.unread = self.unread, None
         if turn.opening:
+            if turn.player not in self.opened:
+                self.openings[turn.player] = max(self.turns_begun.get(turn.player, 0), 1)
             self.opened.add(turn.player)  # D8: even a refused opening counts
         findings = verify_end_of_turn(turn, self.rules)
         if not findings and not turn.deferred and turn.take_problem is None:

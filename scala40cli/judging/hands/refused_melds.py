@@ -186,22 +186,28 @@ def _echo(event: Attach | Swap, index: int, cause: Problem, made: list[TableMeld
     """The note of a move on the refused meld ``index``: what it was judged on."""
     code = Code.INVALID_ATTACH if isinstance(event, Attach) else Code.INVALID_SWAP
     if not made:
-        return Finding(code, event, f"meld {event.meld} is no meld since line {cause.line} "
-                                    "and what it should be cannot be told: the "
-                                    f"{_verb(event)} is not judged")
-    return Finding(code, event, f"meld {event.meld} was refused on line {cause.line}: the "
-                                f"{_verb(event)} is judged on it as most likely laid, "
-                                f"{made[0]} after it")
+        untold = _UNTOLD_ATTACH if isinstance(event, Attach) else _UNTOLD_SWAP
+        return Finding(code, event, untold.format(meld=event.meld, line=cause.line))
+    judged = _JUDGED_ATTACH if isinstance(event, Attach) else _JUDGED_SWAP
+    return Finding(code, event, judged.format(meld=event.meld, line=cause.line, cards=made[0]))
+
+
+#: The notes of a move on a refused meld, one whole sentence a move, so that a
+#: translation names the attach and the swap with words of its own.
+_UNTOLD_ATTACH = ("meld {meld} is no meld since line {line} and what it should be cannot be "
+                  "told: the attach is not judged")
+_UNTOLD_SWAP = ("meld {meld} is no meld since line {line} and what it should be cannot be "
+                "told: the swap is not judged")
+_JUDGED_ATTACH = ("meld {meld} was refused on line {line}: the attach is judged on it as most "
+                  "likely laid, {cards} after it")
+_JUDGED_SWAP = ("meld {meld} was refused on line {line}: the swap is judged on it as most "
+                "likely laid, {cards} after it")
 
 
 def _laid_as(finding: Finding, meld: TableMeld) -> Finding:
     """A refusal on the meld as most likely laid, said so."""
     return Finding(finding.code, finding.event,
                    f"{finding.message} (the meld as most likely laid: {meld})")
-
-
-def _verb(event: Attach | Swap) -> str:
-    return "attach" if isinstance(event, Attach) else "swap"
 
 
 def _grown(twins: list[TableMeld], event: Attach | Swap, rules: Rules) -> list[TableMeld]:

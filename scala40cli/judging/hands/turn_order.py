@@ -47,7 +47,7 @@ class TurnOrder(HandEnding):
                 self.report_or_hold(turn, verify_touch(turn, event, None, self.rules), player)
         else:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"))
+                              f"{player} is not a player of this game"), player)
         return replace(event, player=current)
 
     def _mistyped(self, event: PlayerEvent) -> bool:
@@ -65,7 +65,7 @@ class TurnOrder(HandEnding):
             known = player in self.game_players
             why = "is not in this hand" if known else "is not a player of this game"
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} {why}"), player if known else None)
+                              f"{player} {why}"), player)
             if self.turn is not None and self.turn.cut_at is None:
                 self.turn.cut_at = event
             return None
@@ -99,6 +99,7 @@ class TurnOrder(HandEnding):
             self.turn = Turn(player=player, opened_before=player in self.opened,
                              first_of_hand=player not in self.played)
             self.played.add(player)
+            self.turns_begun[player] = self.turns_begun.get(player, 0) + 1
             self.last_discarder = None
             if again:
                 self.turn.after_own_discard = problem

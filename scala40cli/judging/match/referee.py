@@ -11,14 +11,13 @@ question (:func:`~scala40cli.judging.hands.phases.gate`).
 
 from __future__ import annotations
 
-import gc
-
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
 from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
+from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scores.standings import Standings
 from scala40cli.judging.tabletop.findings import Finding
@@ -42,19 +41,9 @@ _ENDED = Phase.ENDED
 
 def replay(game: GameLog, choice: RuleChoice | None = None) -> GameResult:
     """Judge one game under its own rule tags and the command line's ``choice``, which
-    wins over them (check the choice beforehand: a bad one raises RulesError).
-
-    The cyclic garbage collector is held off meanwhile: a game's thousands of small
-    objects (turns, counts, findings) would set off collections that find next to
-    nothing and cost several percent of the time; whatever cycles a game leaves are
-    collected with the next run of the collector."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        return MatchReferee(game, choice).run()
-    finally:
-        if enabled:
-            gc.enable()
+    wins over them (check the choice beforehand: a bad one raises RulesError). The
+    host's garbage collector is left as the host set it."""
+    return MatchReferee(game, choice).run()
 
 
 class MatchReferee:
@@ -212,7 +201,7 @@ class MatchReferee:
             return event
         self.flag(Finding(Code.UNKNOWN_PLAYER, event,
                           f"{event.player} is not a player of this game; "
-                          f"did you mean {meant}?"))
+                          f"did you mean {meant}?"), event.player)
         return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
@@ -309,14 +298,14 @@ class MatchReferee:
         in_play = hand is not None and hand.phase is not Phase.ENDED
         if hand is not None and in_play and event.rest_of_hand:
             self.flag(Finding(Code.UNREADABLE_HAND, event, f"line {event.line} could not be read; "
-                              "this hand is not judged further"))
+                              "this hand is not judged further"), event.player)
             hand.give_up()
             self.hand_scored = True
             return
         problem = self.flag(Finding(Code.UNREADABLE_HAND, event,
                                     f"line {event.line} could not be read; "
                                     + ("the hand is judged without it" if in_play
-                               else "see the file's errors")))
+                               else "see the file's errors")), event.player)
         if hand is not None and in_play and not event.starts_hand:
             hand.doubts.everything = hand.doubts.everything or problem
             hand.unread_line(problem)
@@ -373,7 +362,7 @@ class MatchReferee:
             number=hand.number, line=hand.start.line, dealer=hand.dealer, closer=hand.closer,
             closing=hand.closing, penalties=dict(hand.penalties), declared=hand.declared,
             totals=dict(self.standings.totals), playoff=self.hand_is_playoff,
-            unverified=dict(hand.unverified)))
+            unverified=dict(hand.unverified), openings=dict(hand.openings)))
         self.hand = None
 
     def _result(self, tags: list[Tag]) -> GameResult:
@@ -391,4 +380,5 @@ class MatchReferee:
             hands=tuple(self.hands), eliminated=tuple(standings.eliminated),
             totals=dict(standings.totals), finished=standings.finished, winner=standings.winner,
             teams=standings.team_results(), rule_sources=dict(self.rule_sources),
-            preset=self.preset, elimination_threshold=standings.threshold)
+            preset=self.preset, elimination_threshold=standings.threshold,
+            rules_version=RULES_VERSION)

@@ -14,6 +14,13 @@ from scala40cli.judging.rulebook.rule_enums import ELIMINATION_NONE
 from scala40cli.judging.rulebook.rule_values import RulesError, with_values
 from scala40cli.judging.rulebook.switches import CLASSIC, Rules
 
+#: The version of the rules as this referee reads them: the switches' meanings and the
+#: presets' values. Raised whenever one of them changes, so that two results under the
+#: same preset, switches and version were judged by the same rules (a server stores it
+#: beside each result). ``tests/test_rules_version.py`` holds the fingerprint of the
+#: switches and presets this version names, and fails when they change without it.
+RULES_VERSION = "1"
+
 # --- consistency --------------------------------------------------------------------------
 
 #: The number of hands a fixed-hands match gets when nothing says how many.
@@ -194,7 +201,9 @@ if len(_BY_NAME) != sum(1 + len(entry.aliases) for entry in _PRESET_LIST):
 def find_preset(name: str, where: str | None = None) -> Preset:
     """The preset of this name or alias, in any case; RulesError lists the known ones
     (and names ``where`` the name was written, when given)."""
-    found = _BY_NAME.get(_preset_key(name))
+    found = _BY_NAME.get(name)  # as written, most often: no key to work out
+    if found is None:
+        found = _BY_NAME.get(_preset_key(name))
     if found is None:
         import difflib  # only for a name that is not known
 

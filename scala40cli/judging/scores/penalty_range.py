@@ -119,10 +119,11 @@ def read_penalties(penalties: Mapping[str, int], limits: PenaltyLimits) -> Penal
     if points < limits.least:
         problem = f"{player} scores {points}, but a player who did not close pays at least " \
                   f"{limits.least}"
+    elif limits.doubling:  # one whole sentence each, for the catalogues
+        problem = f"{player} scores {points}, but a hand costs a player at most " \
+                  f"{limits.most}, {2 * limits.most} doubled by a closing in one go"
     else:
-        problem = f"{player} scores {points}, but a hand costs a player at most {limits.most}" \
-                  + (f", {2 * limits.most} doubled by a closing in one go"
-                     if limits.doubling else "")
+        problem = f"{player} scores {points}, but a hand costs a player at most {limits.most}"
     return PenaltyReading(closer=closer, closing=Closing.NORMAL, problem=problem)
 
 

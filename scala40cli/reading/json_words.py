@@ -1,0 +1,91 @@
+"""What is wrong with a text that is not JSON, in the project's words, the same on every
+Python.
+
+The standard library's ``json`` words its errors itself, and not alike across versions:
+Python 3.13 says "Illegal trailing comma before end of object" at the comma where 3.11
+and 3.12 say "Expecting property name enclosed in double quotes" at the brace after
+it, and nests as deep as memory allows where 3.12 raised ``RecursionError``. A user reads
+these messages (a JSON Lines log's ``F003``, a rules file's error), and a test pins
+them: each is said here in one sentence of ours, at one place, whatever the Python.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Final
+
+#: The deepest nesting read; an event is three levels deep (a score's entries), a
+#: rules file two. Deeper is hostile input, refused before the decoder recurses.
+MAX_DEPTH: Final = 64
+
+#: The standard library's messages (3.11 to 3.13), each by its start, in our words.
+_WORDS: Final = (
+    ("Expecting value", "expected a value"),
+    ("Expecting property name", "expected a key in double quotes"),
+    ("Expecting ':'", "expected ':' after a key"),
+    ("Expecting ','", "expected ',' or the end of the object or list"),
+    ("Unterminated string", "a string is not closed"),
+    ("Invalid control character", "a control character inside a string"),
+    ("Invalid \\uXXXX", "a \\u escape without four hexadecimal digits"),
+    ("Invalid \\escape", "an unknown escape after \\"),
+    ("Extra data", "more after the JSON value"),
+)
+
+
+class TooDeep(ValueError):
+    """JSON nested deeper than :data:`MAX_DEPTH`."""
+
+
+def check_depth(text: str) -> None:
+    """Raise :class:`TooDeep` for a text nested deeper than :data:`MAX_DEPTH` (brackets
+    inside strings do not count). Free for the texts of real logs: only a text holding
+    more than that many brackets is walked."""
+    if text.count("[") + text.count("{") <= MAX_DEPTH:
+        return
+    depth, in_string, escaped = 0, False, False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                raise TooDeep(f"nested more than {MAX_DEPTH} levels deep")
+        elif char in "]}":
+            depth -= 1
+
+
+def decode_error(error: json.JSONDecodeError) -> tuple[str, int, int]:
+    """What is wrong, and its line and column (1-based), in the same words on every
+    Python: a comma before a closing bracket is placed at the comma."""
+    text, position = error.doc, error.pos
+    trailing = _trailing_comma(text, position, error.msg)
+    if trailing is not None:
+        position, closing = trailing
+        words = f"a comma before the closing '{closing}'"
+    else:
+        words = next((ours for start, ours in _WORDS if error.msg.startswith(start)),
+                     "not valid JSON here")
+    line = text.count("\n", 0, position) + 1
+    column = position - (text.rfind("\n", 0, position) + 1) + 1
+    return words, line, column
+
+
+def _trailing_comma(text: str, position: int, message: str) -> tuple[int, str] | None:
+    """The place of a comma right before a closing bracket, and the bracket: where
+    3.13 points (at the comma) or 3.11 and 3.12 do (at the bracket after it)."""
+    if message.startswith("Illegal trailing comma"):
+        rest = text[position + 1:].lstrip(" \t\r\n")
+        return position, rest[:1] or "}"
+    if position >= len(text) or text[position] not in "]}":
+        return None
+    before = text[:position].rstrip(" \t\r\n")
+    if before.endswith(","):
+        return len(before) - 1, text[position]
+    return None

@@ -1,0 +1,65 @@
+"""The columns of the league table, written once for the text, Markdown and HTML tables.
+
+Each column is a header, what it says (for docs/standings.md and the page's tooltips)
+and how a row's cell reads. A number that does not exist yet (the average penalty of a
+player with no hand) is a dash, never a zero.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from scala40cli.season.ratings import SIGMAS
+from scala40cli.season.table import PlayerRow
+
+DASH = "-"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Column:
+    header: str
+    meaning: str
+    cell: Callable[[PlayerRow], str]
+    #: A number, aligned to the right; the player's name is not.
+    numeric: bool = True
+
+
+def _decimal(value: float | None) -> str:
+    return DASH if value is None else f"{value:.1f}"
+
+
+def _share(wins: int, share: float | None) -> str:
+    return str(wins) if share is None else f"{wins} ({share:.0%})"
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column(header="#", meaning="place in the table, by rating",
+           cell=lambda row: str(row.place)),
+    Column(header="Player", meaning="the player's name", cell=lambda row: row.name,
+           numeric=False),
+    Column(header="Rating", meaning=f"mu - {SIGMAS} sigma: the skill the player almost "
+           "surely has; the table is sorted by it",
+           cell=lambda row: f"{row.rating.ordinal:.1f}"),
+    Column(header="Skill", meaning=f"mu \u00b1 {SIGMAS} sigma: the estimated skill and how "
+           "unsure it is (the interval narrows as the player plays)",
+           cell=lambda row: f"{row.rating.mu:.1f} \u00b1 {SIGMAS * row.rating.sigma:.1f}"),
+    Column(header="Matches", meaning="matches played that ended",
+           cell=lambda row: str(row.stats.matches)),
+    Column(header="Wins", meaning="matches won, and their share of the matches played",
+           cell=lambda row: _share(row.stats.wins, row.stats.win_share)),
+    Column(header="Hands", meaning="hands dealt in that ended (closed or void)",
+           cell=lambda row: str(row.stats.hands)),
+    Column(header="Closed", meaning="hands the player closed",
+           cell=lambda row: str(row.stats.closes)),
+    Column(header="In one go", meaning="hands closed in one go (opened and closed in one "
+           "turn)", cell=lambda row: str(row.stats.closes_in_one_go)),
+    Column(header="Avg penalty", meaning="the player's mean penalty a hand",
+           cell=lambda row: _decimal(row.stats.average_penalty)),
+    Column(header="Opened", meaning="hands in which the player opened",
+           cell=lambda row: str(row.stats.openings)),
+    Column(header="Opening turn", meaning="in which of their own turns the player opened, "
+           "on average (1: the first)",
+           cell=lambda row: _decimal(row.stats.average_opening_turn)),
+    Column(header="Out", meaning="times eliminated", cell=lambda row: str(row.stats.eliminations)),
+)

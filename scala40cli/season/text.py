@@ -1,0 +1,73 @@
+"""The league table as text, for a person at a terminal or reading a CI log.
+
+Sorted by rating, one row a player, the columns of :mod:`~scala40cli.season.columns`;
+then what was left out, the rules and the names that look alike. Every text from a log
+(names, paths) goes through :func:`~scala40cli.reporting.escape.terminal_line`, and no
+line can start a workflow command.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+
+from scala40cli.reporting.escape import terminal_line, workflow_neutral
+from scala40cli.season.columns import COLUMNS
+from scala40cli.season.table import SeasonTable
+from scala40cli.season.words import (
+    headline,
+    left_out_line,
+    left_out_summary,
+    rules_line,
+    since_line,
+    warning_line,
+)
+
+
+def width(text: str) -> int:
+    """Columns the text takes on a terminal: wide East Asian characters two, combining
+    marks none."""
+    return sum(0 if unicodedata.combining(char) else
+               2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
+
+
+def _pad(text: str, size: int, right: bool) -> str:
+    room = " " * max(size - width(text), 0)
+    return room + text if right else text + room
+
+
+def table_lines(table: SeasonTable) -> list[str]:
+    """The table's header, rule and rows, aligned."""
+    rows = [[terminal_line(column.cell(row)) for column in COLUMNS] for row in table.players]
+    headers = [column.header for column in COLUMNS]
+    sizes = [max([width(header), *(width(row[i]) for row in rows)])
+             for i, header in enumerate(headers)]
+    lines = [_line(headers, sizes), "  ".join("-" * size for size in sizes)]
+    lines += [_line(row, sizes) for row in rows]
+    return lines
+
+
+def _line(cells: Sequence[str], sizes: Sequence[int]) -> str:
+    return "  ".join(_pad(cell, size, column.numeric)
+                     for cell, size, column in zip(cells, sizes, COLUMNS, strict=True)
+                     ).rstrip()
+
+
+def standings_text(table: SeasonTable) -> str:
+    """The whole text output."""
+    lines = [f"Standings: {headline(table)}"]
+    since = since_line(table)
+    if since:
+        lines.append(since)
+    lines.append(rules_line(table))
+    lines.append("")
+    lines += table_lines(table) if table.players else ["No match counted."]
+    summary = left_out_summary(table)
+    if summary:
+        lines += ["", summary + ":"]
+        lines += [f"  {left_out_line(entry)}" for entry in table.left_out]
+    if table.name_warnings:
+        lines += ["", "Names that look alike:"]
+        lines += [f"  {warning_line(warning)}" for warning in table.name_warnings]
+    # terminal_line leaves an escape as it is: the table's cells, escaped already, too
+    return workflow_neutral("\n".join(map(terminal_line, lines)) + "\n")
