@@ -268,10 +268,11 @@ review_options = stacked(
     output_option("Write the review to this file (with --format html and several FILEs, "
                   "a folder) instead of standard output."),
     click.option("--budget", "budget_option", default="default", show_default=True,
-                 metavar="quick|default|deep|KEY=VALUE,...",
-                 help="What a decision may cost: worlds (the deals of the cards the seat "
-                 "cannot see each move is weighed over), horizon (turns played before the "
-                 "hand is estimated, or none), candidates (the most plans weighed)."),
+                 metavar="quick|default|deep|FACTOR|KEY=VALUE,...",
+                 help="The expert's budget a decision: default is the one it plays with, "
+                 "quick a quarter, deep four times, a number a factor of it; KEY=VALUE "
+                 "pairs of worlds, take_worlds, horizon (or none), turns, heat, discards "
+                 "change it (docs/review.md)."),
     jobs_option(help="Weigh the decisions in this many processes; the review is the same "
                 "as with 1."),
     click.option("--seed", default="1", show_default=True,

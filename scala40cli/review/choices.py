@@ -1,6 +1,6 @@
 """The decisions a seat makes, as the engine weighs them, and the move a log shows.
 
-A decision is one of three (the expert's own, :mod:`scala40cli.simulate.playout`): take
+A decision is one of three (the expert's own choices, :mod:`scala40cli.simulate.playout`): take
 the discard or draw (:class:`TakeChoice`), the plays and discard of a turn once drawn
 (:class:`PlanChoice`), buy the discard out of turn or let it go (:class:`BuyChoice`).
 A recorded log shows the move a player made as lines; :func:`played_plan` reads those
@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.reading.events import Attach, Discard, Meld, PlayerEvent, Swap, TableCard
+from scala40cli.simulate.playout import BuyChoice, PlanChoice, TakeChoice
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, Play, SwapPlay, TurnPlan
 
 
@@ -31,27 +31,6 @@ class Stage(StrEnum):
     TAKE = "take"
     PLAN = "plan"
     BUY = "buy"
-
-
-@dataclass(frozen=True, slots=True)
-class TakeChoice:
-    """At the start of a turn: take the top of the discard pile (or draw)."""
-
-    take: bool
-
-
-@dataclass(frozen=True, slots=True)
-class PlanChoice:
-    """Once drawn or taken: the plays of the turn and its discard."""
-
-    plan: TurnPlan
-
-
-@dataclass(frozen=True, slots=True)
-class BuyChoice:
-    """Offered the discard out of turn (compra): buy it (or let it go)."""
-
-    buy: bool
 
 
 Choice = TakeChoice | PlanChoice | BuyChoice

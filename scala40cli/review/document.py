@@ -13,7 +13,7 @@ from typing import Any
 from scala40cli.review.grading import MARKS, Summary
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
-from scala40cli.review.scorer import Budget
+from scala40cli.review.scorer import KEYS, Budget
 from scala40cli.version import __version__
 
 #: The version of the document's shape.
@@ -36,8 +36,7 @@ def document(files: Sequence[FileReview], settings: ReviewSettings) -> dict[str,
 
 
 def budget_json(budget: Budget) -> dict[str, Any]:
-    return {"worlds": budget.worlds, "horizon": budget.horizon,
-            "candidates": budget.candidates}
+    return {key: getattr(budget, key) for key in KEYS}
 
 
 def file_json(review: FileReview) -> dict[str, Any]:

@@ -59,12 +59,15 @@ RATINGS: tuple[tuple[float, str], ...] = (
 )
 
 
-def verdict(*, loss: float, error: float, match_loss: float, point_worth: float) -> Verdict:
+def verdict(*, loss: float, error: float, match_loss: float, point_worth: float,
+            match_error: float | None = None) -> Verdict:
     """The class of a decision that loses ``loss`` points (``error``: the standard
     error of that loss) and ``match_loss`` of the chance of winning the match (each
-    point worth ``point_worth`` of it)."""
+    point worth ``point_worth`` of it; ``match_error``, the standard error of that
+    loss where the engine measured it, else ``error`` points' worth)."""
     sure = max(0.0, loss - error)
-    sure_match = max(0.0, match_loss - error * point_worth)
+    spread = error * point_worth if match_error is None else match_error
+    sure_match = max(0.0, match_loss - spread)
     found = Verdict.GOOD
     for kind in (Verdict.INACCURACY, Verdict.MISTAKE, Verdict.BLUNDER):
         if sure >= POINTS[kind] or sure_match >= MATCH[kind]:

@@ -2,12 +2,14 @@
 :class:`~scala40cli.review.scorer.Scorer` interface.
 
 A decision is weighed over the engine's candidates and the move played (first, so that
-what each candidate gains over it is measured world by world); the engine's move is
-the one worth most. A decision with one candidate only (a draw when the discard cannot
-be taken, a buy nobody would make) is no decision and is not counted. What the move
-played costs is the engine's move's gain over it, in points of the hand; in the chance
-of winning the match, that times what a point is worth at the totals of the hand
-(:mod:`scala40cli.review.equity`, once a hand and seat); its class is
+what each candidate gains over it is measured world by world); the engine's move is the
+one worth most (of the best chance of winning the match, where the engine measured that
+chance itself: a duel's hand played to its end). A decision with one candidate only (a
+draw when the discard cannot be taken, a buy nobody would make) is no decision and is
+not counted. What the move played costs is the engine's move's gain over it, in points
+of the hand; in the chance of winning the match, that times what a point is worth at the
+totals of the hand (:mod:`scala40cli.review.equity`, once a hand and seat), or the
+chance the engine measured lost; its class is
 :func:`~scala40cli.review.grading.verdict`'s.
 
 Every random stream is drawn from the review's seed and where the decision stands
@@ -26,7 +28,7 @@ from scala40cli.review.choices import Choice, choice_lines, same_move
 from scala40cli.review.equity import point_worth
 from scala40cli.review.grading import Summary, summarize, verdict
 from scala40cli.review.records import GameReview, Reviewed, Skipped, Weighed
-from scala40cli.review.scorer import Budget, Scorer
+from scala40cli.review.scorer import Budget, Scorer, Worth
 from scala40cli.review.walk import Decision, Unreviewed, WalkedGame
 
 #: A point's worth in the match, by game and hand and seat (computed once a hand).
@@ -65,23 +67,58 @@ def weigh(decision: Decision, scorer: Scorer, settings: ReviewSettings, game: in
     if len(choices) < 2:
         return None
     scored = scorer.score(view, choices, budget=settings.budget, seed=seed)
-    best = max(range(len(choices)), key=lambda n: (scored[n].points, -n))
-    loss = max(0.0, scored[best].gain) if best else 0.0
-    loss_error = scored[best].gain_error if best else 0.0
     key = (game, view.hand_number, decision.seat)
     if key not in worths:
         worths[key] = point_worth(view, f"{settings.seed}:{game}:{view.hand_number}")
     worth = worths[key]
+    cost = _cost(scored, worth)
+    best = cost.best
     top = view.top
     return Reviewed(
         seat=decision.seat, stage=decision.stage, hand=decision.hand, lines=decision.lines,
         played=tuple(choice_lines(played, top)), best=tuple(choice_lines(choices[best], top)),
-        agreed=best == 0, loss=loss, loss_error=loss_error, match_loss=loss * worth,
+        agreed=best == 0, loss=cost.loss, loss_error=cost.error, match_loss=cost.match_loss,
         point_worth=worth,
-        verdict=verdict(loss=loss, error=loss_error, match_loss=loss * worth,
-                        point_worth=worth),
+        verdict=verdict(loss=cost.loss, error=cost.error, match_loss=cost.match_loss,
+                        point_worth=worth, match_error=cost.match_error),
         candidates=tuple(Weighed(lines=tuple(choice_lines(c, top)), points=s.points,
                                  error=s.error) for c, s in zip(choices, scored, strict=True)))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Cost:
+    """The engine's move (``best``, an index of the candidates, 0 the move played) and
+    what the move played costs: ``loss`` points (``error``, its standard error) and
+    ``match_loss`` of the chance of winning the match (``match_error``)."""
+
+    best: int
+    loss: float
+    error: float
+    match_loss: float
+    match_error: float
+
+
+def _cost(scored: Sequence[Worth], worth: float) -> Cost:
+    """What the move played (``scored[0]``) costs. Where the engine measured the chance
+    of winning the match itself (a duel's hand played to its end), its move is the one
+    of the best chance, and the chance lost is the measure; otherwise its move is the
+    one worth most points, and a point is worth ``worth`` of the match."""
+    if all(s.match is not None for s in scored):
+        best = max(range(len(scored)), key=lambda n: (scored[n].gain, -n))
+        if not best:
+            return Cost(best=0, loss=0.0, error=0.0, match_loss=0.0, match_error=0.0)
+        top = scored[best]
+        loss = max(0.0, top.points - scored[0].points)
+        error = (top.error ** 2 + scored[0].error ** 2) ** 0.5
+        return Cost(best=best, loss=loss, error=error,
+                    match_loss=max(0.0, top.gain) / 100, match_error=top.gain_error / 100)
+    best = max(range(len(scored)), key=lambda n: (scored[n].points, -n))
+    if not best:
+        return Cost(best=0, loss=0.0, error=0.0, match_loss=0.0, match_error=0.0)
+    loss = max(0.0, scored[best].gain)
+    error = scored[best].gain_error
+    return Cost(best=best, loss=loss, error=error, match_loss=loss * worth,
+                match_error=error * worth)
 
 
 def skipped(left: Unreviewed) -> Skipped:
@@ -151,5 +188,5 @@ def seats_of(game: GameLog, players: Sequence[str], seat: str | None, every: boo
     return shown or tuple(players)
 
 
-__all__ = ["ReviewSettings", "SeatError", "WorthCache", "decision_seed", "game_review",
+__all__ = ["Cost", "ReviewSettings", "SeatError", "WorthCache", "decision_seed", "game_review",
            "review_walked", "seats_of", "skipped", "summaries", "weigh"]

@@ -8,39 +8,30 @@ and reads back a :class:`Worth` for each. The expert level is one such engine
 (:mod:`scala40cli.review.engines`); :class:`~scala40cli.review.standin.StandIn` is a
 cheap one with no search, for tests.
 
-A :class:`Budget` says how much a decision may cost: the worlds (the deals of the cards
-the seat cannot see) each candidate is weighed over, how far each playout goes, how
-many candidates a turn's plans have at most. ``scala40 review --budget`` reads one
-(:func:`parse_budget`).
+A :class:`Budget` says how much a decision may cost: it is the expert level's own
+(:class:`~scala40cli.simulate.expert.Budget`: the worlds each candidate is weighed over,
+the turns a playout goes before the hand is estimated, the discards weighed).
+``scala40 review --budget`` reads one (:func:`parse_budget`): a name, a factor of the
+default (as ``scala40 simulate --budget``), or ``KEY=VALUE`` pairs over the default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from scala40cli.review.choices import Choice, Stage
+from scala40cli.simulate.expert import DEFAULT_BUDGET, Budget
 from scala40cli.simulate.view import PlayerView
 
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class Budget:
-    """What one decision of a review may spend (see the module docstring)."""
-
-    #: The worlds each candidate is weighed over (every candidate meets the same ones).
-    worlds: int = 24
-    #: The turns played after the decision before the hand is estimated rather than
-    #: played to its end (None: to its end).
-    horizon: int | None = None
-    #: The most plans of a turn weighed (the engine's favourites), the move played
-    #: besides.
-    candidates: int = 4
-
-
-#: The budgets ``--budget`` names.
-BUDGETS = {"quick": Budget(worlds=8, horizon=2, candidates=3), "default": Budget(),
-           "deep": Budget(worlds=64, candidates=6)}
+#: The budgets ``--budget`` names: the expert's default, a quarter of it, four times it.
+BUDGETS = {"quick": DEFAULT_BUDGET.times(0.25), "default": DEFAULT_BUDGET,
+           "deep": DEFAULT_BUDGET.times(4)}
+#: The budget's whole numbers ``--budget KEY=VALUE`` sets (``horizon`` may be none).
+KEYS = ("worlds", "take_worlds", "horizon", "turns", "heat", "discards")
+#: The largest value a key takes.
+MOST = 100_000
 
 
 class BudgetError(ValueError):
@@ -48,33 +39,56 @@ class BudgetError(ValueError):
 
 
 def parse_budget(text: str) -> Budget:
-    """``quick``, ``default``, ``deep``, or ``key=value`` pairs over the default,
-    comma-separated (``worlds=48,horizon=none``)."""
+    """``quick``, ``default``, ``deep``; a positive factor of the default (``2``,
+    ``0.5``); or ``key=value`` pairs over the default, comma-separated
+    (``worlds=48,horizon=none``)."""
     text = text.strip()
     if text in BUDGETS:
         return BUDGETS[text]
-    budget = BUDGETS["default"]
-    keys = {f.name for f in fields(Budget)}
+    factor = _factor(text)
+    if factor is not None:
+        return DEFAULT_BUDGET.times(factor)
+    budget = DEFAULT_BUDGET
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, equals, value = part.partition("=")
         key, value = key.strip(), value.strip()
-        if not equals or key not in keys:
-            raise BudgetError(f"{part!r}: a budget is {', '.join(BUDGETS)} or KEY=VALUE "
-                              f"pairs of {', '.join(sorted(keys))}")
+        if not equals or key not in KEYS:
+            raise BudgetError(f"{part!r}: a budget is {', '.join(BUDGETS)}, a factor of "
+                              f"the default, or KEY=VALUE pairs of {', '.join(KEYS)}")
         if key == "horizon" and value == "none":
             budget = replace(budget, horizon=None)
             continue
-        if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 10_000:
-            raise BudgetError(f"{key}={value}: a whole number from 1 to 10000"
+        if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= MOST:
+            raise BudgetError(f"{key}={value}: a whole number from 1 to {MOST}"
                               + (" (or none)" if key == "horizon" else ""))
-        budget = replace(budget, **{key: int(value)})
+        budget = _with(budget, key, int(value))
     return budget
+
+
+def _with(budget: Budget, key: str, value: int) -> Budget:
+    """``budget`` with one of its whole numbers (:data:`KEYS`) set."""
+    changed: Budget = replace(budget, **{key: value})  # type: ignore[arg-type]
+    return changed
+
+
+def _factor(text: str) -> float | None:
+    """``text`` as a factor of the default budget (None: not a number)."""
+    if not text.isascii() or not text.replace(".", "", 1).isdigit():
+        return None
+    factor = float(text)
+    if not 0 < factor <= 100:
+        raise BudgetError(f"{text}: a factor of the default budget is over 0 and at "
+                          "most 100")
+    return factor
 
 
 def budget_text(budget: Budget) -> str:
     """A budget as ``--budget`` reads it."""
-    horizon = "none" if budget.horizon is None else str(budget.horizon)
-    return f"worlds={budget.worlds},horizon={horizon},candidates={budget.candidates}"
+    return ",".join(f"{key}={_value(getattr(budget, key))}" for key in KEYS)
+
+
+def _value(value: int | None) -> str:
+    return "none" if value is None else str(value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -83,12 +97,16 @@ class Worth:
     what the hand's end brings the seat (the other side's mean penalty less its own
     side's, in penalty points), with its standard error; ``gain`` and ``gain_error``,
     what it gains over the first candidate scored, world by world (the same worlds for
-    both, so the difference is told apart from the luck of the draws)."""
+    both, so the difference is told apart from the luck of the draws). Where the
+    totals of a duel decide and the engine played the hand to its end, ``match`` is
+    the mean chance of winning the match after it, in hundredths, and ``gain`` and
+    ``gain_error`` are in that measure (None: in points)."""
 
     points: float
     error: float
     gain: float
     gain_error: float
+    match: float | None = None
 
 
 class Scorer(Protocol):
@@ -107,5 +125,5 @@ class Scorer(Protocol):
         ...
 
 
-__all__ = ["BUDGETS", "Budget", "BudgetError", "Scorer", "Worth", "budget_text",
+__all__ = ["BUDGETS", "KEYS", "Budget", "BudgetError", "Scorer", "Worth", "budget_text",
            "parse_budget"]

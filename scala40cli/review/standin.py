@@ -60,7 +60,7 @@ class StandIn:
         board = Board.of(view)
         costly = sorted(view.hand, key=lambda c: -hand_penalty(Counter([c]), view.rules))
         for card in dict.fromkeys(costly):
-            if len(found) >= budget.candidates:
+            if len(found) >= budget.discards:
                 break
             other = PlanChoice(TurnPlan((), card))
             if not board.discard_refused(card) and not any(
