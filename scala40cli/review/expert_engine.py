@@ -8,7 +8,9 @@ the take and the draw, the buy and letting it go; then all of them and the move 
 weighed over the same worlds, not raced, so that each gets every world of the budget.
 Its :class:`~scala40cli.simulate.expert.Scored` is read back as the review's
 :class:`~scala40cli.review.scorer.Worth`, the chance of winning a duel near its end
-included.
+included. A move played that the expert's table refuses (a take the turn never used as
+the rules ask: the log's later lines hold the violation) is
+:class:`~scala40cli.review.scorer.Unplayable`.
 """
 
 from __future__ import annotations
@@ -16,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scala40cli.review.choices import Choice, Stage
-from scala40cli.review.scorer import Budget, Worth
+from scala40cli.review.scorer import Budget, Unplayable, Worth
 from scala40cli.simulate.expert import Expert
+from scala40cli.simulate.moves import IllegalMove
 from scala40cli.simulate.view import PlayerView
 
 
@@ -35,7 +38,10 @@ class ExpertScorer:
 
     def score(self, view: PlayerView, choices: Sequence[Choice], *, budget: Budget,
               seed: str) -> Sequence[Worth]:
-        scored = Expert(seed=seed, budget=budget).score(view, choices)
+        try:
+            scored = Expert(seed=seed, budget=budget).score(view, choices)
+        except IllegalMove as why:
+            raise Unplayable(str(why)) from why
         return [Worth(points=s.points, error=s.points_error, gain=s.gain,
                       gain_error=s.gain_error, match=s.match) for s in scored]
 

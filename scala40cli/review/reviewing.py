@@ -28,7 +28,7 @@ from scala40cli.review.choices import Choice, choice_lines, same_move
 from scala40cli.review.equity import point_worth
 from scala40cli.review.grading import Summary, summarize, verdict
 from scala40cli.review.records import GameReview, Reviewed, Skipped, Weighed
-from scala40cli.review.scorer import Budget, Scorer, Worth
+from scala40cli.review.scorer import Budget, Scorer, Unplayable, Worth
 from scala40cli.review.walk import Decision, Unreviewed, WalkedGame
 
 #: A point's worth in the match, by game and hand and seat (computed once a hand).
@@ -54,8 +54,10 @@ def decision_seed(seed: str, game: int, decision: Decision) -> str:
 
 
 def weigh(decision: Decision, scorer: Scorer, settings: ReviewSettings, game: int,
-          worths: WorthCache) -> Reviewed | None:
-    """The decision reviewed (see the module docstring); None when it had one candidate."""
+          worths: WorthCache) -> Reviewed | Skipped | None:
+    """The decision reviewed (see the module docstring); None when it had one candidate;
+    not reviewed when the engine cannot carry out the move played (a take the turn
+    never used as the rules ask, a turn the log leaves without a discard)."""
     seed = decision_seed(settings.seed, game, decision)
     view, played = decision.view, decision.played
     melds = len(view.table)
@@ -66,7 +68,12 @@ def weigh(decision: Decision, scorer: Scorer, settings: ReviewSettings, game: in
             choices.append(candidate)
     if len(choices) < 2:
         return None
-    scored = scorer.score(view, choices, budget=settings.budget, seed=seed)
+    try:
+        scored = scorer.score(view, choices, budget=settings.budget, seed=seed)
+    except Unplayable as why:
+        return Skipped(seat=decision.seat, stage=decision.stage, hand=decision.hand,
+                       lines=decision.lines,
+                       reason=f"the engine cannot carry the move played out: {why}")
     key = (game, view.hand_number, decision.seat)
     if key not in worths:
         worths[key] = point_worth(view, f"{settings.seed}:{game}:{view.hand_number}")
@@ -127,7 +134,7 @@ def skipped(left: Unreviewed) -> Skipped:
 
 
 def game_review(walked: WalkedGame, game: GameLog, seats: Sequence[str],
-                weighed: dict[int, Reviewed | None]) -> GameReview:
+                weighed: dict[int, Reviewed | Skipped | None]) -> GameReview:
     """The review of a walked game from its decisions weighed (by their index in
     ``walked.decisions``; a forced one None)."""
     found: list[Reviewed | Skipped] = []
@@ -154,7 +161,7 @@ def review_walked(walked: WalkedGame, game: GameLog, seats: Sequence[str],
                   on_decision: Callable[[], None] = lambda: None) -> GameReview:
     """A walked game reviewed here, one decision after another."""
     worths: WorthCache = {}
-    weighed: dict[int, Reviewed | None] = {}
+    weighed: dict[int, Reviewed | Skipped | None] = {}
     for n, decision in enumerate(walked.decisions):
         if isinstance(decision, Decision):
             weighed[n] = weigh(decision, scorer, settings, game.index, worths)

@@ -26,7 +26,7 @@ from typing import Protocol
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.review.engines import make_scorer
-from scala40cli.review.records import FileReview, GameReview, Reviewed
+from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
 from scala40cli.review.reviewing import (
     ReviewSettings,
     WorthCache,
@@ -72,14 +72,14 @@ class _Game:
     game: GameLog
     seats: tuple[str, ...]
     walked: WalkedGame
-    weighed: dict[int, Reviewed | None] = field(default_factory=dict)
+    weighed: dict[int, Reviewed | Skipped | None] = field(default_factory=dict)
 
 
 def key_of(decision: Decision | Unreviewed) -> Key:
     return (decision.line, decision.stage.value, decision.seat)
 
 
-def weigh_part(part: Part) -> list[tuple[Key, Reviewed | None]]:
+def weigh_part(part: Part) -> list[tuple[Key, Reviewed | Skipped | None]]:
     """What a worker does: the game walked again up to the hand's last decision, the
     decisions weighed."""
     game = parse_text(part.text).games[part.game]
@@ -171,11 +171,11 @@ def _review_of(item: _Game) -> GameReview:
 
 
 def _in_processes(parts: list[Part], jobs: int
-                  ) -> Iterator[tuple[Part, list[tuple[Key, Reviewed | None]]]]:
+                  ) -> Iterator[tuple[Part, list[tuple[Key, Reviewed | Skipped | None]]]]:
     """Each part weighed by ``jobs`` processes, as it is done."""
     with ProcessPoolExecutor(max_workers=jobs, initializer=_worker_signals) as pool:
         source = iter(parts)
-        pending: dict[Future[list[tuple[Key, Reviewed | None]]], Part] = {}
+        pending: dict[Future[list[tuple[Key, Reviewed | Skipped | None]]], Part] = {}
         try:
             while True:
                 while len(pending) < 2 * jobs:

@@ -109,6 +109,12 @@ class Worth:
     match: float | None = None
 
 
+class Unplayable(Exception):
+    """The engine cannot carry out the move played from the seat's view: it breaks a
+    rule (the log's later lines say so), or the engine's players cannot complete it.
+    The decision is not reviewed; the message says why."""
+
+
 class Scorer(Protocol):
     """An engine a review can ask (see the module docstring)."""
 
@@ -121,9 +127,10 @@ class Scorer(Protocol):
     def score(self, view: PlayerView, choices: Sequence[Choice], *, budget: Budget,
               seed: str) -> Sequence[Worth]:
         """What each of ``choices`` is worth to the seat, in their order, weighed over
-        the same worlds; the same view, choices, budget and seed give the same worths."""
+        the same worlds; the same view, choices, budget and seed give the same worths.
+        :class:`Unplayable` when one of them cannot be carried out."""
         ...
 
 
-__all__ = ["BUDGETS", "KEYS", "Budget", "BudgetError", "Scorer", "Worth", "budget_text",
-           "parse_budget"]
+__all__ = ["BUDGETS", "KEYS", "Budget", "BudgetError", "Scorer", "Unplayable", "Worth",
+           "budget_text", "parse_budget"]
