@@ -35,7 +35,7 @@ ALLOWED = {
     "viewing": ("model", "reading", "judging", "reporting.escape", "translation", "viewing"),
     "review": ("model", "reading", "judging", "simulate", "viewing", "translation", "review"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "translation",
-                "playing"),
+                "review", "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
     # beside reporting: on the audit, with reporting's escapers and chart drawing only
     "season": ("model", "reading", "judging", "audit", "reporting.escape",

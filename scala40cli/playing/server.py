@@ -183,6 +183,9 @@ def make_app(controller: Controller, *, token: str, port: int,
         except BadMove as bad:
             return JSONResponse({"error": str(bad)}, status_code=400)
 
+    async def hint(request: Request) -> Response:
+        return JSONResponse(controller.hint(language(request)))
+
     async def new(request: Request) -> Response:
         try:
             body = await body_of(request)
@@ -209,6 +212,7 @@ def make_app(controller: Controller, *, token: str, port: int,
         Route("/api/state", state),
         Route("/api/move", move, methods=["POST"]),
         Route("/api/new", new, methods=["POST"]),
+        Route("/api/hint", hint, methods=["POST"]),
     ], exception_handlers={404: not_found, 405: not_allowed, Exception: failed})
     return Guard(app, token=token, hosts=hosts, port=port)
 
