@@ -91,3 +91,35 @@ def test_h_asks_the_expert_and_the_status_says_it_in_italian(browser: Any,
         page.click("[data-do=hint]")
         page.wait_for_function("() => document.body.getAttribute('aria-busy') !== 'true'")
         assert page.inner_text("#status") == status
+
+
+@pytest.mark.slow
+def test_review_this_match_opens_the_persons_review_on_the_viewer_page(
+        browser: Any, tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    from axe_check import axe_violations
+    from test_play_access import opened_page, played_until
+    from test_viewer_browser import DESKTOP
+
+    controller = Controller(Options(seed="review-me", save_dir=tmp_path, level="hard",
+                                    language="fr"))
+    played_until(controller, lambda state: state["phase"] == "match_over")
+    me = controller.session.me
+    with opened_page(browser, controller, DESKTOP) as page:
+        link = page.locator("#review")
+        assert link.is_visible() and link.inner_text() == "Revoir cette partie"
+        assert axe_violations(page) == []
+        link.focus()
+        page.keyboard.press("Enter")  # a link: the keyboard follows it
+        page.wait_for_selector("#review tbody th", timeout=120_000)
+        assert [th.inner_text() for th in page.locator("#review tbody th").all()] == [me]
+        assert page.evaluate("window.scala40.line()") >= 1
+        assert axe_violations(page) == []
+
+
+def test_the_review_link_is_hidden_until_the_match_is_over(tmp_path: Path) -> None:
+    html = (Path(__file__).resolve().parent.parent / "scala40cli/playing/assets"
+            / "play.html").read_text("utf-8")
+    assert '<p id="review-area" hidden>' in html and 'href="review"' in html
+    controller = Controller(Options(seed="hint", save_dir=tmp_path))
+    assert controller.state("en")["phase"] != "match_over"

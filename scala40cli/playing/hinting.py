@@ -9,7 +9,8 @@ be given (:func:`scala40cli.review.hint.hint`, with the expert as the review's e
 :func:`hint_words` says the move in the page's language, from the catalogues
 (``assets/locale/*.po``): "Discard KH: it fits nothing and costs 10." The cards are
 named by the page (:func:`~scala40cli.playing.card_text.sentence_parts`). Nothing of the
-match changes: the hint reads the table, it does not move a card.
+match changes: the hint reads the table, it does not move a card. At the end of a match,
+"Review this match" asks :func:`match_review`: the log saved, reviewed for the person.
 """
 
 from __future__ import annotations
@@ -22,6 +23,9 @@ from scala40cli.playing.session import Session
 from scala40cli.review.choices import PlanChoice, Stage
 from scala40cli.review.expert_engine import ExpertScorer
 from scala40cli.review.hint import Hint, Reason, hint
+from scala40cli.review.page import log_review_page
+from scala40cli.review.reviewing import ReviewSettings
+from scala40cli.review.scorer import BUDGETS
 from scala40cli.simulate.expert import DEFAULT_BUDGET
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, SwapPlay
 
@@ -74,6 +78,14 @@ def hint_words(found: Hint | None, language: str) -> dict[str, Any]:
             "lines": list(found.lines) if found is not None else []}
 
 
+def match_review(controller_log: bytes, name: str, seed: str) -> str:
+    """The review of a match played here, of the person's decisions, on the viewer's
+    page ("Review this match"): the expert at its ``quick`` budget, so that the page
+    comes in seconds rather than minutes (``scala40 review`` gives the default)."""
+    settings = ReviewSettings(engine="expert", budget=BUDGETS["quick"], seed=seed)
+    return log_review_page(controller_log, name, settings)
+
+
 def _laid(found: Hint) -> list[str]:
     """The codes of the cards the hinted plays lay (a swap: the card given for the
     joker)."""
@@ -88,4 +100,5 @@ def _laid(found: Hint) -> list[str]:
     return codes
 
 
-__all__ = ["DRAW_ONLY", "LAY_FIRST", "NO_HINT", "SENTENCES", "hint_words", "person_hint"]
+__all__ = ["DRAW_ONLY", "LAY_FIRST", "NO_HINT", "SENTENCES", "hint_words", "match_review",
+           "person_hint"]

@@ -17,7 +17,8 @@ from typing import Any
 from scala40cli.review.document import budget_json, decision_json, summary_json
 from scala40cli.review.records import FileReview
 from scala40cli.review.reviewing import ReviewSettings
-from scala40cli.viewing.loading import ViewedFile
+from scala40cli.review.running import Source, review_files
+from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.page import Addition, page
 
 
@@ -36,6 +37,14 @@ def page_review(review: FileReview, settings: ReviewSettings) -> dict[str, Any]:
                       for game in review.games]}
 
 
+def log_review_page(data: bytes, path: str, settings: ReviewSettings) -> str:
+    """A log's page with its review, the seats a review takes by default (the person's
+    of a match played with ``scala40 play``)."""
+    review = review_files([Source(path=path, data=data)], seat=None, every=False,
+                          settings=settings)[0]
+    return review_page(view_bytes(data, path, settings.choice), review, settings)
+
+
 def review_page(viewed: ViewedFile, review: FileReview, settings: ReviewSettings) -> str:
     """The page of a file with its review (see the module docstring)."""
     return page(viewed, Addition(key="review", data=page_review(review, settings),
@@ -43,4 +52,4 @@ def review_page(viewed: ViewedFile, review: FileReview, settings: ReviewSettings
                                  command="review"))
 
 
-__all__ = ["page_review", "review_page"]
+__all__ = ["log_review_page", "page_review", "review_page"]

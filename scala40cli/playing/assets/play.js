@@ -399,6 +399,7 @@ function renderButtons() {
 }
 
 function renderEnded() {
+  $("review-area").hidden = state.phase !== "match_over";
   const ended = state.ended;
   $("ended").hidden = !ended;
   if (!ended) return;
