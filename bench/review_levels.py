@@ -18,6 +18,7 @@ asserts nothing; docs/review.md quotes its figures.
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -68,6 +69,9 @@ def main() -> None:
     parser.add_argument("--engine", default=DEFAULT_ENGINE)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--dump", type=Path, default=None,
+                        help="Append each match's average loss a level to this file (JSON "
+                        "lines), so that runs of other seeds can be pooled.")
     args = parser.parse_args()
     levels = args.levels.split(",")
     started = time.process_time(), time.time()
@@ -88,6 +92,12 @@ def main() -> None:
                 decisions[level] += mine
                 if mine:
                     per_match[level].append(sum(d.loss for d in mine) / len(mine))
+                    if args.dump is not None:
+                        with args.dump.open("a", encoding="utf-8") as out:
+                            out.write(json.dumps({"seed": args.seed, "match": reviewed.path,
+                                                  "level": level, "decisions": len(mine),
+                                                  "agreed": sum(d.agreed for d in mine),
+                                                  "loss": per_match[level][-1]}) + "\n")
     cpu = time.process_time() - started[0]
     print(f"{args.games} matches of {args.players} players ({','.join(levels)}), at most "
           f"{args.max_hands} hands, reviewed by the {args.engine} engine, budget "
