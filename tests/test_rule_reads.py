@@ -53,6 +53,7 @@ READERS: dict[str, dict[str, str]] = {
         "simulate/bots.py": STRATEGY + "could the card taken open? the same search",
         "playing/seat.py": "the page shows the threshold beside the melds set aside "
                            "(the judge alone refuses an opening under it)",
+        "simulate/evaluation.py": STRATEGY + "the points a hand still lacks to open",
     },
     "opening_jokers": {"judging/tabletop/verify.py": "verify_meld: no joker in an opening"},
     # one value only (yes): nothing to decide
@@ -62,6 +63,7 @@ READERS: dict[str, dict[str, str]] = {
         "judging/tabletop/melds.py": "_check_run_shape: the longest run",
         "simulate/planner.py": STRATEGY + "the search proposes no longer run",
         "simulate/bots.py": STRATEGY + "the same search, to weigh a card",
+        "simulate/evaluation.py": STRATEGY + "the melds an estimated hand can make",
     },
     "take_before_opening": {
         "judging/tabletop/verify.py":
@@ -84,11 +86,23 @@ READERS: dict[str, dict[str, str]] = {
     "stock_exhausted": {"judging/tabletop/verify.py": "void_after_draw, stock_dead"},
     # Rules.elimination_threshold, in switches.py
     "elimination": {},
-    "reentry": {"judging/scores/standings.py": "reentry_options"},
-    "mortal_combat": {"judging/scores/standings.py": "record: the highest penalty is out"},
+    "reentry": {
+        "judging/scores/standings.py": "reentry_options",
+        "simulate/worth.py": STRATEGY + "a duel the totals alone decide is weighed in "
+                             "chances of winning the match",
+    },
+    "mortal_combat": {
+        "judging/scores/standings.py": "record: the highest penalty is out",
+        "simulate/worth.py": STRATEGY + "a duel the totals alone decide is weighed in "
+                             "chances of winning the match",
+    },
     "compra": {"judging/tabletop/buying.py": "verify_buy, buying_played"},
     "teams": {"judging/scores/standings.py": "teams_problem, plays_in_teams"},
-    "fixed_hands": {"judging/scores/standings.py": "_settle: a match of a fixed number of hands"},
+    "fixed_hands": {
+        "judging/scores/standings.py": "_settle: a match of a fixed number of hands",
+        "simulate/worth.py": STRATEGY + "a duel the totals alone decide is weighed in "
+                             "chances of winning the match",
+    },
 }
 
 #: (module, attribute): an attribute of another object that has a switch's name.
