@@ -13,6 +13,7 @@ asserts nothing; docs/review.md quotes its figures.
 
     python bench/review_levels.py --games 24 --max-hands 3 --jobs 2
     python bench/review_levels.py --levels easy,hard --players 2 --engine standin
+    python bench/review_levels.py --seed 2 --dump runs.jsonl  # then: --pooled runs.jsonl
 """
 
 from __future__ import annotations
@@ -72,8 +73,14 @@ def main() -> None:
     parser.add_argument("--dump", type=Path, default=None,
                         help="Append each match's average loss a level to this file (JSON "
                         "lines), so that runs of other seeds can be pooled.")
+    parser.add_argument("--pooled", type=Path, default=None,
+                        help="Play nothing: print the table of the matches --dump wrote "
+                        "to this file (every seed's).")
     args = parser.parse_args()
     levels = args.levels.split(",")
+    if args.pooled is not None:
+        print_pooled(args.pooled, levels)
+        return
     started = time.process_time(), time.time()
     played = matches(levels, args.players, args.games, args.max_hands, args.seed)
     settings = ReviewSettings(engine=args.engine, budget=parse_budget(args.budget),
@@ -118,6 +125,28 @@ def main() -> None:
         print(f"| {level} | {len(found)} | {100 * agreed:.1f}% | {mean:.2f} "
               f"[{mean - half:.2f}, {mean + half:.2f}] | {counts['inaccuracy']} | "
               f"{counts['mistake']} | {counts['blunder']} |")
+
+
+def print_pooled(path: Path, levels: list[str]) -> None:
+    """The table of every match dumped: each level's matches, decisions, agreement and
+    average loss a decision with its 95% interval over matches."""
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()
+            if line.strip()]
+    seeds = sorted({row["seed"] for row in rows})
+    print(f"{len(seeds)} runs pooled (seeds {seeds[0]} to {seeds[-1]}), {path}\n")
+    print("| level | matches | decisions | agreement | average loss [95%] |")
+    print("|---|---|---|---|---|")
+    for level in levels:
+        mine = [row for row in rows if row["level"] == level]
+        if len(mine) < 2:
+            continue
+        means = [row["loss"] for row in mine]
+        mean = statistics.fmean(means)
+        half = t975(len(means) - 1) * statistics.stdev(means) / math.sqrt(len(means))
+        decided = sum(row["decisions"] for row in mine)
+        agreed = sum(row["agreed"] for row in mine) / decided
+        print(f"| {level} | {len(mine)} | {decided} | {100 * agreed:.1f}% | {mean:.2f} "
+              f"[{mean - half:.2f}, {mean + half:.2f}] |")
 
 
 if __name__ == "__main__":
