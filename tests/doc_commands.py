@@ -83,8 +83,10 @@ class Shown:
         return f"{self.doc.relative_to(ROOT)}:{self.line}"
 
     def is_slow(self) -> bool:
-        """Many simulated matches, or a Dask cluster started: more than a few seconds."""
+        """Many simulated matches, a Dask cluster started, or a review (the expert
+        weighs every decision): more than a few seconds."""
         return any(_games(command) > SLOW_GAMES or "--dask" in command
+                   or re.search(r"\bscala40 review\b(?!.*--help)", command) is not None
                    for command in self.commands)
 
 

@@ -51,7 +51,8 @@ def test_every_command_body_is_a_call_to_its_own_module() -> None:
     commands = _commands(tree_of(CLI / "main.py"))
     assert {command.name for command in commands} == {
         "replay", "explain", "rules", "fmt", "report_command", "simulate_command",
-        "convert_command", "show", "view", "play", "arena_command", "standings"}
+        "convert_command", "show", "view", "play", "arena_command", "review",
+        "standings"}
     for command in commands:
         body = command.body[1:]  # after the docstring
         assert ast.get_docstring(command), command.name
@@ -74,7 +75,8 @@ def test_main_imports_nothing_but_click_and_the_light_modules() -> None:
 #: Every format name of a registry: the command line never compares a value with one.
 FORMAT_NAMES = {*choices.REPLAY_FORMATS, *choices.COMPARISON_FORMATS,
                 *choices.SCORE_REPORT_FORMATS, *choices.RULES_FORMATS, *choices.SHOW_FORMATS,
-                *choices.ARENA_FORMATS, *choices.STANDINGS_FORMATS}
+                *choices.ARENA_FORMATS, *choices.REVIEW_FORMATS,
+                *choices.STANDINGS_FORMATS}
 
 
 @pytest.mark.parametrize("module", MODULES, ids=lambda path: path.name)

@@ -144,7 +144,14 @@ def _excerpt_agrees(shown: list[str], printed: list[str]) -> bool:
 EXAMPLES = examples()
 
 
-@pytest.mark.parametrize("example", EXAMPLES, ids=[e.name for e in EXAMPLES])
+def _example(example: Example) -> object:
+    """An example whose command reviews a game is slow (the expert weighs every
+    decision: a minute)."""
+    slow = "scala40 review" in example.commands
+    return pytest.param(example, id=example.name, marks=[pytest.mark.slow] if slow else [])
+
+
+@pytest.mark.parametrize("example", [_example(e) for e in EXAMPLES])
 def test_a_doc_example_prints_what_the_doc_shows(example: Example) -> None:
     shown, printed = _lines(example.shown), _lines(output_of(example.commands))
     agrees = _excerpt_agrees if example.excerpt else _whole_output_agrees

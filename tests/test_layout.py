@@ -33,14 +33,15 @@ ALLOWED = {
     "__init__": ("api",),
     "simulate": ("model", "reading", "judging", "simulate"),
     "viewing": ("model", "reading", "judging", "reporting.escape", "translation", "viewing"),
+    "review": ("model", "reading", "judging", "simulate", "viewing", "translation", "review"),
     "playing": ("model", "reading", "judging", "simulate", "viewing", "translation",
-                "playing"),
+                "review", "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
     # beside reporting: on the audit, with reporting's escapers and chart drawing only
     "season": ("model", "reading", "judging", "audit", "reporting.escape",
                "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
-            "simulate", "viewing", "playing", "arena", "season", "translation", "cli"),
+            "simulate", "viewing", "playing", "arena", "season", "review", "translation", "cli"),
 }
 #: The version, the vocabularies of the options, the escapers and the terminal widths
 #: import nothing of the package: any layer may use them.

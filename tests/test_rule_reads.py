@@ -118,6 +118,8 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("judging/match/referee.py", "teams"): "Header.teams",
     ("judging/scores/standings.py", "teams"): "Standings.teams, the two pairs",
     ("simulate/match.py", "teams"): "Standings.teams",
+    ("review/equity.py", "teams"): "Standings.teams",
+    ("review/seat_view.py", "teams"): "Standings.teams",
     ("model/result_pickling.py", "teams"): "GameResult.teams",
     ("reporting/charts.py", "teams"): "GameResult.teams",
     ("reporting/html_report.py", "teams"): "GameResult.teams",

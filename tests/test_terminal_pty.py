@@ -97,6 +97,9 @@ COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
     "explain": lambda log, rules: ["explain", TITLE],
     "simulate-rules": lambda log, rules: ["simulate", "--rules", str(rules)],
     "simulate-out": lambda log, rules: ["simulate", "--out", str(log)],
+    "review": lambda log, rules: ["review", "--engine", "standin", "--all", str(log)],
+    "review-json": lambda log, rules: ["review", "--engine", "standin", "--format", "json",
+                                       str(log)],
 }
 
 
@@ -137,3 +140,12 @@ def test_the_same_escapes_go_into_a_pipe(tmp_path: Path, command: list[str]) -> 
     shown = (done.stdout + done.stderr).decode("utf-8")
     assert done.returncode == 1 and "F003" in shown
     assert not FORBIDDEN.search(shown.replace("\r", "")), shown
+
+
+def test_review_draws_its_bar_on_a_terminal(tmp_path: Path) -> None:
+    """The bar counts the decisions weighed, on standard error, when it is a terminal
+    (a pipe gets none: tests/test_review.py reads standard error empty)."""
+    log = ROOT / "fixtures" / "legal" / "in-one-go.s40"
+    status, shown = on_a_terminal(["review", "--engine", "standin", str(log)], tmp_path)
+    assert status == 0, shown
+    assert "Reviewing [" in shown and "2/2 decisions 100%" in shown

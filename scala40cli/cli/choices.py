@@ -47,3 +47,6 @@ SHOW_FORMATS = ("text", "json")
 
 #: ``arena --format``: the keys of ``arena.formats.FORMATS`` (the first is the default).
 ARENA_FORMATS = ("text", "json", "markdown")
+
+#: ``review --format``: text for people, the JSON of schemas/review.schema.json, the page.
+REVIEW_FORMATS = ("text", "json", "html")

@@ -43,6 +43,7 @@ from scala40cli.cli.options import (
     output_option,
     play_options,
     quiet_option,
+    review_options,
     rule_options,
     selection_options,
     set_option,
@@ -315,6 +316,21 @@ def arena_command(**options: Any) -> None:
         from scala40cli.cli.arena_command import run_command
 
     run_command(**options)
+
+
+@main.command("review")
+@review_options
+@stopping_cleanly
+def review(**options: Any) -> None:
+    """Review the decisions of FILE...: the move played, the engine's, what the one
+    played costs in points and in the chance of winning the match, from what the player
+    saw only; each good, inaccuracy (?!), mistake (?) or blunder (??); a summary and a
+    rating a player. A violation is not reviewed; the same --seed, the same review.
+    docs/review.md explains every figure. Exit 0; 1: a file unreadable; 2: usage."""
+    with loading():
+        from scala40cli.cli.review_command import run_review
+
+    run_review(**options)
 
 
 @main.command("convert")

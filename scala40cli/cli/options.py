@@ -23,6 +23,7 @@ from scala40cli.cli.choices import (
     COLOR_CHOICES,
     INPUT_FORMATS,
     LANGUAGES,
+    REVIEW_FORMATS,
     SHOW_FORMATS,
     STANDINGS_FORMATS,
 )
@@ -250,6 +251,36 @@ arena_options = stacked(
     click.option("--dask", "dask_option", metavar="ADDRESS",
                  help="Play the matches on the Dask cluster at this scheduler address "
                  "(pip install 'scala40[dask]'), such as tcp://host:8786."))
+
+
+#: ``scala40 review``'s options (the command's work is ``cli/review_command``).
+review_options = stacked(
+    files_argument,
+    click.option("--seat", "seat", metavar="NAME",
+                 help="Review this player's decisions (default: the person's seat of a "
+                 "match played with `scala40 play`, else every player whose cards the log "
+                 "shows)."),
+    click.option("--all", "every", is_flag=True, help="Review every player's decisions."),
+    format_option(REVIEW_FORMATS, default="text",
+                  help="text: the decisions that lose something and a summary a player; "
+                  "json: every decision (schemas/review.schema.json); html: the viewer's "
+                  "page of the log with the review on it."),
+    output_option("Write the review to this file (with --format html and several FILEs, "
+                  "a folder) instead of standard output."),
+    click.option("--budget", "budget_option", default="default", show_default=True,
+                 metavar="quick|default|deep|FACTOR|KEY=VALUE,...",
+                 help="The expert's budget a decision: default is the one it plays with, "
+                 "quick a quarter, deep four times, a number a factor of it; KEY=VALUE "
+                 "pairs of worlds, take_worlds, horizon (or none), turns, heat, discards "
+                 "change it (docs/review.md)."),
+    jobs_option(help="Weigh the decisions in this many processes; the review is the same "
+                "as with 1."),
+    click.option("--seed", default="1", show_default=True,
+                 help="The seed of the engine's samples: the same seed gives the same "
+                 "review."),
+    rule_options(),
+    click.option("--engine", "engine", default=None, hidden=True,
+                 help="The engine that weighs the decisions (for tests: standin)."))
 
 
 #: ``scala40 standings``'s options (the command's work is ``cli/standings_command``).

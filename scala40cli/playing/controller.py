@@ -19,6 +19,7 @@ from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.playing.card_text import sentence_parts
 from scala40cli.playing.catalogue import LANGUAGES, catalogue
+from scala40cli.playing.hinting import hint_words, match_review, person_hint
 from scala40cli.playing.refusal import Refused
 from scala40cli.playing.saving import save, undo_take, undo_turn
 from scala40cli.playing.session import Session
@@ -128,6 +129,16 @@ class Controller:
             save(self.path, self.session)
         frames = [] if refused else [self._dressed(f, language) for f in self.session.frames]
         return {"state": self.state(language), "frames": frames, "refused": refused}
+
+    def hint(self, language: str | None = None) -> dict[str, Any]:
+        """What the expert would play now, in the person's language; nothing is
+        played (:mod:`~scala40cli.playing.hinting`)."""
+        words = language_of(language, language_of(self.options.language, "en"))
+        return hint_words(person_hint(self.session), words)
+
+    def review_page(self) -> str:
+        """The review of the match saved, the person's decisions, on the viewer's page."""
+        return match_review(self.path.read_bytes(), self.path.name, "1")
 
     def _undo(self, undone: Session | None) -> None:
         """Go on from ``undone``, the match as it was earlier in the person's turn."""

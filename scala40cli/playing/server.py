@@ -183,6 +183,14 @@ def make_app(controller: Controller, *, token: str, port: int,
         except BadMove as bad:
             return JSONResponse({"error": str(bad)}, status_code=400)
 
+    async def hint(request: Request) -> Response:
+        return JSONResponse(controller.hint(language(request)))
+
+    async def review(request: Request) -> Response:
+        # the viewer's page carries its own Content-Security-Policy
+        return Response(controller.review_page(), media_type="text/html",
+                        headers={"Cache-Control": "no-store"})
+
     async def new(request: Request) -> Response:
         try:
             body = await body_of(request)
@@ -209,6 +217,8 @@ def make_app(controller: Controller, *, token: str, port: int,
         Route("/api/state", state),
         Route("/api/move", move, methods=["POST"]),
         Route("/api/new", new, methods=["POST"]),
+        Route("/api/hint", hint, methods=["POST"]),
+        Route("/review", review),
     ], exception_handlers={404: not_found, 405: not_allowed, Exception: failed})
     return Guard(app, token=token, hosts=hosts, port=port)
 

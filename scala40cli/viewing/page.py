@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
+from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
@@ -37,18 +38,41 @@ def _hash(text: str) -> str:
     return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
 
 
-def page(viewed: ViewedFile) -> str:
-    """The page of a file (see the module docstring)."""
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Addition:
+    """What a page built on the viewer's adds to it (``scala40 review``'s marks): its
+    data, written into the page's JSON under ``key``; its script, run after the
+    viewer's, which it extends (``window.scala40.extend`` in ``viewer.js``); its style;
+    the command named in the page's title."""
+
+    key: str
+    data: Any
+    script: str
+    style: str
+    command: str
+
+
+def page(viewed: ViewedFile, addition: Addition | None = None) -> str:
+    """The page of a file (see the module docstring), with ``addition`` on it."""
     style, script = asset("viewer.css"), asset("viewer.js")
-    policy = (f"default-src 'none'; script-src {_hash(script)}; style-src {_hash(style)}; "
+    data = page_data(viewed)
+    scripts, styles = [script], [style]
+    if addition is not None:
+        data[addition.key] = addition.data
+        scripts.append(addition.script)
+        styles.append(addition.style)
+    policy = (f"default-src 'none'; script-src {' '.join(map(_hash, scripts))}; "
+              f"style-src {' '.join(map(_hash, styles))}; "
               "img-src 'none'; connect-src 'none'; font-src 'none'; base-uri 'none'; "
               "form-action 'none'")
-    title = html_text(f"scala40 view: {viewed.path}")
+    command = addition.command if addition is not None else "view"
+    title = html_text(f"scala40 {command}: {viewed.path}")
     return (
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         f"<meta http-equiv=\"Content-Security-Policy\" content=\"{policy}\">\n"
         "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
-        f"<title>{title}</title>\n<style>{style}</style>\n</head>\n<body>\n"
+        f"<title>{title}</title>\n{''.join(f'<style>{text}</style>' for text in styles)}\n"
+        "</head>\n<body>\n"
         "<header><h1 id=\"title\"></h1><div id=\"status\" aria-live=\"polite\">"
         "<p id=\"where\"></p><p id=\"said\"></p></div>"
         "<p class=\"keys\">Keys: &larr; &rarr; a line, &uarr; &darr; a turn, Page Up/Down "
@@ -58,5 +82,5 @@ def page(viewed: ViewedFile) -> str:
         "<main><section id=\"table\" aria-label=\"The table\"></section>"
         "<section id=\"log\" aria-label=\"The log\" tabindex=\"0\"><ol id=\"lines\"></ol>"
         "</section></main>\n"
-        f"<script type=\"application/json\" id=\"data\">{script_json(page_data(viewed))}"
-        f"</script>\n<script>{script}</script>\n</body>\n</html>\n")
+        f"<script type=\"application/json\" id=\"data\">{script_json(data)}</script>\n"
+        f"{''.join(f'<script>{text}</script>' for text in scripts)}\n</body>\n</html>\n")

@@ -106,6 +106,21 @@ async function asking(request) {
   finally { busy = false; document.body.setAttribute("aria-busy", "false"); render(); }
 }
 
+// H: what the expert would play now, said on the status line; nothing is played.
+async function askHint() {
+  if (busy) return;
+  busy = true;
+  document.body.setAttribute("aria-busy", "true");
+  renderButtons();
+  say(W.t("The expert is thinking…"));
+  try { say(W.parts((await call("api/hint", {})).parts)); }
+  catch (error) {
+    say(error instanceof Unreachable ? W.t("The server does not answer: is scala40 play still running?")
+      : W.t("The server could not do that."), true, true);
+  }
+  finally { busy = false; document.body.setAttribute("aria-busy", "false"); renderButtons(); }
+}
+
 async function show(answer) {
   const wait = pace();
   for (const frame of answer.frames || []) {
@@ -220,6 +235,7 @@ function act(what) {
       if (state.phase === "offer") return move("pass");
       return act("go");
     case "attach": case "swap": return startChoosing(what);
+    case "hint": return askHint();
     case "discard": return move("discard", codes.length ? codes : focused);
     case "sort": {  // the same cards stay chosen, and focus stays on its card
       byRank = !byRank;
@@ -274,7 +290,7 @@ function render() {
   renderButtons();
   renderEnded();
   renderSheet();
-  $("keys").textContent = W.t("Keys: S draw, P take the discard, arrows move among the cards and the melds, Space or Enter choose a card, M lay or open, A attach (then the meld: arrows or its number, and Enter), J take back a joker, X discard, B put back, U take back the turn, C buy the discard, O sort, Escape cancel, N new game, L level.");
+  $("keys").textContent = W.t("Keys: S draw, P take the discard, arrows move among the cards and the melds, Space or Enter choose a card, M lay or open, A attach (then the meld: arrows or its number, and Enter), J take back a joker, X discard, B put back, U take back the turn, C buy the discard, O sort, Escape cancel, N new game, L level, H hint.");
   $("saved").textContent = W.t("Your game is saved as {file} in the save folder.", { file: state.log });
   const phaseChanged = shownPhase !== state.phase;
   shownPhase = state.phase;
@@ -375,6 +391,7 @@ function renderButtons() {
     undo: laying, buy: offered, pass: offered, unstage: laying,
     done: mine && state.phase === "buying" && !state.staged.length,
     sort: true, next: state.phase === "hand_over" && !busy,
+    hint: mine && (state.phase === "draw" || state.phase === "play") && !state.staged.length,
   };
   document.querySelectorAll("[data-do]").forEach((b) => { b.disabled = !enable[b.dataset.do]; });
   // buying out of turn is shown only where the rules play it (compra)
@@ -382,6 +399,7 @@ function renderButtons() {
 }
 
 function renderEnded() {
+  $("review-area").hidden = state.phase !== "match_over";
   const ended = state.ended;
   $("ended").hidden = !ended;
   if (!ended) return;
@@ -442,7 +460,7 @@ $("table").addEventListener("focusout", () => { meldNumber = ""; });
 shortcuts({
   s: () => act("draw"), p: () => act("take"), m: () => act("go"), a: () => act("attach"),
   j: () => act("swap"), x: () => act("discard"), b: () => act("put_back"), u: () => act("undo"),
-  c: () => act("buy"), o: () => act("sort"), n: () => newGame(),
+  c: () => act("buy"), o: () => act("sort"), h: () => act("hint"), n: () => newGame(),
   l: () => { const all = state.levels; newGame(all[(all.indexOf(state.level) + 1) % all.length]); },
   Enter: () => act("enter"),
   Escape: () => { if (choosing) stopChoosing(); else if (chosen.length) { chosen = []; render(); } },

@@ -18,6 +18,8 @@
       .map(function (p) { return p.line; }));
   });
   let current = 0;
+  // What another page built on this one adds (a review's marks): see extend() below.
+  const extras = [];
 
   function el(tag, className, text) {
     const node = document.createElement(tag);
@@ -320,6 +322,9 @@
     drawPlayers(root, t, here);
     drawMelds(root, t, here);
     drawPiles(root, t);
+    extras.forEach(function (extra) {
+      if (extra.table) extra.table(root, {game: game.index, line: line, table: t});
+    });
     // Our words and the log's names, alternately (see sentence()).
     const where = ["Game " + game.index + ", line " + line +
                    (t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")")];
@@ -445,9 +450,18 @@
   } else {
     document.getElementById("where").textContent = "No game in this file.";
   }
+  // Another page built on this one (a review: scala40cli/review/assets/review.js) adds
+  // to it: `line(item, number)` for each line of the log, `table(root, where)` each
+  // time a table is drawn, with the drawing helpers below. The page is drawn again.
+  function extend(extra) {
+    extras.push(extra);
+    if (extra.line) logItems.forEach(function (item, i) { extra.line(item, i + 1); });
+    if (positions.length) render();
+  }
   // For the tests and for a person at the console: the table drawn, as `show` writes it.
   window.scala40 = {
-    goLine: goLine,
+    extend: extend, el: el, piece: piece, sentence: sentence, card: card, cardName: cardName,
+    data: data, goLine: goLine,
     table: function () { return table(positions[current][0], positions[current][1]); },
     line: function () { return data.games[positions[current][0]].lines[positions[current][1]]; },
     violationLines: function () {
