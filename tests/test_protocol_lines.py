@@ -20,7 +20,7 @@ from test_protocol import GREEDY, SCHEMA, exchange, games, script, setup
 from scala40cli.cli.main import main
 from scala40cli.judging.rulebook.rules import Rules, SetJokerSuit
 from scala40cli.judging.tabletop.meld_values import Group
-from scala40cli.model.cards import Rank
+from scala40cli.model.cards import Rank, Suit
 from scala40cli.simulate import protocol
 from scala40cli.simulate.asking import Asker
 from scala40cli.simulate.program import Program
@@ -160,8 +160,9 @@ def test_opened_now_turns_true_once_the_opening_melds_reach_the_threshold() -> N
 
 
 def test_a_set_s_joker_is_written_one_way() -> None:
-    said = Group(rank=Rank.TEN, suits=("H", "D"), jokers=1, declared="S")
-    unsaid = Group(rank=Rank.TEN, suits=("H", "D"), jokers=1)
+    said = Group(rank=Rank.TEN, suits=(Suit.HEARTS, Suit.DIAMONDS), jokers=1,
+                 declared=Suit.SPADES)
+    unsaid = Group(rank=Rank.TEN, suits=(Suit.HEARTS, Suit.DIAMONDS), jokers=1)
     assert protocol.meld_cards(said, Rules()) == ["10H", "10D", "JK"]
     assert protocol.meld_cards(unsaid, Rules()) == ["10H", "10D", "JK"]
     declared = Rules(set_joker_suit=SetJokerSuit.DECLARED)
