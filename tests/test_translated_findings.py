@@ -15,6 +15,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from test_refused_melds import HAND as REFUSED_MELD_HAND
 
 from scala40cli.judging.match.header import result_mismatch
 from scala40cli.judging.match.referee import replay
@@ -226,34 +227,8 @@ upcard KD
 # --- moves on a refused meld ------------------------------------------------------------------
 
 #: Bruno's run of diamonds is written out of order (line 16); Anna swaps the 7D for its
-#: joker (19) and attaches the 6D below it (20), as tests/test_refused_melds.py has it.
-REFUSED = """[Players "Anna" "Bruno"]
-hand 1
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7H 7C KS 9D 8D JK 4C
-upcard 5S
-Bruno draw 10D
-Bruno meld 2H 3H 4H 5H 6H
-Bruno meld 7S 7H 7C
-Bruno discard KS
-Anna draw JC
-Anna meld QH QS QC
-Anna meld 9S 10S JS
-Anna discard AH
-Bruno draw 2C
-Bruno meld 9D 10D 8D JK(7D)
-Bruno discard 2C
-Anna draw 7D
-Anna swap 7D in 5
-Anna attach 6D to 5
-Anna attach JK(QS) to 4
-Anna discard 5D
-Bruno draw 7H
-Bruno attach 7H to 1
-Bruno discard 4C
-score Anna 33 Bruno 0
-"""
+#: joker (19) and attaches the 6D below it (20): tests/test_refused_melds.py's hand.
+REFUSED = REFUSED_MELD_HAND
 
 
 def test_a_swap_and_an_attach_on_a_refused_meld_are_said_each_with_its_noun() -> None:
