@@ -44,7 +44,7 @@ class _Frame:
         return _TOP + (_HEIGHT - _TOP - _BOTTOM) * (self.high - total) / (self.high - self.low)
 
 
-def _style(index: int) -> tuple[str, str, str]:
+def line_style(index: int) -> tuple[str, str, str]:
     """Colour, dash pattern and marker shape of the ``index``-th line."""
     return (PALETTE[index % len(PALETTE)], DASHES[index % len(DASHES)],
             SHAPES[index % len(SHAPES)])
@@ -97,7 +97,7 @@ def _markers(ident: str, count: int, small: bool) -> str:
     size = 6 if small else 10
     defs = []
     for index in range(count):
-        colour, _, shape = _style(index)
+        colour, _, shape = line_style(index)
         defs.append(f'<marker id="{ident}-m{index}" viewBox="-5 -5 10 10" markerWidth="{size}" '
                     f'markerHeight="{size}" markerUnits="userSpaceOnUse">'
                     f"{marker_shape(shape, colour)}</marker>")
@@ -156,7 +156,7 @@ def _threshold_line(frame: _Frame, threshold: int | None) -> list[str]:
 
 
 def _polyline(frame: _Frame, line: Series, index: int, ident: str) -> str:
-    colour, dash, _ = _style(index)
+    colour, dash, _ = line_style(index)
     points = " ".join(f"{frame.x(x):.1f},{frame.y(y):.1f}" for x, y in line.points)
     marker = f"url(#{ident}-m{index})"
     return (f'<polyline class="series" data-name="{html_text(line.name)}" points="{points}" '
@@ -169,7 +169,7 @@ def legend(names: Sequence[str]) -> str:
     """An HTML legend (it wraps on a narrow screen): a sample of each line, its name."""
     items = []
     for index, name in enumerate(names):
-        colour, dash, shape = _style(index)
+        colour, dash, shape = line_style(index)
         sample = (f'<svg class="swatch" viewBox="0 0 36 12" aria-hidden="true">'
                   f'<line x1="1" x2="35" y1="6" y2="6" stroke="{colour}" stroke-width="2.4" '
                   f'stroke-dasharray="{dash}"/>{marker_shape(shape, colour, 18, 6)}</svg>')

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from scala40cli.reporting.charts import nice_ticks
 from scala40cli.reporting.escape import html_text
-from scala40cli.reporting.svg_chart import DASHES, PALETTE, SHAPES, marker_shape
+from scala40cli.reporting.svg_chart import line_style, marker_shape
 from scala40cli.season.ratings import initial_rating
 from scala40cli.season.table import PlayerRow
 
@@ -37,11 +37,6 @@ class _Frame:
 
     def y(self, mu: float) -> float:
         return _TOP + (_HEIGHT - _TOP - _BOTTOM) * (self.high - mu) / (self.high - self.low)
-
-
-def _style(index: int) -> tuple[str, str, str]:
-    return (PALETTE[index % len(PALETTE)], DASHES[index % len(DASHES)],
-            SHAPES[index % len(SHAPES)])
 
 
 def line_points(row: PlayerRow) -> list[tuple[int, float]]:
@@ -78,7 +73,7 @@ def rating_chart(rows: Sequence[PlayerRow], matches: int) -> str:
 def _markers(count: int) -> str:
     defs = []
     for index in range(count):
-        colour, _, shape = _style(index)
+        colour, _, shape = line_style(index)
         defs.append(f'<marker id="rating-m{index}" viewBox="-5 -5 10 10" markerWidth="8" '
                     f'markerHeight="8" markerUnits="userSpaceOnUse">'
                     f"{marker_shape(shape, colour)}</marker>")
@@ -113,7 +108,7 @@ def _axes(frame: _Frame, ticks: Sequence[int]) -> list[str]:
 
 def _polyline(frame: _Frame, row: PlayerRow, points: Sequence[tuple[int, float]],
               index: int, every_match: bool) -> str:
-    colour, dash, _ = _style(index)
+    colour, dash, _ = line_style(index)
     drawn = " ".join(f"{frame.x(x):.1f},{frame.y(y):.1f}" for x, y in points)
     marker = f"url(#rating-m{index})"
     middle = f' marker-mid="{marker}"' if every_match else ""
@@ -128,7 +123,7 @@ def chart_legend(rows: Sequence[PlayerRow]) -> str:
     """A legend that wraps on a narrow screen: each line's sample, the player's name."""
     items = []
     for index, row in enumerate(rows):
-        colour, dash, shape = _style(index)
+        colour, dash, shape = line_style(index)
         sample = (f'<svg class="swatch" viewBox="0 0 36 12" aria-hidden="true">'
                   f'<line x1="1" x2="35" y1="6" y2="6" stroke="{colour}" stroke-width="2.4" '
                   f'stroke-dasharray="{dash}"/>{marker_shape(shape, colour, 18, 6)}</svg>')
