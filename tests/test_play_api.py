@@ -237,6 +237,20 @@ def test_the_nesting_is_counted_outside_strings(body: bytes, depth: int) -> None
     assert nesting_depth(body) == depth
 
 
+def test_the_review_page_is_refused_while_the_match_is_played(
+        game: tuple[Controller, TestClient]) -> None:
+    """The review is the viewer's page of the whole log (every deal, the stock): served
+    before the match is over, it would show the bots' cards."""
+    controller, client = game
+    answer = client.get(f"/{TOKEN}/review")
+    assert answer.status_code == 409
+    assert answer.json() == {"error": "the review opens when the match is over"}
+    assert client.post(f"/{TOKEN}/api/move", json={"action": "draw"}).status_code == 200
+    answer = client.get(f"/{TOKEN}/review")
+    assert answer.status_code == 409
+    assert controller.state()["phase"] != "match_over"
+
+
 def test_the_pages_own_origin_is_welcome(game: tuple[Controller, TestClient]) -> None:
     _controller, client = game
     for origin in (BASE, f"http://localhost:{PORT}"):

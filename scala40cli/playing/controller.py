@@ -137,7 +137,11 @@ class Controller:
         return hint_words(person_hint(self.session), words)
 
     def review_page(self) -> str:
-        """The review of the match saved, the person's decisions, on the viewer's page."""
+        """The review of the match saved, the person's decisions, on the viewer's page;
+        only once the match is over: the page shows the whole log, every hand dealt and
+        the stock, which the person must not see while playing."""
+        if self.session.phase != "match_over":
+            raise BadMove("the review opens when the match is over")
         return match_review(self.path.read_bytes(), self.path.name, "1")
 
     def _undo(self, undone: Session | None) -> None:

@@ -187,9 +187,12 @@ def make_app(controller: Controller, *, token: str, port: int,
         return JSONResponse(controller.hint(language(request)))
 
     async def review(request: Request) -> Response:
+        try:
+            html = controller.review_page()
+        except BadMove as early:
+            return JSONResponse({"error": str(early)}, status_code=409)
         # the viewer's page carries its own Content-Security-Policy
-        return Response(controller.review_page(), media_type="text/html",
-                        headers={"Cache-Control": "no-store"})
+        return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def new(request: Request) -> Response:
         try:
