@@ -35,6 +35,7 @@ __all__ = [
     "markdown_report",
     "rule_choice",
     "schema",
+    "standings",
     "summarize",
 ]
 
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
         markdown_report,
         rule_choice,
         schema,
+        standings,
         summarize,
     )
 

@@ -31,6 +31,7 @@ import copy
 import dataclasses
 import os
 from collections.abc import Iterable, Iterator, Mapping, Sequence
+from datetime import date, datetime
 from pathlib import Path
 from typing import Any, Literal, TypeAlias
 
@@ -77,6 +78,7 @@ __all__ = [
     "markdown_report",
     "rule_choice",
     "schema",
+    "standings",
     "summarize",
 ]
 
@@ -280,15 +282,17 @@ def _utf8(text: str) -> bytes:
 
 
 #: The JSON Schemas shipped with the package, by the names :func:`schema` takes.
-SCHEMA_NAMES = ("report", "jsonl", "events", "rules", "show", "protocol")
+SCHEMA_NAMES = ("report", "jsonl", "events", "rules", "show", "protocol", "standings",
+                "review", "arena")
 
 
 def schema(name: str) -> dict[str, Any]:
     """The JSON Schema (draft 2020-12) shipped with the package, by name: ``"report"``
     (``replay --format json``, and every ``to_dict()``; its ``version`` is the
     ``schema_version`` a result carries), ``"jsonl"``, ``"events"`` (JSON Lines
-    events, :func:`audit_events`), ``"rules"``, ``"show"``, ``"protocol"``. A copy:
-    changing it changes nothing here.
+    events, :func:`audit_events`), ``"rules"``, ``"show"``, ``"protocol"``,
+    ``"standings"`` (:func:`standings`), ``"review"``, ``"arena"``. A copy: changing it
+    changes nothing here.
 
     >>> schema("report")["version"] == FileResult(path="-").schema_version
     True
@@ -337,3 +341,28 @@ def summarize(results: Iterable[FileResult]) -> Summary:
 def json_report(results: Sequence[FileResult]) -> dict[str, Any]:
     """The whole JSON report of ``replay --format json`` for these file results."""
     return report_document(results)
+
+
+def standings(results: Iterable[FileResult], *, rules: Rules = None,
+              include_violations: bool = False, since: date | None = None) -> dict[str, Any]:
+    """The league table of ``scala40 standings --format json`` for these file results
+    (``schemas/standings.schema.json``): each player's points, matches, wins and
+    rating, the matches left out and why.
+
+    Each game keeps the rules it was judged under; ``rules`` does not judge them again
+    but chooses which matches count (those played under these rules), as ``--rules``
+    does. A match with violations counts only with ``include_violations``; ``since``
+    leaves out the matches dated (``[Date]``) before that day, and the undated ones.
+    """
+    found = _results(results, "standings")
+    if since is not None and not isinstance(since, date):
+        raise TypeError(f"standings: since must be a datetime.date, not {_kind(since)}")
+    day = since.date() if isinstance(since, datetime) else since
+    from scala40cli.audit.records import records_of
+    from scala40cli.season.document import standings_document
+    from scala40cli.season.entries import season_choice
+    from scala40cli.season.table import season_table
+
+    choice = season_choice(rules=rule_choice(rules), include_violations=include_violations,
+                           since=day)
+    return standings_document(season_table(records_of(found), choice))

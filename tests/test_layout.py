@@ -27,7 +27,7 @@ ALLOWED = {
     "judging": ("model", "reading", "judging"),
     "audit": ("model", "reading", "judging", "audit"),
     "reporting": ("model", "reading", "judging", "audit", "reporting", "translation"),
-    "api": ("model", "reading", "judging", "audit", "reporting", "translation", "api"),
+    "api": ("model", "reading", "judging", "audit", "reporting", "translation", "season", "api"),
     "dask_audit": ("model", "reading", "judging", "audit", "reporting", "translation", "api",
                    "dask_audit"),
     "__init__": ("api",),

@@ -19,7 +19,7 @@ from scala40cli.cli import settings
 from scala40cli.cli.inputs import input_paths, terminal_progress
 from scala40cli.cli.output import check_output, emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
-from scala40cli.season.entries import Choice, Reason
+from scala40cli.season.entries import Choice, Reason, season_choice
 from scala40cli.season.formats import format_for, render_standings
 from scala40cli.season.table import season_table
 
@@ -27,17 +27,9 @@ from scala40cli.season.table import season_table
 def _choice(include_violations: bool, rules_option: str | None, set_options: tuple[str, ...],
             since: datetime | None) -> Choice:
     """What the options ask of the matches; a bad --rules or --set is exit 2."""
-    chosen = settings.rule_choice(rules_option, set_options)
-    day = since.date() if since is not None else None
-    if chosen is None:
-        return Choice(include_violations=include_violations, since=day)
-    from scala40cli.judging.rulebook.rules import resolve
-    from scala40cli.season.rule_sets import rule_set_name
-
-    resolved = resolve(log_preset=None, log_values=(), choice=chosen)
-    tokens = resolved.rules.as_tokens()
-    return Choice(include_violations=include_violations, rules=tokens,
-                  rules_name=rule_set_name(tokens, resolved.preset), since=day)
+    return season_choice(rules=settings.rule_choice(rules_option, set_options),
+                         include_violations=include_violations,
+                         since=since.date() if since is not None else None)
 
 
 def run_standings(ctx: click.Context, *, files: tuple[str, ...], report_format: str | None,

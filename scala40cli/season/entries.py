@@ -18,7 +18,9 @@ from dataclasses import dataclass
 from datetime import date
 from enum import StrEnum
 
+from scala40cli.judging.rulebook.rules import RuleChoice, resolve
 from scala40cli.model.results import GameResult
+from scala40cli.season.rule_sets import rule_set_name
 
 _DATE = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})")
 
@@ -54,6 +56,19 @@ class Choice:
     rules: dict[str, str] | None = None
     rules_name: str = ""
     since: date | None = None
+
+
+def season_choice(*, rules: RuleChoice | None, include_violations: bool = False,
+                  since: date | None = None) -> Choice:
+    """The :class:`Choice` of the command line's options (and of the API's arguments):
+    with ``rules``, only the matches played under those rules count, and the table
+    names them as it names any match's rules. A bad choice raises ``RulesError``."""
+    if rules is None:
+        return Choice(include_violations=include_violations, since=since)
+    resolved = resolve(log_preset=None, log_values=(), choice=rules)
+    tokens = resolved.rules.as_tokens()
+    return Choice(include_violations=include_violations, rules=tokens,
+                  rules_name=rule_set_name(tokens, resolved.preset), since=since)
 
 
 def parse_date(text: str) -> date | None:
