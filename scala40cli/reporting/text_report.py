@@ -151,6 +151,12 @@ def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = 
     return _over(label or name, rules, setting, base)
 
 
+#: How the rulebook says where a rule was set, as the catalogues hold it to say it again
+#: (:meth:`~scala40cli.translation.catalogue.Catalogue.translate`); ``--set``,
+#: ``--rules`` and a preset's name are said as they are.
+RULE_SOURCES = ("log line {line}", "rules file {name}", "{how}, with {key}={value}")
+
+
 def _where(source: str, words: Catalogue) -> str:
     """Where a rule was set, in the language of ``words``: ``log line 3``, ``rules file
     r.toml``, ``preset classic (log line 3)`` (the preset's name as it is)."""
