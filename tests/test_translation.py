@@ -108,16 +108,17 @@ def _literal_calls() -> set[str]:
 
 
 def test_every_word_of_the_reports_is_translated() -> None:
-    """The words of the text report, ``show`` and ``explain``: each literal asked for,
-    the sheet's words kept in tables (its legends, where ``explain`` quotes from), and
-    the phases ``show`` names."""
+    """The words of the text report, ``show``, ``explain``, ``report`` (Markdown, HTML),
+    the GitHub job summary and ``replay --compare``: each literal asked for, the sheet's
+    words kept in tables (its legends, where ``explain`` quotes from, where a rule was
+    set), and the phases ``show`` names."""
     quoted_from = {text for pair in (*explain_command._FROM.values(), explain_command._FROM_DOCS)
                    for text in pair}
     asked = _literal_calls() | set(text_report._CLOSED_BY.values()) | {
         text_report.DECLARED_LEGEND, text_report.UNSCORED_LEGEND} | {
-        phase.value for phase in Phase} | quoted_from
+        phase.value for phase in Phase} | quoted_from | set(text_report.RULE_SOURCES)
     asked = {text for text in asked if _PLACEHOLDER.sub("", text).strip()}
-    assert len(asked) > 40
+    assert len(asked) > 120
     for language in TRANSLATED:
         words = catalogue(language)
         plural_ids = {entry.plural for entry in words.entries.values() if entry.plural}

@@ -239,6 +239,7 @@ def fmt(ctx: click.Context, /, **options: Any) -> None:
 @input_format_option(
     "Read every FILE as a .s40 log or as JSON Lines events. Default: by the extension "
     "(.jsonl, .s40), else by the content (JSON Lines when its first line starts with {).")
+@lang_option
 @click.pass_context
 def report_command(ctx: click.Context, /, **options: Any) -> None:
     """Write the score report of the games of FILE...: sheets, outcomes, charts.

@@ -54,7 +54,8 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
     selection = settings.selection(select_option, ignore_option, config)
     if compare_option is not None:
         status = run_compare(files, compare_option, rules_option, set_options,
-                             report_format, output, jobs, input_format, selection, config)
+                             report_format, output, jobs, input_format, selection, config,
+                             lang_option)
         ctx.exit(EXIT_OK if exit_zero else status)
     choice = settings.rule_choice(rules_option, set_options)
     words = chosen_words(lang_option)
@@ -84,9 +85,11 @@ def run_replay(ctx: click.Context, *, files: tuple[str, ...], report_format: str
 def run_compare(files: Sequence[str], compare_option: str, rules_option: str | None,
                 set_options: Sequence[str], report_format: str, output: str | None,
                 jobs: int, input_format: str | None = None,
-                selection: Selection | None = None, config: Config | None = None) -> int:
-    """``replay --compare``: every file under every rule set, and what differs; the
-    exit status is that of the first rule set."""
+                selection: Selection | None = None, config: Config | None = None,
+                lang_option: str | None = None) -> int:
+    """``replay --compare``: every file under every rule set, and what differs (the text
+    in the language of ``--lang``, else the environment's); the exit status is that of
+    the first rule set."""
     if rules_option is not None:
         raise click.UsageError("--compare names the rule sets itself: leave out --rules")
     if report_format not in COMPARISON_FORMATS:
@@ -103,5 +106,5 @@ def run_compare(files: Sequence[str], compare_option: str, rules_option: str | N
                            exclusions=None if config is None else config.exclusions,
                            engine=Local(jobs), progress=terminal_progress())
     runs = list(zip(*compare_results(request, choices), strict=True))
-    emit(render_comparison(report_format, names, runs), output)
+    emit(render_comparison(report_format, names, runs, chosen_words(lang_option)), output)
     return exit_status(runs[0])

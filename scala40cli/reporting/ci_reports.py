@@ -84,7 +84,7 @@ class GithubReporter(Reporter):
         if target:
             try:
                 sheets = JobSummary(budget=GITHUB_SUMMARY_LIMIT - RESERVED
-                                    - _size_of(target))
+                                    - _size_of(target), words=self.words)
             except OSError as error:
                 failure = error
         tally, problems = Tally(), 0
@@ -108,9 +108,12 @@ class GithubReporter(Reporter):
         hidden = max(problems - self.max_annotations, 0)
         summary = tally.summary()
         if hidden:
-            stream.write(f"::notice title=scala40::{plural(hidden, 'more problem')} than the "
-                         f"{self.max_annotations} annotated: see the job summary, or run "
-                         "scala40 replay\n")
+            notice = self.words.ngettext(
+                "{count} more problem than the {annotated} annotated: see the job summary, "
+                "or run scala40 replay",
+                "{count} more problems than the {annotated} annotated: see the job summary, "
+                "or run scala40 replay", hidden, annotated=self.max_annotations)
+            stream.write(f"::notice title=scala40::{workflow_data(notice)}\n")
         stream.write(summary.sentence(self.words) + "\n")
         if sheets is not None and target:
             failure = _append(target, sheets.render(summary, hidden, self.max_annotations))

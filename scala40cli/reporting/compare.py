@@ -14,6 +14,7 @@ The text table (:func:`render_comparison_text`) shows only what differs, a row a
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections import defaultdict
 from collections.abc import Callable, Sequence
@@ -26,7 +27,9 @@ from scala40cli.model.violations import RULEBOOK, Code
 from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.text_report import closed_by
+from scala40cli.reporting.translated import translated_game
 from scala40cli.reporting.widths import display_width, pad
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,15 +59,17 @@ class GameComparison:
 Probe = Callable[[GameResult], str]
 
 
-def _winner(game: GameResult) -> str:
+def _winner(game: GameResult, words: Catalogue = ENGLISH) -> str:
     """The winner as the score sheet says it, without its ``Winner:``."""
     if game.winner is not None:
         return game.winner
-    return "match finished with no winner" if game.finished else "match not finished"
+    return (words.gettext("match finished with no winner") if game.finished
+            else words.gettext("match not finished"))
 
 
-def _eliminated(game: GameResult) -> str:
-    return ", ".join(f"{e.player} in hand {e.hand}" for e in game.eliminated) or "nobody"
+def _eliminated(game: GameResult, words: Catalogue = ENGLISH) -> str:
+    return ", ".join(words.gettext("{player} in hand {hand}", player=e.player, hand=e.hand)
+                     for e in game.eliminated) or words.gettext("nobody")
 
 
 def _violations(game: GameResult) -> str:
@@ -166,62 +171,70 @@ MIN_CELL_WIDTH = 24
 JsonObject = dict[str, Any]
 
 
-def comparison_rows(comparison: GameComparison) -> list[tuple[str, list[str]]]:
+def comparison_rows(comparison: GameComparison, words: Catalogue = ENGLISH
+                    ) -> list[tuple[str, list[str]]]:
     """What differs in one game, a row a topic: (label, the cell under each rule set).
 
     In the score sheet's words: the winner, the eliminations, the totals (only of the
     players whose totals differ), each hand that differs (only its differing players,
     and who closed when that differs), the number of violations, then a row a
-    violation code found differently, its first place and message in full.
+    violation code found differently, its first place and message in full. In the
+    language of ``words`` (codes, their names, players and values as they are).
     """
     games = comparison.results
     rows: list[tuple[str, list[str]]] = []
-    for label, probe in (("Winner", _winner), ("Eliminated", _eliminated)):
-        cells = [probe(game) for game in games]
+    for label, probe in ((words.gettext("Winner"), _winner),
+                         (words.gettext("Eliminated"), _eliminated)):
+        cells = [probe(game, words) for game in games]
         if len(set(cells)) > 1:
             rows.append((label, cells))
     players = games[0].players
     moved = [p for p in players if len({str(g.totals.get(p, "-")) for g in games}) > 1]
     if moved:
-        rows.append(("Total", [", ".join(f"{p} {g.totals.get(p, '-')}" for p in moved)
-                               for g in games]))
+        rows.append((words.gettext("Total"),
+                     [", ".join(f"{p} {g.totals.get(p, '-')}" for p in moved) for g in games]))
     numbers = sorted({hand.number for game in games for hand in game.hands})
     for number in numbers:
-        hand_cells = _hand_cells(games, number, players)
+        hand_cells = _hand_cells(games, number, players, words)
         if hand_cells is not None:
-            rows.append((f"Hand {number}", hand_cells))
-    counts = [_count(len(game.violations), "violation") for game in games]
+            rows.append((words.gettext("Hand {number}", number=number), hand_cells))
+    counts = [words.ngettext("{count} violation", "{count} violations", len(game.violations))
+              for game in games]
     if len(set(counts)) > 1:
-        rows.append(("Violations", counts))
-    rows += _violation_rows(games)
+        rows.append((words.gettext("Violations"), counts))
+    rows += _violation_rows(games, words)
     return rows
 
 
-def _hand_cells(games: Sequence[GameResult], number: int, players: Sequence[str]
-                ) -> list[str] | None:
+def _hand_cells(games: Sequence[GameResult], number: int, players: Sequence[str],
+                words: Catalogue) -> list[str] | None:
     hands = [_hand(game, number) for game in games]
     if any(hand is None for hand in hands):
-        return [("not played" if hand is None else _hand_text(
-                    hand, [p for p in players if p in hand.penalties], True))
+        return [(words.gettext("not played") if hand is None else _hand_text(
+                    hand, [p for p in players if p in hand.penalties], True, words))
                 for hand in hands]
     played = [hand for hand in hands if hand is not None]
     differ = [p for p in players if len({hand.penalties.get(p) for hand in played}) > 1]
     closing_differs = len({closed_by(hand) for hand in played}) > 1
     if not differ and not closing_differs:
         return None
-    return [_hand_text(hand, differ, closing_differs) for hand in played]
+    return [_hand_text(hand, differ, closing_differs, words) for hand in played]
 
 
-def _hand_text(hand: HandResult, players: Sequence[str], with_closing: bool) -> str:
-    scores = [f"{p} {hand.penalties[p]}" if p in hand.penalties else f"{p} not dealt in"
-              for p in players]
+def _hand_text(hand: HandResult, players: Sequence[str], with_closing: bool,
+               words: Catalogue) -> str:
+    scores = [f"{p} {hand.penalties[p]}" if p in hand.penalties
+              else words.gettext("{player} not dealt in", player=p) for p in players]
     parts = [", ".join(scores)] if scores else []
     if with_closing:  # "closed by Anna (in one go)", or "void", "unfinished"
-        parts.append(f"closed by {closed_by(hand)}" if hand.closer else closed_by(hand))
+        closing = closed_by(hand, words)
+        parts.append(words.gettext("closed by {closer}", closer=closing) if hand.closer
+                     else closing)
     return "; ".join(parts)
 
 
-def _violation_rows(games: Sequence[GameResult]) -> list[tuple[str, list[str]]]:
+def _violation_rows(games: Sequence[GameResult], words: Catalogue
+                    ) -> list[tuple[str, list[str]]]:
     """A row a code whose violations are not the same under every rule set."""
     keys = [{(v.line, v.code, v.player or "", v.message) for v in game.violations}
             for game in games]
@@ -231,35 +244,45 @@ def _violation_rows(games: Sequence[GameResult]) -> list[tuple[str, list[str]]]:
         for v in game.violations:
             if (v.line, v.code, v.player or "", v.message) not in shared:
                 by_code[v.code][k].append(v)
-    return [(f"{code} {RULEBOOK[code].name}", [_violations_text(found) for found in per_set])
+    return [(f"{code} {RULEBOOK[code].name}",
+             [_violations_text(found, words) for found in per_set])
             for code, per_set in sorted(by_code.items())]
 
 
-def _violations_text(found: Sequence[Problem]) -> str:
+def _violations_text(found: Sequence[Problem], words: Catalogue) -> str:
     if not found:
         return "-"
     first = found[0]
-    text = f"line {first.line}: {first.message}"
+    text = words.gettext("line {line}: {text}", line=first.line, text=first.message)
     if len(found) > 1:
-        text += f"; {len(found) - 1} more, on lines " + ", ".join(str(v.line) for v in found[1:])
+        text += words.ngettext("; {count} more, on lines {lines}",
+                               "; {count} more, on lines {lines}", len(found) - 1,
+                               lines=", ".join(str(v.line) for v in found[1:]))
     return text
 
 
-def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameComparison]) -> str:
+def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameComparison],
+                           words: Catalogue = ENGLISH) -> str:
     """One table a game: what differs (rows) under each rule set (columns), every cell
-    in full, wrapped to its column."""
+    in full, wrapped to its column; in the language of ``words``, the violations'
+    messages too (:mod:`scala40cli.reporting.translated`)."""
     lines: list[str] = []
     for comparison in comparisons:
-        place = f"game {comparison.index} (line {comparison.line})"
-        lines.append(f"{terminal_line(comparison.path)}: {place}")
+        lines.append(words.gettext("{path}: game {index} (line {line})",
+                                   path=terminal_line(comparison.path),
+                                   index=comparison.index, line=comparison.line))
         if comparison.same:
-            lines += ["  the same outcome under every rule set", ""]
+            lines += ["  " + words.gettext("the same outcome under every rule set"), ""]
             continue
-        lines += ["  " + line for line in _table(list(names), comparison_rows(comparison))]
+        said = dataclasses.replace(comparison, results=tuple(
+            translated_game(game, words) for game in comparison.results))
+        lines += ["  " + line for line in _table(list(names), comparison_rows(said, words))]
         lines.append("")
     differing = sum(1 for c in comparisons if not c.same)
-    lines.append(f"{_count(len(comparisons), 'game')} compared under {', '.join(names)}: "
-                 f"{differing} with a different outcome")
+    lines.append(words.ngettext(
+        "{count} game compared under {names}: {differing} with a different outcome",
+        "{count} games compared under {names}: {differing} with a different outcome",
+        len(comparisons), names=", ".join(names), differing=differing))
     return workflow_neutral(terminal_safe("\n".join(lines) + "\n"))
 
 
@@ -284,10 +307,6 @@ def _table(names: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
 def _row_line(label: str, cells: Sequence[str], label_width: int, widths: Sequence[int]) -> str:
     padded = [pad(cell, width) for cell, width in zip(cells, widths, strict=True)]
     return "  ".join([pad(label, label_width), *padded]).rstrip()
-
-
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}" + ("" if number == 1 else "s")
 
 
 # --- the JSON document ----------------------------------------------------------------------

@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from scala40cli.model.results import Closing, FileResult, GameResult, HandResult, Problem
 from scala40cli.reporting.charts import chart_series
 from scala40cli.reporting.escape import html_text, xml_neutral
-from scala40cli.reporting.summary import Summary, plural
+from scala40cli.reporting.summary import Summary
 from scala40cli.reporting.svg_chart import legend, svg_chart
 from scala40cli.reporting.text_report import (
     closed_by,
@@ -29,6 +29,7 @@ from scala40cli.reporting.text_report import (
     sheet_legends,
     teams_summary,
 )
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 #: Tags shown in the title or in their own lines rather than in the list of tags.
 _OWN_TAGS = frozenset({"Players", "Rules", "Rule", "Event"})
@@ -40,46 +41,62 @@ def esc(text: object) -> str:
     return html_text(text)
 
 
+def said(template: str, /, **markup: object) -> str:
+    """A sentence of the catalogue (``template``, already in its language) as HTML: its
+    own words escaped, then each ``{name}`` replaced by ``markup[name]``, which is HTML
+    already (a value escaped by :func:`esc`, maybe inside an element). A value from a
+    log never reaches the page but through :func:`esc`."""
+    text = esc(template)
+    for name, value in markup.items():
+        text = text.replace("{" + name + "}", str(value))
+    return text
+
+
 # --- the score sheet --------------------------------------------------------------------
 
 
-def sheet_table(game: GameResult) -> str:
+def sheet_table(game: GameResult, words: Catalogue = ENGLISH) -> str:
     """One row a hand: each player's penalty (and running total below it), who closed.
 
     A player not dealt in has an empty, hatched cell; the closer's cell is marked, and
     the total of a player going out is flagged ``out``.
     """
     if not game.hands:
-        return '<p class="empty">No hands played.</p>'
+        return f'<p class="empty">{esc(words.gettext("No hands played."))}</p>'
     out_at = {(out.hand, out.player) for out in game.eliminated}
     head = "".join(f'<th scope="col">{esc(player)}</th>' for player in game.players)
-    rows = [_hand_row(hand, game.players, out_at) for hand in game.hands]
+    rows = [_hand_row(hand, game.players, out_at, words) for hand in game.hands]
     totals = "".join(f'<td class="num total">{game.totals.get(player, 0)}</td>'
                      for player in game.players)
     return (
-        '<div class="sheet" role="region" aria-label="score sheet" tabindex="0"><table>'
-        f'<thead><tr><th scope="col">Hand</th>{head}<th scope="col">Closed by</th></tr></thead>'
+        f'<div class="sheet" role="region" aria-label="{esc(words.gettext("score sheet"))}" '
+        'tabindex="0"><table>'
+        f'<thead><tr><th scope="col">{esc(words.gettext("Hand"))}</th>{head}'
+        f'<th scope="col">{esc(words.gettext("Closed by"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody>'
-        f'<tfoot><tr><th scope="row">Total</th>{totals}<td></td></tr></tfoot>'
-        "</table></div>"
+        f'<tfoot><tr><th scope="row">{esc(words.gettext("Total"))}</th>{totals}<td></td></tr>'
+        "</tfoot></table></div>"
     )
 
 
-def _hand_row(hand: HandResult, players: Sequence[str], out_at: set[tuple[int, str]]) -> str:
-    cells = [_score_cell(hand, player, (hand.number, player) in out_at) for player in players]
+def _hand_row(hand: HandResult, players: Sequence[str], out_at: set[tuple[int, str]],
+              words: Catalogue) -> str:
+    cells = [_score_cell(hand, player, (hand.number, player) in out_at, words)
+             for player in players]
     closing = "closed" if hand.closing in (Closing.NORMAL, Closing.IN_ONE_GO) else "no-close"
     return (f'<tr><th scope="row">{hand.number}</th>{"".join(cells)}'
-            f'<td class="closed-by {closing}">{esc(closed_by(hand))}</td></tr>')
+            f'<td class="closed-by {closing}">{esc(closed_by(hand, words))}</td></tr>')
 
 
-def _score_cell(hand: HandResult, player: str, goes_out: bool) -> str:
+def _score_cell(hand: HandResult, player: str, goes_out: bool, words: Catalogue) -> str:
     if player not in hand.penalties:
-        return '<td class="gone" title="not dealt in"></td>'
+        return f'<td class="gone" title="{esc(words.gettext("not dealt in"))}"></td>'
     classes = ["num"] + (["closer"] if player == hand.closer else [])
     run = f'<span class="run">{hand.totals.get(player, 0)}</span>'
     if goes_out:
         classes.append("goes-out")
-        run = f'<span class="run">{hand.totals.get(player, 0)} <b>out</b></span>'
+        run = (f'<span class="run">{hand.totals.get(player, 0)} '
+               f'<b>{esc(words.gettext("out"))}</b></span>')
     return (f'<td class="{" ".join(classes)}"><span class="pen">'
             f"{esc(penalty_text(hand, player))}</span>{run}</td>")
 
@@ -87,95 +104,124 @@ def _score_cell(hand: HandResult, player: str, goes_out: bool) -> str:
 # --- a game, a file, the page -----------------------------------------------------------
 
 
-def game_html(path: str, game: GameResult, ident: str, viewer: str | None = None) -> str:
+def _violation_count(count: int, words: Catalogue) -> str:
+    return esc(words.ngettext("{count} violation", "{count} violations", count))
+
+
+def game_html(path: str, game: GameResult, ident: str, viewer: str | None = None,
+              words: Catalogue = ENGLISH) -> str:
     """One game as an ``<article>``: title, facts, sheet, outcome, chart, violations;
-    with ``viewer``, the address of the file's viewer page, a link to the game in it."""
+    with ``viewer``, the address of the file's viewer page, a link to the game in it.
+    In the language of ``words``."""
     event = ", ".join(v for t in game.tags if t.name == "Event" for v in t.values)
-    badge = ('<span class="badge ok">legal</span>' if game.ok else
-             f'<span class="badge bad">{plural(len(game.violations), "violation")}</span>')
+    badge = (f'<span class="badge ok">{esc(words.gettext("legal"))}</span>' if game.ok else
+             f'<span class="badge bad">{_violation_count(len(game.violations), words)}</span>')
     subtitle = f'<p class="event">{esc(event)}</p>' if event else ""
+    index = said(words.gettext("game {index}"), index=game.index)
     return "\n".join([
         f'<article class="game" id="{ident}">',
-        f"<h2>{esc(path)} <span class=\"index\">game {game.index}</span> {badge}</h2>",
+        f"<h2>{esc(path)} <span class=\"index\">{index}</span> {badge}</h2>",
         subtitle,
-        _viewer_link(viewer, game),
-        _facts(game),
-        _outcome(game),
+        _viewer_link(viewer, game, words),
+        _facts(game, words),
+        _outcome(game, words),
         '<div class="panels">',
-        _sheet_panel(game),
-        _chart_figure(game, ident) if game.hands else "",
+        _sheet_panel(game, words),
+        _chart_figure(game, ident, words) if game.hands else "",
         "</div>",
-        _violations(game.violations, viewer),
+        _violations(game.violations, viewer, words),
         "</article>",
     ])
 
 
-def _viewer_link(viewer: str | None, game: GameResult) -> str:
+def _viewer_link(viewer: str | None, game: GameResult, words: Catalogue) -> str:
     if viewer is None:
         return ""
-    return (f'<p class="viewer"><a href="{esc(viewer)}#L{game.line}">Step through game '
-            f"{game.index} in the viewer</a></p>")
+    text = said(words.gettext("Step through game {index} in the viewer"), index=game.index)
+    return f'<p class="viewer"><a href="{esc(viewer)}#L{game.line}">{text}</a></p>'
 
 
-def _sheet_panel(game: GameResult) -> str:
-    note = ('<p class="note">Each cell: the penalty of the hand, and under it the running '
-            "total.</p>" if game.hands else "")
-    note += "".join(f'<p class="note">{esc(legend)}.</p>' for legend in sheet_legends(game))
-    return f'<section class="sheet-panel"><h3>Score sheet</h3>{sheet_table(game)}{note}</section>'
+def _sheet_panel(game: GameResult, words: Catalogue) -> str:
+    cell = words.gettext("Each cell: the penalty of the hand, and under it the running total.")
+    note = f'<p class="note">{esc(cell)}</p>' if game.hands else ""
+    note += "".join(f'<p class="note">{esc(words.gettext(legend))}.</p>'
+                    for legend in sheet_legends(game))
+    return (f'<section class="sheet-panel"><h3>{esc(words.gettext("Score sheet"))}</h3>'
+            f"{sheet_table(game, words)}{note}</section>")
 
 
-def _facts(game: GameResult) -> str:
-    rows = [("Players", ", ".join(game.players) or "(none)")]
+def _facts(game: GameResult, words: Catalogue) -> str:
+    rows = [(words.gettext("Players"), ", ".join(game.players) or words.gettext("(none)"))]
     hidden = _OWN_TAGS | ({"Teams"} if game.teams else set())
     rows += [(tag.name, ", ".join(tag.values)) for tag in game.tags if tag.name not in hidden]
-    rows.append(("Rules", rules_summary(game.rules, game.rule_sources, game.preset)))
+    rows.append((words.gettext("Rules"),
+                 rules_summary(game.rules, game.rule_sources, game.preset, words)))
     if game.teams:
-        rows.append(("Teams", teams_summary(game.teams)))
-    rows.append(("Starts at", f"line {game.line}"))
+        rows.append((words.gettext("Teams"), teams_summary(game.teams)))
+    rows.append((words.gettext("Starts at"), words.gettext("line {line}", line=game.line)))
     items = "".join(f"<dt>{esc(name)}</dt><dd>{esc(value)}</dd>" for name, value in rows)
     return f'<dl class="facts">{items}</dl>'
 
 
-def _outcome(game: GameResult) -> str:
+def _outcome(game: GameResult, words: Catalogue) -> str:
     parts = []
     if game.winner is not None:
-        parts.append(f'<p class="winner">Winner: <strong>{esc(game.winner)}</strong></p>')
+        winner = said(words.gettext("Winner: {player}"),
+                      player=f"<strong>{esc(game.winner)}</strong>")
+        parts.append(f'<p class="winner">{winner}</p>')
     else:
-        text = "Match finished with no winner." if game.finished else "Match not finished."
-        parts.append(f'<p class="winner none">{text}</p>')
+        text = (words.gettext("Match finished with no winner.") if game.finished
+                else words.gettext("Match not finished."))
+        parts.append(f'<p class="winner none">{esc(text)}</p>')
     if game.eliminated:
-        outs = ", ".join(f"{esc(out.player)} in hand {out.hand}" for out in game.eliminated)
-        parts.append(f'<p class="eliminated">Eliminated: {outs}</p>')
+        outs = ", ".join(said(words.gettext("{player} in hand {hand}"),
+                              player=esc(out.player), hand=out.hand)
+                         for out in game.eliminated)
+        eliminated = said(words.gettext("Eliminated: {players}"), players=outs)
+        parts.append(f'<p class="eliminated">{eliminated}</p>')
     return '<div class="outcome">' + "".join(parts) + "</div>"
 
 
-def _chart_figure(game: GameResult, ident: str) -> str:
+def _chart_figure(game: GameResult, ident: str, words: Catalogue) -> str:
     series = chart_series(game)
     threshold = game.elimination_threshold
-    whose = "each team (partners' totals summed)" if game.teams else "each player"
-    limit = (f"; the dashed line is the elimination threshold, {threshold}" if threshold
-             is not None else "; no elimination threshold")
-    return (f'<figure class="chart-box"><h3>Running totals</h3><figcaption>The total of '
-            f"{whose} after each hand{limit}.</figcaption>{svg_chart(game, ident)}"
+    if threshold is None:
+        caption = (words.gettext("The total of each team (partners' totals summed) after each "
+                                 "hand; no elimination threshold.") if game.teams else
+                   words.gettext("The total of each player after each hand; no elimination "
+                                 "threshold."))
+    else:
+        caption = (words.gettext("The total of each team (partners' totals summed) after each "
+                                 "hand; the dashed line is the elimination threshold, "
+                                 "{threshold}.", threshold=threshold) if game.teams else
+                   words.gettext("The total of each player after each hand; the dashed line "
+                                 "is the elimination threshold, {threshold}.",
+                                 threshold=threshold))
+    return (f'<figure class="chart-box"><h3>{esc(words.gettext("Running totals"))}</h3>'
+            f"<figcaption>{esc(caption)}</figcaption>{svg_chart(game, ident, words)}"
             f"{legend([line.name for line in series])}</figure>")
 
 
-def _violations(problems: Sequence[Problem], viewer: str | None = None) -> str:
+def _violations(problems: Sequence[Problem], viewer: str | None = None,
+                words: Catalogue = ENGLISH) -> str:
     if not problems:
-        return '<p class="clean">No violations: every move is legal.</p>'
-    items = "".join(_problem_item(problem, viewer) for problem in problems)
-    title = plural(len(problems), "violation")
+        clean = words.gettext("No violations: every move is legal.")
+        return f'<p class="clean">{esc(clean)}</p>'
+    items = "".join(_problem_item(problem, viewer, words) for problem in problems)
+    title = _violation_count(len(problems), words)
     return f'<h3>{title}</h3><ol class="violations">{items}</ol>'
 
 
-def _problem_item(problem: Problem, viewer: str | None = None) -> str:
+def _problem_item(problem: Problem, viewer: str | None = None,
+                  words: Catalogue = ENGLISH) -> str:
     """A problem, its line linked to that line of the viewer page ``viewer`` when the
     file has one (the page shows the table there)."""
-    line = f"line {problem.line}"
+    line = esc(words.gettext("line {line}", line=problem.line))
     if viewer is not None:
-        line = (f'<a href="{esc(viewer)}#L{problem.line}" title="See the table at line '
-                f'{problem.line} in the viewer">{line}</a>')
-    where = line + (f", hand {problem.hand}" if problem.hand else "")
+        see = words.gettext("See the table at line {line} in the viewer", line=problem.line)
+        line = f'<a href="{esc(viewer)}#L{problem.line}" title="{esc(see)}">{line}</a>'
+    where = line + (esc(words.gettext(", hand {hand}", hand=problem.hand))
+                    if problem.hand else "")
     context = (f'<pre class="context">{esc(problem.context.rstrip())}</pre>'
                if problem.context else "")
     return (f'<li><span class="where">{where}</span> <code class="code">{esc(problem.code)}'
@@ -183,54 +229,60 @@ def _problem_item(problem: Problem, viewer: str | None = None) -> str:
             f'<span class="message">{esc(problem.message)}</span>{context}</li>')
 
 
-def _file_errors(result: FileResult, viewer: str | None = None) -> str:
+def _file_errors(result: FileResult, viewer: str | None, words: Catalogue) -> str:
     if not result.errors:
         return ""
-    items = "".join(_problem_item(problem, viewer) for problem in result.errors)
+    items = "".join(_problem_item(problem, viewer, words) for problem in result.errors)
     return (f'<section class="file-errors"><h2>{esc(result.path)}</h2>'
             f'<ol class="violations">{items}</ol></section>')
 
 
-def _contents(entries: Iterable[tuple[str, str, GameResult]]) -> str:
+def _contents(entries: Iterable[tuple[str, str, GameResult]], words: Catalogue) -> str:
+    game_of = words.gettext("{path}, game {index}")
     items = "".join(
-        f'<li><a href="#{ident}">{esc(path)}, game {game.index}</a> '
-        f'{"" if game.ok else "(" + plural(len(game.violations), "violation") + ")"}</li>'
+        f'<li><a href="#{ident}">{said(game_of, path=esc(path), index=game.index)}</a> '
+        f'{"" if game.ok else "(" + _violation_count(len(game.violations), words) + ")"}</li>'
         for ident, path, game in entries
     )
-    return f'<nav aria-label="games"><ol class="contents">{items}</ol></nav>'
+    return (f'<nav aria-label="{esc(words.gettext("games"))}"><ol class="contents">{items}'
+            "</ol></nav>")
 
 
-def _page_title(files: Sequence[FileResult]) -> str:
+def _page_title(files: Sequence[FileResult], words: Catalogue) -> str:
     names = ", ".join(result.path for result in files[:3]) + (", ..." if len(files) > 3 else "")
-    return f"Scala 40 score report: {names}" if names else "Scala 40 score report"
+    return (words.gettext("Scala 40 score report: {names}", names=names) if names
+            else words.gettext("Scala 40 score report"))
 
 
-def html_report(files: Sequence[FileResult], viewers: Mapping[str, str] | None = None) -> str:
+def html_report(files: Sequence[FileResult], viewers: Mapping[str, str] | None = None,
+                words: Catalogue = ENGLISH) -> str:
     """The whole report as one HTML5 page: the counts, then every file and game (linked
-    to its viewer page when ``viewers`` has one for its file)."""
+    to its viewer page when ``viewers`` has one for its file), in the language of
+    ``words`` (the page's ``lang``; the problems' messages come as the results carry
+    them: see :mod:`scala40cli.reporting.translated`)."""
     viewers = viewers or {}
     body: list[str] = []
     entries: list[tuple[str, str, GameResult]] = []
     for file_number, result in enumerate(files, start=1):
-        body.append(_file_errors(result, viewers.get(result.path)))
+        body.append(_file_errors(result, viewers.get(result.path), words))
         for game in result.games:
             ident = f"f{file_number}-g{game.index}"
             entries.append((ident, result.path, game))
-            body.append(game_html(result.path, game, ident, viewers.get(result.path)))
-    contents = _contents(entries) if len(entries) > 1 else ""
+            body.append(game_html(result.path, game, ident, viewers.get(result.path), words))
+    contents = _contents(entries, words) if len(entries) > 1 else ""
     return xml_neutral("\n".join([
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{esc(words.language)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="color-scheme" content="light">',
-        f"<title>{esc(_page_title(files))}</title>",
+        f"<title>{esc(_page_title(files, words))}</title>",
         f"<style>{STYLE}</style>",
         "</head>",
         "<body>",
-        "<header><h1>Scala 40 score report</h1>",
-        f'<p class="summary">{esc(Summary.of(files).sentence())}</p></header>',
+        f"<header><h1>{esc(words.gettext('Scala 40 score report'))}</h1>",
+        f'<p class="summary">{esc(Summary.of(files).sentence(words))}</p></header>',
         contents,
         "<main>",
         *(part for part in body if part),

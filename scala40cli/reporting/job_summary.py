@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 from enum import IntEnum
 
 from scala40cli.model.results import GameResult, Problem
-from scala40cli.reporting.escape import markdown_code, markdown_text, workflow_neutral
-from scala40cli.reporting.markdown import game_markdown
-from scala40cli.reporting.summary import Summary, plural
+from scala40cli.reporting.escape import workflow_neutral
+from scala40cli.reporting.markdown import file_error_markdown, game_markdown
+from scala40cli.reporting.summary import Summary
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 #: GitHub's limit for one step's summary; a bigger one is not shown at all.
 GITHUB_SUMMARY_LIMIT = 1024 * 1024
@@ -34,9 +35,11 @@ class Part(IntEnum):
 
 @dataclass
 class JobSummary:
-    """The pieces of the summary that fit in ``budget`` bytes, in the order they came."""
+    """The pieces of the summary that fit in ``budget`` bytes, in the order they came,
+    in the language of ``words``."""
 
     budget: int
+    words: Catalogue = ENGLISH
     kept: dict[Part, list[tuple[int, str, int]]] = field(
         default_factory=lambda: {part: [] for part in Part})
     left_out: dict[Part, int] = field(default_factory=lambda: dict.fromkeys(Part, 0))
@@ -44,12 +47,11 @@ class JobSummary:
     order: int = 0
 
     def add_file_error(self, path: str, problem: Problem) -> None:
-        self._add(Part.FILE_ERROR, f"- {markdown_code(path)} line {problem.line}: "
-                                   f"`{problem.code}` {markdown_text(problem.message)}\n")
+        self._add(Part.FILE_ERROR, file_error_markdown(path, problem, self.words) + "\n")
 
     def add_game(self, path: str, game: GameResult) -> None:
         part = Part.CLEAN_GAME if game.ok else Part.FAILED_GAME
-        self._add(part, "\n".join(game_markdown(path, game)) + "\n")
+        self._add(part, "\n".join(game_markdown(path, game, self.words)) + "\n")
 
     def _add(self, part: Part, text: str) -> None:
         """Keep ``text`` if it fits, after leaving out pieces of a lower importance
@@ -77,16 +79,23 @@ class JobSummary:
 
     def render(self, summary: Summary, unannotated: int, max_annotations: int) -> str:
         """The whole summary: heading, counts, notes, file errors, then the sheets."""
-        lines = ["## scala40", "", summary.sentence(), ""]
+        words = self.words
+        lines = ["## scala40", "", summary.sentence(words), ""]
         if unannotated:
-            lines += [f"{plural(unannotated, 'more problem')} not annotated: GitHub shows "
-                      f"at most 10 error annotations a step, and this run annotated "
-                      f"{max_annotations} (`--max-annotations`). The file errors and each "
-                      "game's violations are listed below; `scala40 replay` lists them "
-                      "all.", ""]
+            lines += [words.ngettext(
+                "{count} more problem not annotated: GitHub shows at most 10 error "
+                "annotations a step, and this run annotated {annotated} "
+                "(`--max-annotations`). The file errors and each game's violations are "
+                "listed below; `scala40 replay` lists them all.",
+                "{count} more problems not annotated: GitHub shows at most 10 error "
+                "annotations a step, and this run annotated {annotated} "
+                "(`--max-annotations`). The file errors and each game's violations are "
+                "listed below; `scala40 replay` lists them all.",
+                unannotated, annotated=max_annotations), ""]
         errors = [text for _, text, _ in self.kept[Part.FILE_ERROR]]
         if errors or self.left_out[Part.FILE_ERROR]:
-            lines += ["### File errors", "", "".join(errors).rstrip("\n"), ""]
+            lines += ["### " + words.gettext("File errors"), "",
+                      "".join(errors).rstrip("\n"), ""]
         sheets = sorted(self.kept[Part.FAILED_GAME] + self.kept[Part.CLEAN_GAME])
         lines += [text for _, text, _ in sheets]
         note = self._left_out_line()
@@ -98,12 +107,17 @@ class JobSummary:
         failed, clean = self.left_out[Part.FAILED_GAME], self.left_out[Part.CLEAN_GAME]
         if not (errors or failed or clean):
             return ""
+        words = self.words
         parts = []
         if errors:
-            parts.append(plural(errors, "file error"))
+            parts.append(words.ngettext("{count} file error", "{count} file errors", errors))
         if failed or clean:
-            parts.append(f"the score sheets of {plural(failed + clean, 'game')} "
-                         f"({failed} with violations)")
-        return (f"**Left out** to keep this summary under GitHub's 1 MiB limit: "
-                f"{' and '.join(parts)}. `scala40 replay` (text, JSON or SARIF) "
-                "reports them all.")
+            parts.append(words.ngettext(
+                "the score sheets of {count} game ({failed} with violations)",
+                "the score sheets of {count} games ({failed} with violations)",
+                failed + clean, failed=failed))
+        left = words.gettext("{first} and {last}", first=parts[0], last=parts[1]) \
+            if len(parts) == 2 else parts[0]
+        return words.gettext("**Left out** to keep this summary under GitHub's 1 MiB limit: "
+                             "{what}. `scala40 replay` (text, JSON or SARIF) reports them "
+                             "all.", what=left)

@@ -167,21 +167,22 @@ def _made(name: str, max_annotations: int | None, quiet: bool, color: bool) -> R
 # --- whole documents: --compare, scala40 report, scala40 rules ---------------------------
 
 #: What ``replay --compare`` writes: the rule sets' names, each file's results under
-#: each (in the same order), and what differs between them.
+#: each (in the same order), what differs between them, and the language of a report
+#: for people (the JSON stays English).
 ComparisonWriter = Callable[[Sequence[str], Sequence[Sequence[FileResult]],
-                             Sequence["GameComparison"]], str]
+                             Sequence["GameComparison"], Catalogue], str]
 
 
 def _comparison_text(names: Sequence[str], runs: Sequence[Sequence[FileResult]],
-                     comparisons: Sequence[GameComparison]) -> str:
+                     comparisons: Sequence[GameComparison], words: Catalogue) -> str:
     """The comparison tables, one a game that differs (``--compare`` ``--format text``)."""
     from scala40cli.reporting.compare import render_comparison_text
 
-    return render_comparison_text(names, comparisons)
+    return render_comparison_text(names, comparisons, words)
 
 
 def _comparison_json(names: Sequence[str], runs: Sequence[Sequence[FileResult]],
-                     comparisons: Sequence[GameComparison]) -> str:
+                     comparisons: Sequence[GameComparison], words: Catalogue) -> str:
     """The JSON report under the first rule set with the comparisons (``--format json``)."""
     from scala40cli.reporting.compare import comparison_document
     from scala40cli.reporting.escape import json_safe
@@ -197,30 +198,33 @@ COMPARISON_FORMATS: Mapping[str, ComparisonWriter] = {
 
 
 def render_comparison(name: str, names: Sequence[str],
-                      runs: Sequence[Sequence[FileResult]]) -> str:
+                      runs: Sequence[Sequence[FileResult]], words: Catalogue = ENGLISH) -> str:
     """``replay --compare`` in the format ``name``: the games of every file under each
-    rule set of ``names`` (``runs``, one tuple of results a file) and what differs."""
+    rule set of ``names`` (``runs``, one tuple of results a file) and what differs; the
+    text in the language of ``words``."""
     from scala40cli.reporting.compare import compare_files
 
-    return COMPARISON_FORMATS[name](names, runs, compare_files(names, runs))
+    return COMPARISON_FORMATS[name](names, runs, compare_files(names, runs), words)
 
 
-def _markdown(files: Sequence[FileResult], viewers: Mapping[str, str]) -> str:
+def _markdown(files: Sequence[FileResult], viewers: Mapping[str, str],
+              words: Catalogue) -> str:
     from scala40cli.reporting.markdown import markdown_report
 
-    return markdown_report(files)
+    return markdown_report(files, words)
 
 
-def _html(files: Sequence[FileResult], viewers: Mapping[str, str]) -> str:
+def _html(files: Sequence[FileResult], viewers: Mapping[str, str], words: Catalogue) -> str:
     from scala40cli.reporting.html_report import html_report
 
-    return html_report(files, viewers)
+    return html_report(files, viewers, words)
 
 
-#: ``scala40 report``: the score report of the files' games, as one document.
+#: ``scala40 report``: the score report of the files' games, as one document, in the
+#: language of a catalogue (the problems' messages as the results carry them).
 #: ``viewers``: the address of each input's viewer page (``scala40 view``), where one
 #: was written beside the report, for the HTML report to link each game to it.
-ScoreReportWriter = Callable[[Sequence[FileResult], Mapping[str, str]], str]
+ScoreReportWriter = Callable[[Sequence[FileResult], Mapping[str, str], Catalogue], str]
 SCORE_REPORT_FORMATS: Mapping[str, ScoreReportWriter] = {
     "markdown": _markdown,
     "html": _html,
@@ -239,10 +243,11 @@ def score_report_format(output: str | None) -> str:
 
 
 def render_score_report(name: str, files: Sequence[FileResult],
-                        viewers: Mapping[str, str] | None = None) -> str:
+                        viewers: Mapping[str, str] | None = None,
+                        words: Catalogue = ENGLISH) -> str:
     """The score report of ``files`` in the format ``name`` (``viewers``: see
-    :data:`SCORE_REPORT_FORMATS`)."""
-    return SCORE_REPORT_FORMATS[name](files, viewers or {})
+    :data:`SCORE_REPORT_FORMATS`), in the language of ``words``."""
+    return SCORE_REPORT_FORMATS[name](files, viewers or {}, words)
 
 
 def _rules_toml(resolved: ResolvedRules) -> str:

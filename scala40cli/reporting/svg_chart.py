@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from scala40cli.model.results import GameResult, HandResult
 from scala40cli.reporting.charts import Series, chart_series, nice_ticks
 from scala40cli.reporting.escape import html_text
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 #: Okabe-Ito colours (told apart with colour blindness), each with its own dash pattern
 #: and marker shape so that the lines stay apart in grayscale and print too.
@@ -70,22 +71,24 @@ def marker_shape(shape: str, colour: str, cx: float = 0, cy: float = 0) -> str:
     return f'<path d="M{cx:.1f},{top:.1f}{outline}" fill="{colour}" {rim}/>'
 
 
-def svg_chart(game: GameResult, ident: str) -> str:
-    """The running totals chart of one game; ``ident`` keeps its marker ids unique."""
+def svg_chart(game: GameResult, ident: str, words: Catalogue = ENGLISH) -> str:
+    """The running totals chart of one game, its words in the language of ``words``;
+    ``ident`` keeps its marker ids unique."""
     series = chart_series(game)
     threshold = game.elimination_threshold
     totals = [total for line in series for _, total in line.points]
     limits = [*totals, 0] + ([threshold] if threshold is not None else [])
     ticks = nice_ticks(min(limits), max(limits) * 1.04 if max(limits) > 0 else 10)
     frame = _Frame(hands=len(game.hands), low=ticks[0], high=ticks[-1])
-    title = f"Running totals of {', '.join(line.name for line in series)} by hand"
+    title = words.gettext("Running totals of {names} by hand",
+                          names=", ".join(line.name for line in series))
     parts = [
         f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
         f'aria-labelledby="{ident}-title">',
         f'<title id="{ident}-title">{html_text(title)}</title>',
         _markers(ident, len(series), small=len(game.hands) > _MANY_HANDS),
-        *_axes(frame, ticks, game.hands),
-        *_threshold_line(frame, threshold),
+        *_axes(frame, ticks, game.hands, words),
+        *_threshold_line(frame, threshold, words),
         *(_polyline(frame, line, index, ident) for index, line in enumerate(series)),
         "</svg>",
     ]
@@ -104,7 +107,8 @@ def _markers(ident: str, count: int, small: bool) -> str:
     return "<defs>" + "".join(defs) + "</defs>"
 
 
-def _axes(frame: _Frame, ticks: Sequence[int], hands: Sequence[HandResult]) -> list[str]:
+def _axes(frame: _Frame, ticks: Sequence[int], hands: Sequence[HandResult],
+          words: Catalogue) -> list[str]:
     """Grid lines and labels for the totals, ticks and labels for the hands, titles."""
     left, right = frame.x(0), frame.x(frame.hands)
     bottom = frame.y(frame.low)
@@ -125,10 +129,10 @@ def _axes(frame: _Frame, ticks: Sequence[int], hands: Sequence[HandResult]) -> l
                      f'text-anchor="middle">{label}</text>')
     middle = (left + right) / 2
     parts.append(f'<text class="label" x="{middle:.1f}" y="{_HEIGHT - 3}" '
-                 'text-anchor="middle">hand</text>')
+                 f'text-anchor="middle">{html_text(words.gettext("hand"))}</text>')
     level = (frame.y(frame.low) + frame.y(frame.high)) / 2
     parts.append(f'<text class="label" transform="translate(14 {level:.1f}) rotate(-90)" '
-                 'text-anchor="middle">total</text>')
+                 f'text-anchor="middle">{html_text(words.gettext("total"))}</text>')
     return parts
 
 
@@ -138,7 +142,7 @@ def _hand_ticks(count: int) -> list[int]:
     return list(range(0, count + 1, step))
 
 
-def _threshold_line(frame: _Frame, threshold: int | None) -> list[str]:
+def _threshold_line(frame: _Frame, threshold: int | None, words: Catalogue) -> list[str]:
     """A shaded zone above the threshold and a dashed line on it, labelled."""
     if threshold is None:
         return []
@@ -151,7 +155,7 @@ def _threshold_line(frame: _Frame, threshold: int | None) -> list[str]:
         f'<line class="threshold" x1="{left:.1f}" x2="{right:.1f}" y1="{y:.1f}" '
         f'y2="{y:.1f}" data-total="{threshold}"/>',
         f'<text class="threshold-label" x="{left + 4:.1f}" y="{y - 5:.1f}">'
-        f"out at {threshold}</text>",
+        f"{html_text(words.gettext('out at {threshold}', threshold=threshold))}</text>",
     ]
 
 

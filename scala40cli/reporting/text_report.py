@@ -9,6 +9,7 @@ comparison, so that every format says a thing in the same words.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol, TextIO
 
@@ -106,10 +107,12 @@ def score_sheet(path: str, game: GameResult, words: Catalogue = ENGLISH) -> list
     lines = [words.gettext("{path}: game {index} (line {line})", path=path, index=game.index,
                            line=game.line)]
     lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
-    lines.append(f"  Players: {', '.join(game.players) or words.gettext('(none)')}")
-    lines.append(f"  Rules: {rules_summary(game.rules, game.rule_sources, game.preset)}")
+    facts = [("Players", ", ".join(game.players) or words.gettext("(none)")),
+             ("Rules", rules_summary(game.rules, game.rule_sources, game.preset, words))]
     if game.teams:
-        lines.append(f"  Teams: {teams_summary(game.teams)}")
+        facts.append(("Teams", teams_summary(game.teams)))
+    lines += ["  " + words.gettext("{name}: {value}", name=words.gettext(name), value=value)
+              for name, value in facts]
     lines.append("")
     lines += ["  " + row for row in hand_table(game, words)]
     lines.append("")
@@ -125,7 +128,7 @@ _PRESET_SOURCE = "preset "
 
 
 def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = None,
-                  preset: str | None = None) -> str:
+                  preset: str | None = None, words: Catalogue = ENGLISH) -> str:
     """The preset, then only the switches whose value differs from it, with where each
     was set: ``classic (log line 3) + opening_points=50 (log line 4)``.
 
@@ -133,10 +136,12 @@ def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = 
     switch still has its value from it: ``scala50 (--rules)``. A rules file that
     restates its preset (as ``scala40 rules PRESET`` writes it) adds only what it
     changes. Without sources (a result built by hand), the switches that differ from
-    classic.
+    classic. Where each was set is said in the language of ``words`` ("riga 3 del
+    registro"); presets, keys and values as they are.
     """
     if not sources:
         return _over("classic", rules, {key: "" for key in rules}, CLASSIC.as_tokens())
+    sources = {key: _where(source, words) for key, source in sources.items()}
     label = next((source.removeprefix(_PRESET_SOURCE) for source in sources.values()
                   if source.startswith(_PRESET_SOURCE)), None)
     name = preset or (label.split(" (")[0] if label else "classic")
@@ -144,6 +149,22 @@ def rules_summary(rules: Mapping[str, str], sources: Mapping[str, str] | None = 
     setting = {key: source for key, source in sources.items()
                if not source.startswith(_PRESET_SOURCE)}
     return _over(label or name, rules, setting, base)
+
+
+#: How the rulebook says where a rule was set, as the catalogues hold it to say it again
+#: (:meth:`~scala40cli.translation.catalogue.Catalogue.translate`); ``--set``,
+#: ``--rules`` and a preset's name are said as they are.
+RULE_SOURCES = ("log line {line}", "rules file {name}", "{how}, with {key}={value}")
+
+
+def _where(source: str, words: Catalogue) -> str:
+    """Where a rule was set, in the language of ``words``: ``log line 3``, ``rules file
+    r.toml``, ``preset classic (log line 3)`` (the preset's name as it is)."""
+    if source.startswith(_PRESET_SOURCE):
+        said = re.sub(r"\(([^()]*)\)$", lambda found: f"({words.translate(found.group(1))})",
+                      source.removeprefix(_PRESET_SOURCE))
+        return _PRESET_SOURCE + said
+    return words.translate(source)
 
 
 def _over(preset: str, rules: Mapping[str, str], setting: Mapping[str, str],

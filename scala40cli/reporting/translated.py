@@ -2,11 +2,13 @@
 
 The referee writes its findings in English, and the JSON reports keep them so: a
 program reading them gets the same text on every machine, and keys on the codes. The
-formats a person reads (the text report, GitHub annotations, SARIF, JUnit) say them in
-the language of ``--lang`` or of the environment: :func:`translated_records` takes the
-stream of records as the audit yields it and gives each problem's message in that
-language (:meth:`scala40cli.translation.catalogue.Catalogue.translate`), codes, names,
-lines and everything else unchanged. Done once, here, on the way to the reporter, so
+formats a person reads (the text report, GitHub annotations and job summary, SARIF,
+JUnit, ``scala40 report``'s Markdown and HTML, the ``--compare`` table) say them in the
+language of ``--lang`` or of the environment: :func:`translated_records` takes the
+stream of records as the audit yields it (:func:`translated_file`, a file's results
+gathered) and gives each problem's message in that language
+(:meth:`scala40cli.translation.catalogue.Catalogue.translate`), codes, names, lines and
+everything else unchanged. Done once, here, on the way to the reporter, so
 that ``--jobs`` workers and Dask judge in English and no reporter translates on its own.
 """
 
@@ -16,7 +18,7 @@ import dataclasses
 from collections.abc import Iterable, Iterator
 
 from scala40cli.audit.records import FileError, JudgedGame, Record
-from scala40cli.model.results import GameResult, Problem
+from scala40cli.model.results import FileResult, GameResult, Problem
 from scala40cli.translation.catalogue import Catalogue
 
 
@@ -40,6 +42,17 @@ def translated_game(game: GameResult, words: Catalogue) -> GameResult:
                       for out in game.ignored))
 
 
+def translated_file(result: FileResult, words: Catalogue) -> FileResult:
+    """A file's errors and its games' problems in the language of ``words``: the
+    results of a whole run (``scala40 report``) as :func:`translated_records` gives a
+    stream of them."""
+    if not words.entries:
+        return result
+    return dataclasses.replace(
+        result, errors=tuple(translated_problem(p, words) for p in result.errors),
+        games=tuple(translated_game(game, words) for game in result.games))
+
+
 def translated_records(records: Iterable[Record], words: Catalogue) -> Iterator[Record]:
     """The records of an audit, each problem in the language of ``words`` (English:
     the records as they are)."""
@@ -55,4 +68,4 @@ def translated_records(records: Iterable[Record], words: Catalogue) -> Iterator[
             yield record
 
 
-__all__ = ["translated_game", "translated_problem", "translated_records"]
+__all__ = ["translated_file", "translated_game", "translated_problem", "translated_records"]
