@@ -54,6 +54,7 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.resources import schema as shipped_schema
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.summary import Summary
+from scala40cli.translation.catalogue import LANGUAGES, Catalogue, catalogue
 
 __all__ = [
     "Closing",
@@ -64,6 +65,7 @@ __all__ = [
     "Ignored",
     "IgnoredBy",
     "InputFormat",
+    "Language",
     "Problem",
     "Rules",
     "RulesError",
@@ -88,6 +90,8 @@ Rules: TypeAlias = str | os.PathLike[str] | Mapping[str, str | int] | None
 
 #: How a log is written: ``.s40`` text, or JSON Lines events (docs/events-json.md).
 InputFormat: TypeAlias = Literal["s40", "jsonl"]
+#: The languages of the reports a person reads (the JSON stays English).
+Language: TypeAlias = Literal["en", "it", "fr"]
 #: The values of :data:`InputFormat`, checked at run time too.
 INPUT_FORMATS = ("s40", "jsonl")
 
@@ -303,21 +307,37 @@ def schema(name: str) -> dict[str, Any]:
     return copy.deepcopy(shipped_schema(f"{name}.schema.json"))
 
 
-def markdown_report(results: Sequence[FileResult]) -> str:
+def markdown_report(results: Sequence[FileResult], *, lang: Language = "en") -> str:
     """The score report of ``scala40 report --format markdown`` for these results: each
-    game's score sheet, totals, eliminations, winner and violations, in Markdown."""
+    game's score sheet, totals, eliminations, winner and violations, in Markdown, in
+    English, Italian or French (``lang``: ``"en"``, ``"it"``, ``"fr"``)."""
     from scala40cli.reporting.markdown import markdown_report as written
 
-    return written(_results(results, "markdown_report"))
+    found, words = _said(results, lang, "markdown_report")
+    return written(found, words)
 
 
-def html_report(results: Sequence[FileResult]) -> str:
+def html_report(results: Sequence[FileResult], *, lang: Language = "en") -> str:
     """The score report of ``scala40 report --format html`` for these results: one
     self-contained HTML page (no script, no outside file), every text from a log
-    escaped."""
+    escaped, in the language ``lang`` (the page's ``lang`` attribute too)."""
     from scala40cli.reporting.html_report import html_report as written
 
-    return written(_results(results, "html_report"))
+    found, words = _said(results, lang, "html_report")
+    return written(found, words=words)
+
+
+def _said(results: object, lang: object, function: str) -> tuple[list[FileResult], Catalogue]:
+    """The results with their problems' messages in ``lang``, and that language's words
+    (as ``scala40 report --lang`` has them)."""
+    found = _results(results, function)
+    if not isinstance(lang, str) or lang not in LANGUAGES:
+        raise ValueError(f"{function}: lang must be one of {', '.join(map(repr, LANGUAGES))}, "
+                         f"not {lang!r}")
+    from scala40cli.reporting.translated import translated_file
+
+    words = catalogue(lang)
+    return [translated_file(result, words) for result in found], words
 
 
 def _results(results: object, function: str) -> list[FileResult]:
