@@ -37,8 +37,10 @@ from scala40cli.season.entries import Reason, said_detail, season_choice
 from scala40cli.season.formats import render_standings
 from scala40cli.season.html import standings_html
 from scala40cli.season.markdown import standings_markdown
+from scala40cli.season.names import name_warnings
 from scala40cli.season.table import SeasonTable, season_table
 from scala40cli.season.text import standings_text
+from scala40cli.season.words import warning_line
 from scala40cli.translation.catalogue import ENGLISH, Catalogue, catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -166,6 +168,8 @@ def test_the_standings_in_french_keep_the_logs_as_written(
     assert ("Écartées : 2 parties avec violations (à compter avec --include-violations), "
             "1 erreur de fichier :\n") in text
     assert "Noms qui se ressemblent :\n" in text
+    assert ("- G009 les joueurs 'Anna' et 'anna' ne diffèrent que par la casse : comptés "
+            "comme joueurs différents\n") in text
     assert "| 1 | Anna | " in text and "| anna |" in text  # both players, as written
     since = standings_text(seasons["since"], words)
     assert "Parties à partir du 2026-11-10\n" in since
@@ -287,3 +291,19 @@ def test_the_formats_registry_takes_the_language(seasons: dict[str, SeasonTable]
     assert render_standings("html", table, words) == standings_html(table, words)
     assert render_standings("json", table, words) == render_standings("json", table)
     assert render_standings("markdown", table) == standings_markdown(table)
+
+
+@pytest.mark.parametrize(("language", "expected"), [
+    ("en", "G009 the player name 'Car\\u200dla' holds an invisible character U+200D ZERO "
+           "WIDTH JOINER: counted as written"),
+    ("it", "G009 il nome di giocatore 'Car\\u200dla' contiene un carattere invisibile U+200D "
+           "ZERO WIDTH JOINER: contato così come è scritto"),
+    ("fr", "G009 le nom de joueur 'Car\\u200dla' contient un caractère invisible U+200D ZERO "
+           "WIDTH JOINER : compté tel qu'il est écrit"),
+])
+def test_a_name_with_an_invisible_character_is_said_in_the_language(
+        language: str, expected: str) -> None:
+    """The warning of a single name (G009's words, the character's Unicode name as
+    Unicode names it), and that it is counted as written."""
+    [warning] = name_warnings(["Car\u200dla"])
+    assert warning_line(warning, catalogue(language)) == expected

@@ -114,9 +114,12 @@ def rules_line(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
 def warning_line(warning: NameWarning, words: Catalogue = ENGLISH) -> str:
     """``G009 the players 'Anna' and 'anna' differ only in case: counted as different
     players`` (the referee's words of ``G009``, said in the catalogue's language)."""
-    kept = (words.gettext("counted as different players") if len(warning.names) > 1
-            else words.gettext("counted as written"))
-    return f"{warning.code} {words.translate(warning.message)}: {kept}"
+    said = words.translate(warning.message)
+    if len(warning.names) > 1:
+        line = words.gettext("{warning}: counted as different players", warning=said)
+    else:
+        line = words.gettext("{warning}: counted as written", warning=said)
+    return f"{warning.code} {line}"
 
 
 def since_line(table: SeasonTable, words: Catalogue = ENGLISH) -> str | None:
