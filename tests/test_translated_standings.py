@@ -33,7 +33,7 @@ from scala40cli.audit.request import AuditRequest, Local
 from scala40cli.audit.road import audit_records
 from scala40cli.cli import settings
 from scala40cli.cli.main import main
-from scala40cli.season.entries import Reason, said_detail, season_choice
+from scala40cli.season.entries import LeftOut, Reason, said_detail, season_choice
 from scala40cli.season.formats import render_standings
 from scala40cli.season.html import standings_html
 from scala40cli.season.markdown import standings_markdown
@@ -307,3 +307,12 @@ def test_a_name_with_an_invisible_character_is_said_in_the_language(
     Unicode names it), and that it is counted as written."""
     [warning] = name_warnings(["Car\u200dla"])
     assert warning_line(warning, catalogue(language)) == expected
+
+
+def test_a_detail_made_without_its_values_is_still_said() -> None:
+    """A :class:`LeftOut` built by hand with its English detail only (as a program
+    might): the detail is the referee's sentence, translated as such, never a crash."""
+    entry = LeftOut(path="a.s40", game=None, line=3, reason=Reason.FILE_ERROR,
+                    detail="F001 cannot read the file")
+    assert said_detail(entry, ENGLISH) == "F001 cannot read the file"
+    assert said_detail(entry, catalogue("it")) == "F001 cannot read the file"

@@ -128,7 +128,10 @@ def left_out_entry(*, path: str, game: int | None, line: int, reason: Reason,
 
 def said_detail(entry: LeftOut, words: Catalogue) -> str:
     """Why a match is left out, in the catalogue's language (the codes, rule tokens and
-    dates as written)."""
+    dates as written); a detail made without its values, the referee's way of saying
+    it translated."""
+    if not entry.values:
+        return words.translate(entry.detail)
     return _detail(entry.reason, dict(entry.values), words)
 
 
