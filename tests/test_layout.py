@@ -38,7 +38,7 @@ ALLOWED = {
                 "review", "playing"),
     "arena": ("model", "reading", "judging", "simulate", "arena"),
     # beside reporting: on the audit, with reporting's escapers and chart drawing only
-    "season": ("model", "reading", "judging", "audit", "reporting.escape",
+    "season": ("model", "reading", "judging", "audit", "reporting.escape", "translation",
                "reporting.charts", "reporting.svg_chart", "season"),
     "cli": ("model", "reading", "judging", "audit", "reporting", "api", "dask_audit",
             "simulate", "viewing", "playing", "arena", "season", "review", "translation", "cli"),

@@ -20,6 +20,8 @@ from scala40cli.judging.hands.phases import Phase
 from scala40cli.model.violations import RULEBOOK
 from scala40cli.reading.parser import parse_text
 from scala40cli.reporting import text_report
+from scala40cli.season import words as season_words
+from scala40cli.season.columns import COLUMNS
 from scala40cli.translation.catalogue import DOMAINS, ENGLISH, catalogue, plural_rule
 from scala40cli.translation.po import read_entries
 
@@ -107,16 +109,26 @@ def _literal_calls() -> set[str]:
     return found
 
 
+def _standings_words() -> set[str]:
+    """The words of ``standings`` kept in tables: its columns' headers and meanings, why
+    a match is left out (counted, and on its line)."""
+    return {text for column in COLUMNS for text in (column.header, column.meaning)} | {
+        text for pair in season_words.REASONS.values() for text in pair} | set(
+        season_words.REASON_WORDS.values())
+
+
 def test_every_word_of_the_reports_is_translated() -> None:
     """The words of the text report, ``show``, ``explain``, ``report`` (Markdown, HTML),
-    the GitHub job summary and ``replay --compare``: each literal asked for, the sheet's
-    words kept in tables (its legends, where ``explain`` quotes from, where a rule was
-    set), and the phases ``show`` names."""
+    the GitHub job summary, ``replay --compare`` and ``standings``: each literal asked
+    for, the sheet's words kept in tables (its legends, where ``explain`` quotes from,
+    where a rule was set; the standings' columns and reasons), and the phases ``show``
+    names."""
     quoted_from = {text for pair in (*explain_command._FROM.values(), explain_command._FROM_DOCS)
                    for text in pair}
     asked = _literal_calls() | set(text_report._CLOSED_BY.values()) | {
         text_report.DECLARED_LEGEND, text_report.UNSCORED_LEGEND} | {
         phase.value for phase in Phase} | quoted_from | set(text_report.RULE_SOURCES)
+    asked |= _standings_words()
     asked = {text for text in asked if _PLACEHOLDER.sub("", text).strip()}
     assert len(asked) > 120
     for language in TRANSLATED:

@@ -301,4 +301,5 @@ standings_options = stacked(
                  help="Count only the matches whose [Date] is DATE (YYYY-MM-DD) or later."),
     jobs_option(),
     click.option("--dask", "dask_option", metavar="SCHEDULER",
-                 help="Judge the files on Dask, as `scala40 replay --dask` does."))
+                 help="Judge the files on Dask, as `scala40 replay --dask` does."),
+    lang_option)

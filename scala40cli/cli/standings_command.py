@@ -17,6 +17,7 @@ from scala40cli.audit.request import AuditRequest
 from scala40cli.audit.road import audit_records
 from scala40cli.cli import settings
 from scala40cli.cli.inputs import input_paths, terminal_progress
+from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import check_output, emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.season.entries import Choice, Reason, season_choice
@@ -35,14 +36,17 @@ def _choice(include_violations: bool, rules_option: str | None, set_options: tup
 def run_standings(ctx: click.Context, *, files: tuple[str, ...], report_format: str | None,
                   output: str | None, rules_option: str | None,
                   set_options: tuple[str, ...], include_violations: bool,
-                  since: datetime | None, jobs: int, dask_option: str | None) -> None:
-    """``scala40 standings`` with its options: the table written, then the exit status
-    (1 when an input could not be read or parsed)."""
+                  since: datetime | None, jobs: int, dask_option: str | None,
+                  lang_option: str | None = None) -> None:
+    """``scala40 standings`` with its options: the table written in the language of
+    ``--lang`` or the environment (the JSON in English), then the exit status (1 when an
+    input could not be read or parsed)."""
     choice = _choice(include_violations, rules_option, set_options, since)
     check_output(output, input_paths(files))
     request = AuditRequest(inputs=files, rules=None,
                            engine=settings.engine(jobs, dask_option, files),
                            progress=terminal_progress())
     table = season_table(audit_records(request), choice)
-    emit(render_standings(report_format or format_for(output), table), output)
+    words = chosen_words(lang_option)
+    emit(render_standings(report_format or format_for(output), table, words), output)
     ctx.exit(EXIT_PROBLEMS if table.left_out_for(Reason.FILE_ERROR) else EXIT_OK)

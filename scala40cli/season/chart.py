@@ -19,6 +19,7 @@ from scala40cli.reporting.escape import html_text
 from scala40cli.reporting.svg_chart import line_style, marker_shape
 from scala40cli.season.ratings import initial_rating
 from scala40cli.season.table import PlayerRow
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 _WIDTH, _HEIGHT = 560, 280
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 14, 12, 38
@@ -48,7 +49,7 @@ def line_points(row: PlayerRow) -> list[tuple[int, float]]:
     return [start, *((step.match, step.rating.mu) for step in row.history)]
 
 
-def rating_chart(rows: Sequence[PlayerRow], matches: int) -> str:
+def rating_chart(rows: Sequence[PlayerRow], matches: int, words: Catalogue = ENGLISH) -> str:
     """The chart of every player's rating by match; empty when no match was rated."""
     lines = [(row, line_points(row)) for row in rows]
     values = [mu for _, points in lines for _, mu in points]
@@ -56,13 +57,13 @@ def rating_chart(rows: Sequence[PlayerRow], matches: int) -> str:
         return ""
     ticks = nice_ticks(min(values), max(values))
     frame = _Frame(matches=matches, low=ticks[0], high=ticks[-1])
+    title = html_text(words.gettext("Each player's rating (mu) after each match of the season"))
     parts = [
         f'<svg class="chart" viewBox="0 0 {_WIDTH} {_HEIGHT}" role="img" '
         'aria-labelledby="rating-title">',
-        '<title id="rating-title">Each player\'s rating (mu) after each match of the season'
-        "</title>",
+        f'<title id="rating-title">{title}</title>',
         _markers(len(rows)),
-        *_axes(frame, ticks),
+        *_axes(frame, ticks, words),
         *(_polyline(frame, row, points, index, matches <= _MANY_MATCHES)
           for index, (row, points) in enumerate(lines) if points),
         "</svg>",
@@ -80,7 +81,7 @@ def _markers(count: int) -> str:
     return "<defs>" + "".join(defs) + "</defs>"
 
 
-def _axes(frame: _Frame, ticks: Sequence[int]) -> list[str]:
+def _axes(frame: _Frame, ticks: Sequence[int], words: Catalogue) -> list[str]:
     left, right = frame.x(0), frame.x(frame.matches)
     bottom = frame.y(frame.low)
     parts = []
@@ -99,10 +100,10 @@ def _axes(frame: _Frame, ticks: Sequence[int]) -> list[str]:
         parts.append(f'<text class="tick" x="{x:.1f}" y="{bottom + 17:.1f}" '
                      f'text-anchor="middle">{match}</text>')
     parts.append(f'<text class="label" x="{(left + right) / 2:.1f}" y="{_HEIGHT - 3}" '
-                 'text-anchor="middle">match</text>')
+                 f'text-anchor="middle">{html_text(words.gettext("match"))}</text>')
     level = (frame.y(frame.low) + frame.y(frame.high)) / 2
     parts.append(f'<text class="label" transform="translate(12 {level:.1f}) rotate(-90)" '
-                 'text-anchor="middle">rating (mu)</text>')
+                 f'text-anchor="middle">{html_text(words.gettext("rating (mu)"))}</text>')
     return parts
 
 

@@ -1,8 +1,9 @@
 """The columns of the league table, written once for the text, Markdown and HTML tables.
 
 Each column is a header, what it says (for docs/standings.md and the page's tooltips)
-and how a row's cell reads. A number that does not exist yet (the average penalty of a
-player with no hand) is a dash, never a zero.
+and how a row's cell reads; the header and its meaning are English ``msgid``, said in
+the reader's language by :func:`header` and :func:`meaning`. A number that does not
+exist yet (the average penalty of a player with no hand) is a dash, never a zero.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from dataclasses import dataclass
 
 from scala40cli.season.ratings import SIGMAS
 from scala40cli.season.table import PlayerRow
+from scala40cli.translation.catalogue import Catalogue
 
 DASH = "-"
 
@@ -38,10 +40,10 @@ COLUMNS: tuple[Column, ...] = (
            cell=lambda row: str(row.place)),
     Column(header="Player", meaning="the player's name", cell=lambda row: row.name,
            numeric=False),
-    Column(header="Rating", meaning=f"mu - {SIGMAS} sigma: the skill the player almost "
+    Column(header="Rating", meaning="mu - {sigmas} sigma: the skill the player almost "
            "surely has; the table is sorted by it",
            cell=lambda row: f"{row.rating.ordinal:.1f}"),
-    Column(header="Skill", meaning=f"mu \u00b1 {SIGMAS} sigma: the estimated skill and how "
+    Column(header="Skill", meaning="mu \u00b1 {sigmas} sigma: the estimated skill and how "
            "unsure it is (the interval narrows as the player plays)",
            cell=lambda row: f"{row.rating.mu:.1f} \u00b1 {SIGMAS * row.rating.sigma:.1f}"),
     Column(header="Matches", meaning="matches played that ended",
@@ -63,3 +65,13 @@ COLUMNS: tuple[Column, ...] = (
            cell=lambda row: _decimal(row.stats.average_opening_turn)),
     Column(header="Out", meaning="times eliminated", cell=lambda row: str(row.stats.eliminations)),
 )
+
+
+def header(column: Column, words: Catalogue) -> str:
+    """The column's header in the catalogue's language."""
+    return words.gettext(column.header)
+
+
+def meaning(column: Column, words: Catalogue) -> str:
+    """What the column says, in the catalogue's language (its tooltip on the page)."""
+    return words.gettext(column.meaning, sigmas=SIGMAS)

@@ -20,7 +20,8 @@ from enum import StrEnum
 
 from scala40cli.judging.rulebook.rules import RuleChoice, resolve
 from scala40cli.model.results import GameResult
-from scala40cli.season.rule_sets import rule_set_name
+from scala40cli.season.rule_sets import rule_set_name, rule_set_said
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 _DATE = re.compile(r"(\d{4})[-./](\d{1,2})[-./](\d{1,2})")
 
@@ -44,7 +45,12 @@ class LeftOut:
     game: int | None
     line: int
     reason: Reason
+    #: Why in English, as the JSON document says it.
     detail: str
+    #: The values of ``detail`` (the first violation's code and line, how many more;
+    #: the rules asked for; the match's day and ``--since``; a file's error), for
+    #: :func:`said_detail` to say it in another language.
+    values: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -92,22 +98,58 @@ def game_date(game: GameResult) -> date | None:
 
 def why_left_out(path: str, game: GameResult, choice: Choice) -> LeftOut | None:
     """Why the table leaves this match out, or None when it counts."""
-    reason: tuple[Reason, str] | None = None
+    reason: tuple[Reason, dict[str, str]] | None = None
     if game.violations and not choice.include_violations:
         first = game.violations[0]
-        count = len(game.violations)
-        more = f" and {count - 1} more" if count > 1 else ""
-        reason = (Reason.VIOLATIONS, f"{first.code} at line {first.line}{more}")
+        reason = (Reason.VIOLATIONS, {"code": str(first.code), "line": str(first.line),
+                                      "more": str(len(game.violations) - 1)})
     elif choice.rules is not None and game.rules != choice.rules:
-        reason = (Reason.OTHER_RULES, f"not played under {choice.rules_name}")
+        reason = (Reason.OTHER_RULES, {"rules": choice.rules_name})
     elif choice.since is not None:
         day = game_date(game)
         if day is None:
-            reason = (Reason.UNDATED, "no [Date] tag to compare with --since")
+            reason = (Reason.UNDATED, {})
         elif day < choice.since:
-            reason = (Reason.BEFORE_SINCE, f"played on {day.isoformat()}, before "
-                      f"{choice.since.isoformat()}")
+            reason = (Reason.BEFORE_SINCE, {"day": day.isoformat(),
+                                            "since": choice.since.isoformat()})
     if reason is None:
         return None
-    return LeftOut(path=path, game=game.index, line=game.line, reason=reason[0],
-                   detail=reason[1])
+    return left_out_entry(path=path, game=game.index, line=game.line, reason=reason[0],
+                          values=reason[1])
+
+
+def left_out_entry(*, path: str, game: int | None, line: int, reason: Reason,
+                   values: dict[str, str]) -> LeftOut:
+    """A :class:`LeftOut` whose English detail is made of its values."""
+    pairs = tuple(values.items())
+    return LeftOut(path=path, game=game, line=line, reason=reason, values=pairs,
+                   detail=_detail(reason, values, ENGLISH))
+
+
+def said_detail(entry: LeftOut, words: Catalogue) -> str:
+    """Why a match is left out, in the catalogue's language (the codes, rule tokens and
+    dates as written); a detail made without its values, the referee's way of saying
+    it translated."""
+    if not entry.values:
+        return words.translate(entry.detail)
+    return _detail(entry.reason, dict(entry.values), words)
+
+
+def _detail(reason: Reason, values: dict[str, str], words: Catalogue) -> str:
+    if reason is Reason.VIOLATIONS:
+        more = int(values["more"])
+        if more:
+            return words.ngettext("{code} at line {line} and {count} more",
+                                  "{code} at line {line} and {count} more", more,
+                                  code=values["code"], line=values["line"])
+        return words.gettext("{code} at line {line}", code=values["code"],
+                             line=values["line"])
+    if reason is Reason.OTHER_RULES:
+        return words.gettext("not played under {rules}",
+                             rules=rule_set_said(values["rules"], words))
+    if reason is Reason.UNDATED:
+        return words.gettext("no [Date] tag to compare with --since")
+    if reason is Reason.BEFORE_SINCE:
+        return words.gettext("played on {day}, before {since}", day=values["day"],
+                             since=values["since"])
+    return f"{values['code']} {words.translate(values['message'])}"

@@ -5,14 +5,15 @@ so the page opens the same from a disk, a CI artifact, GitHub Pages or a mail, a
 phone (the table scrolls sideways when wider than the screen). Every text from a log
 (names, paths, messages) goes through :func:`~scala40cli.reporting.escape.html_text`,
 and each name or path sits in a ``<bdi>``, so that a right-to-left name is shown as
-written without reordering its row.
+written without reordering its row. The catalogue's words are escaped too, and the
+page's ``lang`` is the catalogue's language.
 """
 
 from __future__ import annotations
 
 from scala40cli.reporting.escape import html_text, xml_neutral
 from scala40cli.season.chart import chart_legend, rating_chart
-from scala40cli.season.columns import COLUMNS
+from scala40cli.season.columns import COLUMNS, header, meaning
 from scala40cli.season.table import SeasonTable
 from scala40cli.season.words import (
     headline,
@@ -22,6 +23,7 @@ from scala40cli.season.words import (
     since_line,
     warning_line,
 )
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 _NUMERIC = ' class="num"'
 
@@ -33,70 +35,78 @@ def _cell(text: str, numeric: bool) -> str:
     return f"<td><bdi>{html_text(text)}</bdi></td>"
 
 
-def table_html(table: SeasonTable) -> str:
+def table_html(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
     """The league table: one row a player, each header's meaning as its title."""
-    head = "".join(f'<th scope="col" title="{html_text(column.meaning)}"'
-                   f"{_NUMERIC if column.numeric else ''}>{html_text(column.header)}</th>"
-                   for column in COLUMNS)
+    head = "".join(f'<th scope="col" title="{html_text(meaning(column, words))}"'
+                   f"{_NUMERIC if column.numeric else ''}>{html_text(header(column, words))}"
+                   "</th>" for column in COLUMNS)
     rows = "".join("<tr>" + "".join(_cell(column.cell(row), column.numeric)
                                      for column in COLUMNS) + "</tr>"
                    for row in table.players)
-    return ('<div class="sheet" role="region" aria-label="league table" tabindex="0">'
+    label = html_text(words.gettext("league table"))
+    return (f'<div class="sheet" role="region" aria-label="{label}" tabindex="0">'
             f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>")
 
 
-def _chart(table: SeasonTable) -> str:
-    svg = rating_chart(table.players, len(table.rated))
+def _chart(table: SeasonTable, words: Catalogue) -> str:
+    svg = rating_chart(table.players, len(table.rated), words)
     if not svg:
         return ""
-    return ('<figure class="chart-box"><h2>Ratings over the season</h2><figcaption>Each '
-            "player's rating (mu, the middle of the Skill column) after each match they "
-            "played, the season's matches in date order.</figcaption>"
+    title = html_text(words.gettext("Ratings over the season"))
+    caption = html_text(words.gettext(
+        "Each player's rating (mu, the middle of the Skill column) after each match they "
+        "played, the season's matches in date order."))
+    return (f'<figure class="chart-box"><h2>{title}</h2><figcaption>{caption}</figcaption>'
             f"{svg}{chart_legend(table.players)}</figure>")
 
 
-def _left_out(table: SeasonTable) -> str:
-    summary = left_out_summary(table)
+def _left_out(table: SeasonTable, words: Catalogue) -> str:
+    summary = left_out_summary(table, words)
     if summary is None:
         return ""
     items = "".join(f"<li><code><bdi>{html_text(f'{entry.path}:{entry.line}')}</bdi></code> "
-                    f"{html_text(left_out_reason(entry))}</li>" for entry in table.left_out)
-    return f'<section><h2>Left out</h2><p>{html_text(summary)}.</p><ul>{items}</ul></section>'
+                    f"{html_text(left_out_reason(entry, words))}</li>"
+                    for entry in table.left_out)
+    return (f"<section><h2>{html_text(words.gettext('Left out'))}</h2>"
+            f"<p>{html_text(summary)}.</p><ul>{items}</ul></section>")
 
 
-def _warnings(table: SeasonTable) -> str:
+def _warnings(table: SeasonTable, words: Catalogue) -> str:
     if not table.name_warnings:
         return ""
-    items = "".join(f"<li>{html_text(warning_line(warning))}</li>"
+    items = "".join(f"<li>{html_text(warning_line(warning, words))}</li>"
                     for warning in table.name_warnings)
-    return f'<section><h2>Names that look alike</h2><ul class="warnings">{items}</ul></section>'
+    return (f"<section><h2>{html_text(words.gettext('Names that look alike'))}</h2>"
+            f'<ul class="warnings">{items}</ul></section>')
 
 
-def standings_html(table: SeasonTable) -> str:
-    """The whole page."""
-    since = since_line(table)
-    facts = [headline(table) + ".", *([since + "."] if since else []),
-             rules_line(table) + "."]
-    body = table_html(table) if table.players else "<p>No match counted.</p>"
+def standings_html(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
+    """The whole page, in the catalogue's language."""
+    since = since_line(table, words)
+    facts = [headline(table, words) + ".", *([since + "."] if since else []),
+             rules_line(table, words) + "."]
+    body = (table_html(table, words) if table.players
+            else f"<p>{html_text(words.gettext('No match counted.'))}</p>")
+    title = html_text(words.gettext("Scala 40 standings"))
     return xml_neutral("\n".join([
         "<!DOCTYPE html>",
-        '<html lang="en">',
+        f'<html lang="{html_text(words.language)}">',
         "<head>",
         '<meta charset="utf-8">',
         '<meta name="viewport" content="width=device-width, initial-scale=1">',
         '<meta name="color-scheme" content="light">',
-        "<title>Scala 40 standings</title>",
+        f"<title>{title}</title>",
         f"<style>{STYLE}</style>",
         "</head>",
         "<body>",
-        "<header><h1>Scala 40 standings</h1>",
+        f"<header><h1>{title}</h1>",
         *(f'<p class="summary">{html_text(fact)}</p>' for fact in facts),
         "</header>",
         "<main>",
         body,
-        _chart(table),
-        _left_out(table),
-        _warnings(table),
+        _chart(table, words),
+        _left_out(table, words),
+        _warnings(table, words),
         "</main>",
         "</body>",
         "</html>",

@@ -9,7 +9,7 @@ no line can start a workflow command.
 from __future__ import annotations
 
 from scala40cli.reporting.escape import markdown_code, markdown_text, workflow_neutral
-from scala40cli.season.columns import COLUMNS
+from scala40cli.season.columns import COLUMNS, header
 from scala40cli.season.table import SeasonTable
 from scala40cli.season.words import (
     headline,
@@ -19,6 +19,7 @@ from scala40cli.season.words import (
     since_line,
     warning_line,
 )
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 #: The matches left out listed at most: GitHub drops a job summary over 1 MiB whole, and
 #: a season of thousands of faulty logs would list them all.
@@ -29,35 +30,40 @@ def _row(cells: list[str]) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
-def table_markdown(table: SeasonTable) -> list[str]:
+def table_markdown(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
     """The table: a header, its alignment row, a row a player."""
     align = [("---:" if column.numeric else ":---") for column in COLUMNS]
-    lines = [_row([column.header for column in COLUMNS]), _row(align)]
+    lines = [_row([header(column, words) for column in COLUMNS]), _row(align)]
     for row in table.players:
         cells = [markdown_text(column.cell(row)) for column in COLUMNS]
         lines.append(_row(cells))
     return lines
 
 
-def standings_markdown(table: SeasonTable) -> str:
-    """The whole Markdown output."""
-    lines = ["## Standings", "", markdown_text(headline(table)) + ".", ""]
-    since = since_line(table)
+def standings_markdown(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
+    """The whole Markdown output, in the catalogue's language."""
+    lines = [f"## {words.gettext('Standings')}", "",
+             markdown_text(headline(table, words)) + ".", ""]
+    since = since_line(table, words)
     if since:
         lines += [markdown_text(since) + ".", ""]
-    lines += [markdown_text(rules_line(table)) + ".", ""]
-    lines += table_markdown(table) if table.players else ["No match counted."]
-    summary = left_out_summary(table)
+    lines += [markdown_text(rules_line(table, words)) + ".", ""]
+    lines += (table_markdown(table, words) if table.players
+              else [words.gettext("No match counted.")])
+    summary = left_out_summary(table, words, listed=True)
     if summary:
-        lines += ["", markdown_text(summary) + ":", ""]
+        lines += ["", markdown_text(summary), ""]
         for entry in table.left_out[:MAX_LISTED]:
             place = f"{entry.path}:{entry.line}"
-            lines.append(f"- {markdown_code(place)}: {markdown_text(left_out_reason(entry))}")
+            reason = markdown_text(left_out_reason(entry, words))
+            lines.append(f"- {markdown_code(place)}: {reason}")
         rest = len(table.left_out) - MAX_LISTED
         if rest > 0:
-            lines.append(f"- and {rest} more (the text and JSON outputs list them all)")
+            lines.append("- " + words.ngettext(
+                "and {count} more (the text and JSON outputs list them all)",
+                "and {count} more (the text and JSON outputs list them all)", rest))
     if table.name_warnings:
-        lines += ["", "Names that look alike:", ""]
-        lines += [f"- {markdown_text(warning_line(warning))}"
+        lines += ["", words.gettext("Names that look alike:"), ""]
+        lines += [f"- {markdown_text(warning_line(warning, words))}"
                   for warning in table.name_warnings]
     return workflow_neutral("\n".join(lines) + "\n")

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from scala40cli.judging.rulebook.presets import PRESETS
+from scala40cli.translation.catalogue import Catalogue
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,3 +40,12 @@ def rule_set_name(tokens: Mapping[str, str], base: str | None) -> str:
     differing = [f"{key}={value}" for key, value in tokens.items()
                  if presets[name].get(key) != value]
     return f"{name} with {', '.join(differing)}"
+
+
+def rule_set_said(name: str, words: Catalogue) -> str:
+    """A rule set's name in the catalogue's language: the preset and the rule tokens as
+    written, the words between them said (``classic con opening_points=50``)."""
+    preset, between, changes = name.partition(" with ")
+    if not between:
+        return name
+    return words.gettext("{preset} with {changes}", preset=preset, changes=changes)

@@ -14,7 +14,14 @@ from dataclasses import dataclass
 from datetime import date
 
 from scala40cli.audit.records import FileError, JudgedGame, Record
-from scala40cli.season.entries import Choice, LeftOut, Reason, game_date, why_left_out
+from scala40cli.season.entries import (
+    Choice,
+    LeftOut,
+    Reason,
+    game_date,
+    left_out_entry,
+    why_left_out,
+)
 from scala40cli.season.names import NameWarning, name_warnings
 from scala40cli.season.outcome import Place, finishing_order
 from scala40cli.season.ratings import (
@@ -91,9 +98,9 @@ def season_table(records: Iterable[Record], choice: Choice) -> SeasonTable:
     for record in records:
         if isinstance(record, FileError):
             problem = record.problem
-            left_out.append(LeftOut(path=record.path, game=None, line=problem.line,
-                                    reason=Reason.FILE_ERROR,
-                                    detail=f"{problem.code} {problem.message}"))
+            left_out.append(left_out_entry(
+                path=record.path, game=None, line=problem.line, reason=Reason.FILE_ERROR,
+                values={"code": str(problem.code), "message": problem.message}))
             continue
         if not isinstance(record, JudgedGame):
             continue

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Sequence
 
 from scala40cli.reporting.escape import terminal_line, workflow_neutral
-from scala40cli.season.columns import COLUMNS
+from scala40cli.season.columns import COLUMNS, header
 from scala40cli.season.table import SeasonTable
 from scala40cli.season.words import (
     headline,
@@ -22,6 +22,7 @@ from scala40cli.season.words import (
     since_line,
     warning_line,
 )
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
 def width(text: str) -> int:
@@ -36,10 +37,10 @@ def _pad(text: str, size: int, right: bool) -> str:
     return room + text if right else text + room
 
 
-def table_lines(table: SeasonTable) -> list[str]:
+def table_lines(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
     """The table's header, rule and rows, aligned."""
     rows = [[terminal_line(column.cell(row)) for column in COLUMNS] for row in table.players]
-    headers = [column.header for column in COLUMNS]
+    headers = [header(column, words) for column in COLUMNS]
     sizes = [max([width(header), *(width(row[i]) for row in rows)])
              for i, header in enumerate(headers)]
     lines = [_line(headers, sizes), "  ".join("-" * size for size in sizes)]
@@ -53,21 +54,22 @@ def _line(cells: Sequence[str], sizes: Sequence[int]) -> str:
                      ).rstrip()
 
 
-def standings_text(table: SeasonTable) -> str:
-    """The whole text output."""
-    lines = [f"Standings: {headline(table)}"]
-    since = since_line(table)
+def standings_text(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
+    """The whole text output, in the catalogue's language."""
+    lines = [words.gettext("Standings: {headline}", headline=headline(table, words))]
+    since = since_line(table, words)
     if since:
         lines.append(since)
-    lines.append(rules_line(table))
+    lines.append(rules_line(table, words))
     lines.append("")
-    lines += table_lines(table) if table.players else ["No match counted."]
-    summary = left_out_summary(table)
+    lines += (table_lines(table, words) if table.players
+              else [words.gettext("No match counted.")])
+    summary = left_out_summary(table, words, listed=True)
     if summary:
-        lines += ["", summary + ":"]
-        lines += [f"  {left_out_line(entry)}" for entry in table.left_out]
+        lines += ["", summary]
+        lines += [f"  {left_out_line(entry, words)}" for entry in table.left_out]
     if table.name_warnings:
-        lines += ["", "Names that look alike:"]
-        lines += [f"  {warning_line(warning)}" for warning in table.name_warnings]
+        lines += ["", words.gettext("Names that look alike:")]
+        lines += [f"  {warning_line(warning, words)}" for warning in table.name_warnings]
     # terminal_line leaves an escape as it is: the table's cells, escaped already, too
     return workflow_neutral("\n".join(map(terminal_line, lines)) + "\n")

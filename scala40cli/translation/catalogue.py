@@ -29,8 +29,9 @@ if TYPE_CHECKING:  # the reader is imported only to read a catalogue: English ne
 #: The languages of the catalogues, English (the language of the source) first.
 LANGUAGES = ("en", "it", "fr")
 #: The catalogues of the referee's words, ``locale/<language>/<domain>.po``: the
-#: violations' messages, what ``explain`` says of each code, the words of the reports.
-DOMAINS = ("messages", "explanations", "reports")
+#: violations' messages, what ``explain`` says of each code, the words of the reports, the
+#: words of ``standings``.
+DOMAINS = ("messages", "explanations", "reports", "standings")
 #: Placeholders whose value is words of the referee's, translated in turn: a sentence
 #: inside the sentence (``why``), a list of them (``first``, ``last``: "A, B and C" is
 #: "A, B" and "C"; ``head``, ``rest``: "A; B; C" is "A" and "B; C"), a suit's name. Any
