@@ -131,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairing", default="expert vs hard", metavar="'A vs B'")
     parser.add_argument("--deals", type=int, default=300, help="deals (default 300)")
+    parser.add_argument("--from-deal", type=int, default=0, metavar="N",
+                        help="the first deal's index (to extend a run of N deals)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -157,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{budget}, "
           f"{options.jobs} process(es)", flush=True)
     work = [(first, second, rules, options.seed, index, options.players, budget,
-             options.max_hands) for index in range(options.deals)]
+             options.max_hands)
+            for index in range(options.from_deal, options.from_deal + options.deals)]
     scores: list[float] = []
     margins: list[float] = []
     games = won = hands = 0

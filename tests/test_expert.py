@@ -286,6 +286,24 @@ def test_a_candidate_races_on_only_while_it_gains_on_the_hard_levels_choice() ->
             assert raced[n].worlds in (4, 8)
 
 
+def test_near_the_hands_end_the_plays_are_played_to_its_end() -> None:
+    """With ``short``, a turn's plays are weighed by the hand's end, as a take is, once
+    another hand holds that many cards or fewer; before, by two turns and the estimate."""
+    base = Budget(worlds=2, take_worlds=2, discards=2, variants=False)
+    views = [v for v in _hard_views("w")
+             if len(Expert(seed="s", budget=base).plan_choices(v)) == 2]
+    near = next(v for v in views if min(v.hand_sizes[p] for p in v.order if p != v.me) <= 4)
+    far = next(v for v in views if min(v.hand_sizes[p] for p in v.order if p != v.me) > 4)
+
+    def points(view: PlayerView, budget: Budget) -> list[float]:
+        expert = Expert(seed="s", budget=budget)
+        return [s.points for s in expert.score(view, expert.plan_choices(view))]
+
+    short = dataclasses.replace(base, short=4)
+    assert points(near, short) == points(near, dataclasses.replace(base, horizon=None))
+    assert points(far, short) == points(far, base)
+
+
 def test_the_hard_levels_take_comes_first() -> None:
     expert = Expert(seed="s", budget=Budget())
     hard = Bot(Level.HARD, random.Random(0))

@@ -66,14 +66,18 @@ class Budget:
     take_worlds: int = 32
     turns: int = 1000
     #: Worlds every candidate meets before the race (:meth:`Expert.score`).
-    heat: int = 8
+    heat: int = 6
     #: The gain on the hard level's choice, in standard errors, a candidate needs over
     #: the heat to go on racing.
-    promise: float = 1.0
+    promise: float = 0.0
     #: After this many worlds (None: never), a candidate whose gain over the worlds
     #: after the heat is not above zero stops racing.
-    recheck: int | None = 16
+    recheck: int | None = 12
     discards: int = 4
+    #: The plays of a turn are played to the end of the hand too (as a take is) when
+    #: another hand holds this many cards or fewer: the hand is near its end, and its
+    #: end, not an estimate, tells the candidates apart (0: never).
+    short: int = 0
     #: How sure the expert must be to play otherwise than the hard level: the gain of
     #: the other candidate, in standard errors of that gain.
     sure: float = 2.0
@@ -157,7 +161,8 @@ class Expert:
         points: list[list[float]] = [[] for _ in choices]
         leaning = leaning_of(view) if self.budget.read else None
         threshold = equity_threshold(view)
-        whole = not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
+        whole = (not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
+                 or _shortest(view) <= self.budget.short)
         by_match = whole and threshold is not None
         worlds = self.budget.take_worlds if whole else self.budget.worlds
         horizon = None if whole else self.budget.horizon
@@ -271,6 +276,11 @@ def _policy(key: str) -> Callable[[str], Seat]:
     def seat(player: str) -> Seat:
         return Bot(Level.HARD, random.Random(f"{key}:{player}"))
     return seat
+
+
+def _shortest(view: PlayerView) -> int:
+    """The fewest cards another player of the hand holds."""
+    return min((n for p, n in view.hand_sizes.items() if p != view.me), default=99)
 
 
 def _gains(mine: Sequence[float], first: Sequence[float]) -> list[float]:
