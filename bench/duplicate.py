@@ -22,7 +22,9 @@ stops as soon as one is accepted. It is a report: it asserts nothing.
 ``worlds=64,take_worlds=64``; the default budget otherwise). ``--max-hands 1`` plays
 one hand a match: the measure is then the margin of a hand (the other players' mean
 penalty less the first level's), which shows a difference sooner than whole matches
-do, and is printed for whole matches too (their totals).
+do, and is printed for whole matches too (their totals). ``--margins PATH`` appends
+each deal's margins to PATH, so that two runs on the same deals (the same ``--seed``)
+can be compared deal by deal (``bench/paired.py``).
 """
 
 from __future__ import annotations
@@ -129,6 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--pairing", default="expert vs hard", metavar="'A vs B'")
     parser.add_argument("--deals", type=int, default=300, help="deals (default 300)")
+    parser.add_argument("--from-deal", type=int, default=0, metavar="N",
+                        help="the first deal's index (to extend a run of N deals)")
     parser.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     parser.add_argument("--seed", default="1")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
@@ -136,6 +140,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="stop when an SPRT of P0 against P1 decides")
     parser.add_argument("--budget", default="", metavar="KEY=VALUE,...",
                         help="the expert's budget, field by field (default: its own)")
+    parser.add_argument("--margins", type=Path, default=None, metavar="PATH",
+                        help="write each deal's margins, one line a deal (index, then the "
+                        "first level's margin at each seat), to compare runs deal by deal")
     parser.add_argument("--every", type=int, default=10, help="a progress line every N deals")
     parser.add_argument("--max-hands", type=int, default=MAX_HANDS,
                         help="stop each match after this many hands (1: the margin of one "
@@ -152,7 +159,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{budget}, "
           f"{options.jobs} process(es)", flush=True)
     work = [(first, second, rules, options.seed, index, options.players, budget,
-             options.max_hands) for index in range(options.deals)]
+             options.max_hands)
+            for index in range(options.from_deal, options.from_deal + options.deals)]
     scores: list[float] = []
     margins: list[float] = []
     games = won = hands = 0
@@ -169,7 +177,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
-                _, wins, deal_margins, deal_hands, deal_cpu = future.result()
+                index, wins, deal_margins, deal_hands, deal_cpu = future.result()
+                if options.margins is not None:
+                    with options.margins.open("a", encoding="utf-8") as out:
+                        out.write(" ".join([str(index), *map(str, deal_margins)]) + "\n")
                 scores.append(sum(wins) / len(wins))
                 games += len(wins)
                 won += sum(wins)

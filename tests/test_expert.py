@@ -261,6 +261,49 @@ def test_the_expert_weighs_humbler_plays_beside_the_hard_levels() -> None:
     assert all(isinstance(c, PlanChoice) and c.plan.discard is not None for c in humbler)
 
 
+def test_a_candidate_races_on_only_while_it_gains_on_the_hard_levels_choice() -> None:
+    """The race spends the worlds where they can change the choice: past the heat, only
+    a candidate whose gain is ``promise`` standard errors above zero goes on; at the
+    recheck, only one whose gain over the worlds since the heat is above zero."""
+    loose = Budget(worlds=8, heat=2, promise=0.0, recheck=None, variants=False)
+    view = next(v for v in _hard_views("w")
+                if len(Expert(seed="s", budget=loose).plan_choices(v)) == 4)
+    choices = Expert(seed="s", budget=loose).plan_choices(view)
+    never = Expert(seed="s", budget=dataclasses.replace(loose, promise=1e9))
+    assert [s.worlds for s in never.score(view, choices, race=True)] == [2, 2, 2, 2]
+    heat = Expert(seed="s", budget=dataclasses.replace(loose, worlds=2)).score(view, choices)
+    upto = Expert(seed="s", budget=dataclasses.replace(loose, worlds=4)).score(view, choices)
+    raced = Expert(seed="s", budget=dataclasses.replace(loose, recheck=4)).score(
+        view, choices, race=True)
+    for n in range(1, 4):
+        since_heat = (4 * upto[n].points - 2 * heat[n].points) / 2 - (
+            4 * upto[0].points - 2 * heat[0].points) / 2
+        if heat[n].points <= heat[0].points:
+            assert raced[n].worlds == 2
+        elif since_heat <= 1e-9:
+            assert raced[n].worlds == 4
+        else:
+            assert raced[n].worlds in (4, 8)
+
+
+def test_near_the_hands_end_the_plays_are_played_to_its_end() -> None:
+    """With ``short``, a turn's plays are weighed by the hand's end, as a take is, once
+    another hand holds that many cards or fewer; before, by two turns and the estimate."""
+    base = Budget(worlds=2, take_worlds=2, discards=2, variants=False)
+    views = [v for v in _hard_views("w")
+             if len(Expert(seed="s", budget=base).plan_choices(v)) == 2]
+    near = next(v for v in views if min(v.hand_sizes[p] for p in v.order if p != v.me) <= 4)
+    far = next(v for v in views if min(v.hand_sizes[p] for p in v.order if p != v.me) > 4)
+
+    def points(view: PlayerView, budget: Budget) -> list[float]:
+        expert = Expert(seed="s", budget=budget)
+        return [s.points for s in expert.score(view, expert.plan_choices(view))]
+
+    short = dataclasses.replace(base, short=4)
+    assert points(near, short) == points(near, dataclasses.replace(base, horizon=None))
+    assert points(far, short) == points(far, base)
+
+
 def test_the_hard_levels_take_comes_first() -> None:
     expert = Expert(seed="s", budget=Budget())
     hard = Bot(Level.HARD, random.Random(0))

@@ -55,18 +55,29 @@ class Budget:
     then; a take (or a buy), and any decision of a duel near its end, over
     ``take_worlds`` worlds at most, played out to the end of the hand (their effects
     come later). The candidates race (:meth:`Expert.score`): all meet the first
-    ``heat`` worlds, only those gaining on the hard level's choice go on. No decision
-    plays more than ``turns`` turns in all its playouts (an estimate counts as one):
-    the worlds stop there, at two at least. At most ``discards`` discards are weighed
-    (the hard level's favourites)."""
+    ``heat`` worlds, only those gaining on the hard level's choice by ``promise``
+    standard errors go on, and at ``recheck`` worlds only those still gaining on it
+    since the heat. No decision plays more than ``turns`` turns in all its playouts
+    (an estimate counts as one): the worlds stop there, at two at least. At most
+    ``discards`` discards are weighed (the hard level's favourites)."""
 
     worlds: int = 32
     horizon: int | None = 2
     take_worlds: int = 32
     turns: int = 1000
     #: Worlds every candidate meets before the race (:meth:`Expert.score`).
-    heat: int = 8
+    heat: int = 6
+    #: The gain on the hard level's choice, in standard errors, a candidate needs over
+    #: the heat to go on racing.
+    promise: float = 0.0
+    #: After this many worlds (None: never), a candidate whose gain over the worlds
+    #: after the heat is not above zero stops racing.
+    recheck: int | None = 12
     discards: int = 4
+    #: The plays of a turn are played to the end of the hand too (as a take is) when
+    #: another hand holds this many cards or fewer: the hand is near its end, and its
+    #: end, not an estimate, tells the candidates apart (0: never).
+    short: int = 0
     #: How sure the expert must be to play otherwise than the hard level: the gain of
     #: the other candidate, in standard errors of that gain.
     sure: float = 2.0
@@ -84,7 +95,8 @@ class Budget:
             self, worlds=max(MIN_WORLDS, round(self.worlds * factor)),
             take_worlds=max(MIN_WORLDS, round(self.take_worlds * factor)),
             heat=max(MIN_WORLDS, min(round(self.heat * factor), self.heat)),
-            turns=max(1, round(self.turns * factor)))
+            turns=max(1, round(self.turns * factor)),
+            recheck=None if self.recheck is None else round(self.recheck * factor))
 
 
 DEFAULT_BUDGET = Budget()
@@ -149,7 +161,8 @@ class Expert:
         points: list[list[float]] = [[] for _ in choices]
         leaning = leaning_of(view) if self.budget.read else None
         threshold = equity_threshold(view)
-        whole = not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
+        whole = (not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
+                 or _shortest(view) <= self.budget.short)
         by_match = whole and threshold is not None
         worlds = self.budget.take_worlds if whole else self.budget.worlds
         horizon = None if whole else self.budget.horizon
@@ -160,7 +173,13 @@ class Expert:
                 break
             if race and w == self.budget.heat:
                 running = [n for n in running
-                           if n == 0 or _mean(_gains(values[n], values[0])) > 0]
+                           if n == 0 or _promising(_gains(values[n], values[0]),
+                                                   self.budget.promise)]
+                if len(running) == 1:
+                    break
+            if race and w == self.budget.recheck and w > self.budget.heat:
+                running = [n for n in running if n == 0
+                           or _mean(_gains(values[n], values[0])[self.budget.heat:]) > 0]
                 if len(running) == 1:
                     break
             world = sample_world(view, random.Random(f"{key}:world:{w}"), leaning)
@@ -259,9 +278,21 @@ def _policy(key: str) -> Callable[[str], Seat]:
     return seat
 
 
+def _shortest(view: PlayerView) -> int:
+    """The fewest cards another player of the hand holds."""
+    return min((n for p, n in view.hand_sizes.items() if p != view.me), default=99)
+
+
 def _gains(mine: Sequence[float], first: Sequence[float]) -> list[float]:
     """What a candidate gained on the first, world by world, in the worlds it met."""
     return [a - b for a, b in zip(mine, first, strict=False)]
+
+
+def _promising(gains: Sequence[float], promise: float) -> bool:
+    """Whether a candidate's gains so far are above zero by ``promise`` standard
+    errors (above zero at all if ``promise`` is 0)."""
+    mean = _mean(gains)
+    return mean > 0 and mean >= promise * _error(gains)
 
 
 def _mean(values: Sequence[float]) -> float:
