@@ -22,7 +22,10 @@ that what differs between them is the move. A blunder is one observation: the me
 its continuations of (engine's move less move played), for the match won (1 or 0) and
 for the points of the hand (the opponent's penalty less the blunderer's); the report
 gives the mean over blunders with a 95% t interval, and, beside it, what the review
-said the blunder lost. It is a report: it asserts nothing; docs/review.md quotes it.
+said the blunder lost, and what the same two moves are found to differ by when weighed
+again from the seat's view on other worlds (the review's loss is the largest of many
+noisy gains, so some of it may be luck). It is a report: it asserts nothing;
+docs/review.md quotes it.
 
 The rules must be without fixed hands and mortal combat (the classic rules are): a
 continuation's hand is put to the standings by its penalties and closer only.
@@ -221,6 +224,11 @@ def blunders_of(played: Played, scorer: Scorer, settings: ReviewSettings,
         if best is None or hands is None or stock is None:
             counts["not played on (table not read)"] += 1
             continue
+        # the same two moves weighed again from the seat's view, on other worlds: how
+        # much of the review's loss was the luck of its worlds (chosen as the largest)
+        reseed = f"{decision_seed(settings.seed, played.game.index, decision)}:again"
+        again = scorer.score(view, [decision.played, best], budget=settings.budget,
+                             seed=reseed)
         pairs: list[tuple[Ending, Ending]] = []
         try:
             for n in range(continuations):
@@ -235,6 +243,7 @@ def blunders_of(played: Played, scorer: Scorer, settings: ReviewSettings,
                "stage": decision.stage.value, "hand": view.hand_number,
                "played": list(reviewed.played), "engine": list(reviewed.best),
                "loss": reviewed.loss, "match_loss": reviewed.match_loss,
+               "loss_again": again[1].points - again[0].points,
                "continuations": continuations,
                "win_played": statistics.fmean(p.won for p, _ in pairs),
                "win_engine": statistics.fmean(e.won for _, e in pairs),
@@ -262,17 +271,19 @@ def report(rows: list[dict[str, object]]) -> None:
         for row in rows:
             groups.setdefault(f"{key} {row[key]}", []).append(row)
     print("| blunders | n | match won: engine's less played [95%] | points of the hand: "
-          "engine's less played [95%] | the review's loss: points, match | engine's move "
-          "won more |")
-    print("|---|---|---|---|---|---|")
+          "engine's less played [95%] | the review's loss: points, match | weighed again "
+          "| engine's move won more, fewer |")
+    print("|---|---|---|---|---|---|---|")
     for name, group in groups.items():
         wins = [number(r, "win_engine") - number(r, "win_played") for r in group]
         points = [number(r, "points_engine") - number(r, "points_played") for r in group]
         better = sum(1 for w in wins if w > 0) / len(wins)
+        worse = sum(1 for w in wins if w < 0) / len(wins)
         print(f"| {name} | {len(group)} | {interval(wins)} | {interval(points)} | "
               f"{statistics.fmean(number(r, 'loss') for r in group):.1f}, "
               f"{statistics.fmean(number(r, 'match_loss') for r in group):.3f} | "
-              f"{100 * better:.0f}% |")
+              f"{statistics.fmean(number(r, 'loss_again') for r in group):.1f} | "
+              f"{100 * better:.0f}%, {100 * worse:.0f}% |")
     played = statistics.fmean(number(r, "win_played") for r in rows)
     engine = statistics.fmean(number(r, "win_engine") for r in rows)
     print(f"\nmatch won, move played: {played:.3f}; engine's move: {engine:.3f}")
