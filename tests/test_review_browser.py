@@ -102,6 +102,36 @@ def test_names_from_the_log_are_text_on_the_review(browser: Any, tmp_path: Path)
     opened.close()
 
 
+#: For each decision's heading at the line shown: its words, and how far the comma after
+#: the player's name stands from the name, in pixels (none: the name ends the heading).
+HEADINGS = """() => [...document.querySelectorAll('#table .review .head')].map(head => {
+  const name = head.querySelector('bdi');
+  let after = name.nextSibling;
+  while (after && after.nodeType !== Node.TEXT_NODE) after = after.nextSibling;
+  const range = document.createRange();
+  if (after) range.setStart(after, 0), range.setEnd(after, 1);
+  return {words: head.textContent,
+          gap: after ? range.getBoundingClientRect().left
+                       - name.getBoundingClientRect().right : null};
+})"""
+
+
+def test_a_decision_s_heading_has_no_space_between_the_name_and_its_comma(
+        browser: Any, tmp_path: Path) -> None:
+    path, _ = _page(tmp_path, _two_players())
+    opened = Opened(browser, path, DESKTOP)
+    opened.page.keyboard.press("Home")
+    opened.page.keyboard.press("]")
+    headings = opened.page.evaluate(HEADINGS)
+    assert headings
+    for heading in headings:
+        assert heading["words"].startswith(("Anna, ", "Bruno, "))
+        # "Anna , the turn's plays" when the head's flex gap stood between them
+        assert heading["gap"] is not None and abs(heading["gap"]) < 1
+    assert opened.errors == []
+    opened.close()
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
 def test_axe_finds_nothing_serious_on_the_review(browser: Any, tmp_path: Path,

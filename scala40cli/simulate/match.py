@@ -45,6 +45,9 @@ class HandRecord:
     turns: int = 0
     #: The outside programs that forfeited the hand, and why (docs/protocol.md).
     forfeits: tuple[tuple[str, str], ...] = ()
+    #: Who had opened when the hand ended (the tie-breaks of fixed hands count the
+    #: hands a player ended without opening).
+    opened: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,7 +100,8 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
                tags: Sequence[Tag] = (), first_dealer: int | None = None,
                max_hands: int = MAX_HANDS,
                on_hand: Callable[[HandRecord], None] | None = None,
-               hand_decks: Callable[[int], random.Random] | None = None) -> MatchRecord:
+               hand_decks: Callable[[int], random.Random] | None = None,
+               earlier: Sequence[HandRecord] = ()) -> MatchRecord:
     """Play one complete match between ``bots`` (one a seat) and record it.
 
     ``tags`` are the header tags to write (the caller's ``[Event]``, ``[Players]``,
@@ -111,6 +115,13 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
     reshuffles); by default one stream shuffles every hand in turn. A stream of its own
     a hand makes hand ``n`` deal the same cards to the same seats however the hands
     before it went, which the arena's duplicate deals need (``scala40cli/arena``).
+
+    ``earlier``: the hands already played, in order, as their records; the match is
+    taken up after them (their results put to the standings as the hands were, the
+    next hand dealt by the player after the last dealer), so a match can be played on
+    from any point (bench/review_blunders.py plays on from a decision). The record's
+    ``hands`` hold the earlier hands too; its ``events`` only ``tags`` and the hands
+    played here.
     """
     seats = tuple(players)
     rng = random.Random(f"{seed}:deck")
@@ -128,6 +139,12 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
     last_dealer: str | None = None
     forced: list[int] = []
     number = 0
+    for done in earlier:
+        standings.reenter([p for p in done.order if p not in standings.still_in])
+        standings.record(number=done.number, closing=done.closing,
+                         penalties=done.penalties, closer=done.closer, opened=done.opened)
+        hands.append(done)
+        number, last_dealer = done.number, done.dealer
     while not standings.finished and number < max_hands:
         number += 1
         playoff = standings.playoff is not None
@@ -151,7 +168,8 @@ def play_match(*, players: Sequence[str], bots: Sequence[Seat], rules: Rules, se
         hands.append(HandRecord(number=number, dealer=dealer, order=order, closer=hand.closer,
                                 closing=hand.closing, penalties=dict(penalties),
                                 totals=dict(standings.totals), playoff=playoff,
-                                turns=hand.turns, forfeits=tuple(hand.forfeits)))
+                                turns=hand.turns, forfeits=tuple(hand.forfeits),
+                                opened=tuple(sorted(hand.opened))))
         if on_hand is not None:
             on_hand(hands[-1])
         last_dealer = dealer

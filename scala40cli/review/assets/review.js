@@ -66,7 +66,9 @@
     const item = el("li", d.reviewed ? "reviewed " + d.class : "skipped");
     item.dataset.seat = d.seat;
     const head = el("p", "head");
-    sentence(head, ["", d.seat, ", " + STAGES[d.stage] + ": "]);
+    // one flex item: the head's gap goes between the sentence and its mark, not
+    // between the name and the comma after it
+    head.appendChild(sentence(el("span", "who"), ["", d.seat, ", " + STAGES[d.stage] + ":"]));
     if (!d.reviewed) {
       head.appendChild(el("span", null, "not reviewed"));
       item.appendChild(head);
