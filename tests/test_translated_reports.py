@@ -376,3 +376,12 @@ def test_where_a_rule_was_set_is_said_in_the_language(tmp_path: Path, language: 
     text = run("replay", "--lang", language, str(EVERY_PART[-1])).stdout
     assert {"it": "elimination=none (riga 12 del registro, con fixed_hands=2)",
             "fr": "elimination=none (ligne 12 du journal, avec fixed_hands=2)"}[language] in text
+
+
+def test_a_value_holding_a_placeholder_is_shown_as_written() -> None:
+    """A sentence's values are put in once: a player called ``{hand}`` is not filled in
+    again by the hand's number, and the sentence's own words are escaped."""
+    from scala40cli.reporting.html_report import said
+
+    assert said("{player} out at hand {hand} & {other}", player="{hand}", hand="3") == \
+        "{hand} out at hand 3 &amp; {other}"

@@ -15,6 +15,7 @@ The chart is drawn by :mod:`scala40cli.reporting.svg_chart` from the data of
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping, Sequence
 
 from scala40cli.model.results import Closing, FileResult, GameResult, HandResult, Problem
@@ -41,15 +42,18 @@ def esc(text: object) -> str:
     return html_text(text)
 
 
+#: A ``{name}`` of a catalogue's sentence; replaced in one pass, so that a value holding
+#: ``{name}`` (a player called so) is shown as written, not filled in again.
+_PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
 def said(template: str, /, **markup: object) -> str:
     """A sentence of the catalogue (``template``, already in its language) as HTML: its
     own words escaped, then each ``{name}`` replaced by ``markup[name]``, which is HTML
     already (a value escaped by :func:`esc`, maybe inside an element). A value from a
     log never reaches the page but through :func:`esc`."""
-    text = esc(template)
-    for name, value in markup.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    return _PLACEHOLDER.sub(
+        lambda found: str(markup[found[1]]) if found[1] in markup else found[0], esc(template))
 
 
 # --- the score sheet --------------------------------------------------------------------
