@@ -138,8 +138,14 @@ def _rename(game: GameResult, old: str, new: str) -> GameResult:
 @pytest.fixture
 def evil_file(finished_match: GameResult) -> FileResult:
     """A player named ``<b>&"``, a tag and a violation message full of markup."""
+    return evil_result(finished_match, "discards <script>KH</script>")
+
+
+def evil_result(finished_match: GameResult, deed: str) -> FileResult:
+    """``finished_match`` with Bruno named ``<b>&"``, an ``[Event]`` tag closing the
+    page's title, and one violation: that player, then ``deed``."""
     game = _rename(finished_match, "Bruno", EVIL)
-    violation = Problem(code=Code.NOT_IN_HAND, message=f'{EVIL} discards <script>KH</script>',
+    violation = Problem(code=Code.NOT_IN_HAND, message=f"{EVIL} {deed}",
                         line=9, column=1, hand=1, player=EVIL)
     game = dataclasses.replace(
         game, violations=(violation,),

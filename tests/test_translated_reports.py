@@ -25,12 +25,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from test_score_reports import _rename
+from test_score_reports import evil_result
 
 from scala40cli.audit.pipeline import audit_path
 from scala40cli.cli.main import main
-from scala40cli.model.results import Closing, FileResult, GameResult, Problem, TagValue
-from scala40cli.model.violations import Code
+from scala40cli.model.results import Closing, FileResult, GameResult, Problem
 from scala40cli.reporting.compare import compare_files, render_comparison_text
 from scala40cli.reporting.html_report import html_report
 from scala40cli.reporting.job_summary import JobSummary
@@ -111,15 +110,8 @@ def every_part() -> list[FileResult]:
 
 @pytest.fixture
 def evil_file(finished_match: GameResult) -> FileResult:
-    """A player named ``<b>&"``, a tag and a violation message full of markup."""
-    evil = '<b>&"'
-    game = _rename(finished_match, "Bruno", evil)
-    violation = Problem(code=Code.NOT_IN_HAND, message=f"{evil} does not hold KH",
-                        line=9, column=1, hand=1, player=evil)
-    game = dataclasses.replace(
-        game, violations=(violation,),
-        tags=(TagValue(name="Event", values=("</title><script>x()</script>",), line=1),))
-    return FileResult(path='dir/<odd> & "name".s40', games=(game,))
+    """The score reports' hostile file, its violation a sentence the catalogues know."""
+    return evil_result(finished_match, "does not hold KH")
 
 
 def said_in(files: Sequence[FileResult], words: Catalogue) -> list[FileResult]:
