@@ -316,3 +316,41 @@ def test_a_detail_made_without_its_values_is_still_said() -> None:
                     detail="F001 cannot read the file")
     assert said_detail(entry, ENGLISH) == "F001 cannot read the file"
     assert said_detail(entry, catalogue("it")) == "F001 cannot read the file"
+
+
+# --- the numbers -------------------------------------------------------------------------------
+
+
+def test_decimals_and_shares_are_written_as_each_language_writes_them() -> None:
+    from scala40cli.translation.numbers import decimal, percent
+    assert [decimal(12.46, 1, lang) for lang in ("en", "it", "fr")] == ["12.5", "12,5", "12,5"]
+    assert decimal(-3.25, 2, "it") == "-3,25" and decimal(-0.01, 1, "fr") == "0,0"
+    assert [percent(0.5, 0, lang) for lang in ("en", "it", "fr")] == [
+        "50%", "50%", "50\u202f%"]
+    assert decimal(7.0, 1, "de") == "7.0"  # no catalogue: English
+
+
+@pytest.mark.parametrize("language", ("en", *TRANSLATED))
+def test_the_tables_numbers_are_the_languages(seasons: dict[str, SeasonTable],
+                                              language: str) -> None:
+    """Every row's rating, skill, share of wins and averages, in the text table, with the
+    language's decimal separator (the code before wrote "12.5" in every language)."""
+    comma = language != "en"
+    text = standings_text(seasons["all"], catalogue(language))
+    rows = seasons["all"].players
+    assert rows and any(row.stats.win_share for row in rows)
+    for row in rows:
+        line = next(line for line in text.splitlines()
+                    if line.split()[:2] == [str(row.place), row.name])
+        rating = f"{row.rating.ordinal:.1f}"
+        assert (rating.replace(".", ",") if comma else rating) in line.split()
+        average = row.stats.average_penalty
+        if average is not None:
+            written = f"{average:.1f}"
+            assert (written.replace(".", ",") if comma else written) in line.split()
+        if row.stats.win_share is not None:
+            share = f"{row.stats.win_share:.0%}".replace("%", "\u202f%" if language == "fr"
+                                                          else "%")
+            assert f"({share})" in line
+        if comma:
+            assert re.search(r"\d\.\d", line) is None

@@ -20,6 +20,7 @@ from scala40cli.reporting.svg_chart import line_style, marker_shape
 from scala40cli.season.ratings import initial_rating
 from scala40cli.season.table import PlayerRow
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
+from scala40cli.translation.numbers import decimal
 
 _WIDTH, _HEIGHT = 560, 280
 _LEFT, _RIGHT, _TOP, _BOTTOM = 46, 14, 12, 38
@@ -64,7 +65,7 @@ def rating_chart(rows: Sequence[PlayerRow], matches: int, words: Catalogue = ENG
         f'<title id="rating-title">{title}</title>',
         _markers(len(rows)),
         *_axes(frame, ticks, words),
-        *(_polyline(frame, row, points, index, matches <= _MANY_MATCHES)
+        *(_polyline(frame, row, points, index, matches <= _MANY_MATCHES, words.language)
           for index, (row, points) in enumerate(lines) if points),
         "</svg>",
     ]
@@ -108,7 +109,7 @@ def _axes(frame: _Frame, ticks: Sequence[int], words: Catalogue) -> list[str]:
 
 
 def _polyline(frame: _Frame, row: PlayerRow, points: Sequence[tuple[int, float]],
-              index: int, every_match: bool) -> str:
+              index: int, every_match: bool, language: str) -> str:
     colour, dash, _ = line_style(index)
     drawn = " ".join(f"{frame.x(x):.1f},{frame.y(y):.1f}" for x, y in points)
     marker = f"url(#rating-m{index})"
@@ -117,7 +118,7 @@ def _polyline(frame: _Frame, row: PlayerRow, points: Sequence[tuple[int, float]]
     return (f'<polyline class="series" data-name="{name}" points="{drawn}" fill="none" '
             f'stroke="{colour}" stroke-width="2.2" stroke-dasharray="{dash}" '
             f'stroke-linejoin="round" marker-end="{marker}"{middle}>'
-            f"<title>{name}: {row.rating.mu:.1f}</title></polyline>")
+            f"<title>{name}: {decimal(row.rating.mu, 1, language)}</title></polyline>")
 
 
 def chart_legend(rows: Sequence[PlayerRow]) -> str:

@@ -40,7 +40,7 @@ def table_html(table: SeasonTable, words: Catalogue = ENGLISH) -> str:
     head = "".join(f'<th scope="col" title="{html_text(meaning(column, words))}"'
                    f"{_NUMERIC if column.numeric else ''}>{html_text(header(column, words))}"
                    "</th>" for column in COLUMNS)
-    rows = "".join("<tr>" + "".join(_cell(column.cell(row), column.numeric)
+    rows = "".join("<tr>" + "".join(_cell(column.cell(row, words.language), column.numeric)
                                      for column in COLUMNS) + "</tr>"
                    for row in table.players)
     label = html_text(words.gettext("league table"))

@@ -35,7 +35,7 @@ def table_markdown(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
     align = [("---:" if column.numeric else ":---") for column in COLUMNS]
     lines = [_row([header(column, words) for column in COLUMNS]), _row(align)]
     for row in table.players:
-        cells = [markdown_text(column.cell(row)) for column in COLUMNS]
+        cells = [markdown_text(column.cell(row, words.language)) for column in COLUMNS]
         lines.append(_row(cells))
     return lines
 

@@ -39,7 +39,8 @@ def _pad(text: str, size: int, right: bool) -> str:
 
 def table_lines(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
     """The table's header, rule and rows, aligned."""
-    rows = [[terminal_line(column.cell(row)) for column in COLUMNS] for row in table.players]
+    rows = [[terminal_line(column.cell(row, words.language)) for column in COLUMNS]
+            for row in table.players]
     headers = [header(column, words) for column in COLUMNS]
     sizes = [max([width(header), *(width(row[i]) for row in rows)])
              for i, header in enumerate(headers)]
