@@ -49,7 +49,8 @@ _NUMBER = r"-?[\d,]+"
 _NAMES = r"[^:;]+?"
 _VALUES = {
     "first": "[^;]+", "last": "[^;]+?", "card": r"\S+", "cards": _NAMES, "other": _NAMES,
-    "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES,
+    "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES, "seat": _NAMES,
+    "rank": r"\S+", "suit": r"\S+",
     "quoted": r"(?:'[^']*'|\"[^\"]*\")(?:(?:, | and )(?:'[^']*'|\"[^\"]*\"))*",
     "field": r"[a-z]+(?: [a-z_]+)?",
     **dict.fromkeys(("count", "line", "hand", "meld", "size", "value", "needed", "points",
