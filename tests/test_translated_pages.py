@@ -29,12 +29,14 @@ from test_viewer_bidi import renamed
 
 from scala40cli.cli.main import main
 from scala40cli.judging.hands.phases import Phase
+from scala40cli.review.choices import Stage
+from scala40cli.review.grading import RATINGS, UNRATED, Verdict
 from scala40cli.review.page import REVIEW_MESSAGES, review_page
 from scala40cli.review.records import FileReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.running import Source, review_files
 from scala40cli.review.scorer import Budget, budget_text
-from scala40cli.review.text import review_text
+from scala40cli.review.text import HEADINGS, review_text
 from scala40cli.translation.catalogue import ENGLISH, catalogue
 from scala40cli.viewing.loading import view_bytes
 from scala40cli.viewing.page import page
@@ -152,6 +154,15 @@ def test_every_word_of_the_review_text_is_the_languages(language: str, log: str)
     assert english == review_text([review], STANDIN, ENGLISH)
     assert other != english
     assert _left(english, other, language, _values(review, text)) == []
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_every_stage_class_and_rating_of_the_text_is_translated(language: str) -> None:
+    words = catalogue(language)
+    said = [*(stage.value for stage in Stage), *(verdict.value for verdict in Verdict),
+            *(word for _, word in RATINGS), UNRATED, *HEADINGS[:5], HEADINGS[-1]]
+    assert [text for text in said
+            if words.gettext(text) == text and text not in ALIKE[language]] == []
 
 
 def test_the_review_text_writes_figures_as_the_language_does() -> None:

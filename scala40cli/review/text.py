@@ -41,10 +41,6 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
     return "\n".join(out) + "\n"
 
 
-#: The stage of a decision as the text names it.
-STAGES = {"take": "take", "plan": "plan", "buy": "buy"}
-
-
 def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[str]:
     """A game's marked and skipped decisions, then its summaries."""
     seats = ", ".join(terminal_line(s) for s in game.seats) or words.gettext("nobody")
@@ -55,7 +51,7 @@ def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[
             out.append(words.gettext(
                 "{place}: {seat} {stage}: not reviewed: {reason}",
                 place=f"{path}:{decision.line}", seat=terminal_line(decision.seat),
-                stage=words.gettext(STAGES[decision.stage.value]),
+                stage=words.gettext(decision.stage.value),  # take, plan, buy
                 reason=terminal_line(words.translate(decision.reason))))
         elif decision.verdict is not Verdict.GOOD:
             out.append(decision_line(path, decision, words))
@@ -101,5 +97,5 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
             for row in [head, *rows]]
 
 
-__all__ = ["HEADINGS", "STAGES", "decision_line", "game_lines", "review_text",
+__all__ = ["HEADINGS", "decision_line", "game_lines", "review_text",
            "summary_table"]
