@@ -113,6 +113,9 @@ def test_review_this_match_opens_the_persons_review_on_the_viewer_page(
         page.keyboard.press("Enter")  # a link: the keyboard follows it
         page.wait_for_selector("#review tbody th", timeout=120_000)
         assert [th.inner_text() for th in page.locator("#review tbody th").all()] == [me]
+        # the review in the page's language (the link asks for it), its words French
+        assert page.evaluate("document.documentElement.lang") == "fr"
+        assert page.inner_text("#review h2").startswith("Analyse par le moteur")
         assert page.evaluate("window.scala40.line()") >= 1
         assert axe_violations(page) == []
 

@@ -158,7 +158,8 @@ view_options = stacked(
                  help="The page to write, for one FILE (- for standard output), or a "
                  "folder for one page a FILE. Default: each FILE's name with .html."),
     rule_options(),
-    input_format_option(_VIEW_INPUT_HELP))
+    input_format_option(_VIEW_INPUT_HELP),
+    lang_option)
 
 #: ``scala40 play``'s options (the command's work is ``cli/play_command``).
 play_options = stacked(
@@ -280,7 +281,8 @@ review_options = stacked(
                  "review."),
     rule_options(),
     click.option("--engine", "engine", default=None, hidden=True,
-                 help="The engine that weighs the decisions (for tests: standin)."))
+                 help="The engine that weighs the decisions (for tests: standin)."),
+    lang_option)
 
 
 #: ``scala40 standings``'s options (the command's work is ``cli/standings_command``).

@@ -23,6 +23,7 @@ import click
 
 from scala40cli.cli import settings
 from scala40cli.cli.inputs import gather, input_paths, read_input
+from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import check_output, emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.cli.view_pages import names_folder, page_path
@@ -36,6 +37,7 @@ from scala40cli.review.reviewing import ReviewSettings, SeatError
 from scala40cli.review.running import Source, review_files
 from scala40cli.review.scorer import BudgetError, parse_budget
 from scala40cli.review.text import review_text
+from scala40cli.translation.catalogue import Catalogue
 
 
 class Bar:
@@ -111,8 +113,11 @@ def review_settings(*, budget_option: str, seed: str, engine: str | None,
 def run_review(*, files: tuple[str, ...], seat: str | None, every: bool,
                report_format: str, output: str | None, budget_option: str,
                jobs: int, seed: str, rules_option: str | None,
-               set_options: tuple[str, ...], engine: str | None) -> None:
-    """Review the files and write the review (see the module docstring)."""
+               set_options: tuple[str, ...], engine: str | None,
+               lang_option: str | None = None) -> None:
+    """Review the files and write the review (see the module docstring): the text and
+    the page in the language of ``--lang`` (else the environment's), the JSON in
+    English."""
     if seat is not None and every:
         raise click.UsageError("--seat and --all: choose one")
     choice = settings.rule_choice(rules_option, set_options)
@@ -139,27 +144,29 @@ def run_review(*, files: tuple[str, ...], seat: str | None, every: bool,
     finally:
         if bar is not None:
             bar.finish()
-    written.write(reviewed, read.sources, review, output, files)
+    written.write(reviewed, read.sources, review, output, files, chosen_words(lang_option))
     trouble = bool(read.unreadable) or any(r.errors for r in reviewed)
     click.get_current_context().exit(EXIT_PROBLEMS if trouble else EXIT_OK)
 
 
 def write_text_review(reviewed: list[FileReview], sources: list[Source],
                       review: ReviewSettings, output: str | None,
-                      files: Sequence[str]) -> None:
-    emit(review_text(reviewed, review), output, files)
+                      files: Sequence[str], words: Catalogue) -> None:
+    emit(review_text(reviewed, review, words), output, files)
 
 
 def write_json(reviewed: list[FileReview], sources: list[Source], review: ReviewSettings,
-               output: str | None, files: Sequence[str]) -> None:
+               output: str | None, files: Sequence[str], words: Catalogue) -> None:
+    """The review's document, in English whatever ``--lang`` says (programs read it)."""
     text = json.dumps(document(reviewed, review), ensure_ascii=False, indent=2)
     emit(json_safe(text) + "\n", output, files)
 
 
 def write_pages(reviewed: list[FileReview], sources: list[Source],
-                review: ReviewSettings, output: str | None, files: Sequence[str]) -> None:
-    """The viewer's page of each file with its review; several pages go into the
-    folder ``--output`` names."""
+                review: ReviewSettings, output: str | None, files: Sequence[str],
+                words: Catalogue) -> None:
+    """The viewer's page of each file with its review, in the language of ``words``;
+    several pages go into the folder ``--output`` names."""
     from scala40cli.review.page import review_page
     from scala40cli.viewing.loading import view_bytes
 
@@ -169,7 +176,7 @@ def write_pages(reviewed: list[FileReview], sources: list[Source],
     for file_review, source in zip(reviewed, sources, strict=True):
         viewed = view_bytes(source.data, source.path, review.choice)
         target = page_path(source.path, output, several) if several else output
-        emit(review_page(viewed, file_review, review), target, files)
+        emit(review_page(viewed, file_review, review, words), target, files)
         if target not in (None, "-"):
             click.echo(f"wrote {terminal_line(target)}", err=True)
 
@@ -179,7 +186,7 @@ class Format:
     """How a format is written, and whether it is one page a file."""
 
     write: Callable[[list[FileReview], list[Source], ReviewSettings, str | None,
-                     Sequence[str]], None]
+                     Sequence[str], Catalogue], None]
     pages: bool = False
 
 

@@ -8,6 +8,7 @@ import os
 import click
 
 from scala40cli.cli import settings
+from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.cli.view_pages import names_folder, page_path
@@ -18,9 +19,10 @@ from scala40cli.viewing.page import page
 
 def run_view(*, files: tuple[str, ...], output: str | None,
              rules_option: str | None, set_options: tuple[str, ...],
-             input_format: str | None) -> None:
-    """Write the page of each file; a file that cannot be read is said and skipped
-    (exit 1)."""
+             input_format: str | None, lang_option: str | None = None) -> None:
+    """Write the page of each file, in the language of ``--lang`` (else the
+    environment's); a file that cannot be read is said and skipped (exit 1)."""
+    words = chosen_words(lang_option)
     choice = settings.rule_choice(rules_option, set_options)
     several = len(files) > 1
     if output is not None and several and not names_folder(output, False):
@@ -39,11 +41,11 @@ def run_view(*, files: tuple[str, ...], output: str | None,
         try:
             viewed = load_file(path, choice, input_format)
         except Unviewable as error:
-            click.echo(f"scala40: {terminal_line(str(error))}", err=True)
+            click.echo(f"scala40: {terminal_line(words.translate(str(error)))}", err=True)
             status = EXIT_PROBLEMS
             continue
         target = page_path(path, output, several)
-        emit(page(viewed), target, files)
+        emit(page(viewed, words=words), target, files)
         if target != "-":
             click.echo(f"wrote {terminal_line(target)}", err=True)
     click.get_current_context().exit(status)

@@ -25,6 +25,7 @@ from scala40cli.playing.saving import save, undo_take, undo_turn
 from scala40cli.playing.session import Session
 from scala40cli.simulate.bots import Level
 from scala40cli.simulate.runner import DEFAULT_NAMES, make_setup
+from scala40cli.translation.catalogue import catalogue as referee_catalogue
 
 ACTIONS = frozenset({"draw", "take", "put_back", "lay", "unstage", "open", "attach",
                      "discard", "next", "undo", "buy", "pass", "done", "swap"})
@@ -136,13 +137,16 @@ class Controller:
         words = language_of(language, language_of(self.options.language, "en"))
         return hint_words(person_hint(self.session), words)
 
-    def review_page(self) -> str:
-        """The review of the match saved, the person's decisions, on the viewer's page;
-        only once the match is over: the page shows the whole log, every hand dealt and
-        the stock, which the person must not see while playing."""
+    def review_page(self, language: str | None = None) -> str:
+        """The review of the match saved, the person's decisions, on the viewer's page
+        in the person's language; only once the match is over: the page shows the whole
+        log, every hand dealt and the stock, which the person must not see while
+        playing."""
         if self.session.phase != "match_over":
             raise BadMove("the review opens when the match is over")
-        return match_review(self.path.read_bytes(), self.path.name, "1")
+        words = referee_catalogue(
+            language_of(language, language_of(self.options.language, "en")))
+        return match_review(self.path.read_bytes(), self.path.name, "1", words)
 
     def _undo(self, undone: Session | None) -> None:
         """Go on from ``undone``, the match as it was earlier in the person's turn."""

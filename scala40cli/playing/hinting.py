@@ -28,6 +28,7 @@ from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.scorer import BUDGETS
 from scala40cli.simulate.expert import DEFAULT_BUDGET
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, SwapPlay
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 #: The sentence of each reason, as the catalogues' ``msgid``.
 SENTENCES = {
@@ -78,12 +79,14 @@ def hint_words(found: Hint | None, language: str) -> dict[str, Any]:
             "lines": list(found.lines) if found is not None else []}
 
 
-def match_review(controller_log: bytes, name: str, seed: str) -> str:
+def match_review(controller_log: bytes, name: str, seed: str,
+                 words: Catalogue = ENGLISH) -> str:
     """The review of a match played here, of the person's decisions, on the viewer's
-    page ("Review this match"): the expert at its ``quick`` budget, so that the page
-    comes in seconds rather than minutes (``scala40 review`` gives the default)."""
+    page ("Review this match") in the language of ``words``: the expert at its
+    ``quick`` budget, so that the page comes in seconds rather than minutes
+    (``scala40 review`` gives the default)."""
     settings = ReviewSettings(engine="expert", budget=BUDGETS["quick"], seed=seed)
-    return log_review_page(controller_log, name, settings)
+    return log_review_page(controller_log, name, settings, words)
 
 
 def _laid(found: Hint) -> list[str]:

@@ -188,7 +188,7 @@ def make_app(controller: Controller, *, token: str, port: int,
 
     async def review(request: Request) -> Response:
         try:
-            html = controller.review_page()
+            html = controller.review_page(language(request))
         except BadMove as early:
             return JSONResponse({"error": str(early)}, status_code=409)
         # the viewer's page carries its own Content-Security-Policy

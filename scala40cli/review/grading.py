@@ -75,6 +75,10 @@ def verdict(*, loss: float, error: float, match_loss: float, point_worth: float,
     return found
 
 
+#: The rating of a player without a decision reviewed.
+UNRATED = "unrated"
+
+
 def rating(average_loss: float) -> str:
     """The word for an average loss per decision (see :data:`RATINGS`)."""
     return next(word for bound, word in RATINGS if average_loss < bound)
@@ -109,8 +113,8 @@ def summarize(player: str, graded: Sequence[tuple[bool, float, float, Verdict]]
     counts = {kind.value: sum(1 for g in graded if g[3] is kind) for kind in Verdict}
     return Summary(player=player, decisions=count, agreed=sum(1 for g in graded if g[0]),
                    average_loss=loss, average_match_loss=match_loss, counts=counts,
-                   rating=rating(loss) if count else "unrated")
+                   rating=rating(loss) if count else UNRATED)
 
 
-__all__ = ["MARKS", "MATCH", "POINTS", "RATINGS", "Summary", "Verdict", "rating",
+__all__ = ["MARKS", "MATCH", "POINTS", "RATINGS", "UNRATED", "Summary", "Verdict", "rating",
            "summarize", "verdict"]

@@ -3,7 +3,9 @@ reviewed and why, one line each as a compiler prints its messages, then a table 
 the players' summaries.
 
 A good decision is not listed (``--format json`` lists them all). Every name and move
-from the log is made safe for a terminal.
+from the log is made safe for a terminal. The words are the catalogue's (the ``review``
+domain; ``--lang``), the reasons a decision was not reviewed said again in its
+language, the figures written as it writes them; the moves are the log's, as written.
 """
 
 from __future__ import annotations
@@ -16,57 +18,77 @@ from scala40cli.review.grading import MARKS, Summary, Verdict
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.scorer import budget_text
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
+from scala40cli.translation.numbers import decimal, percent
 
 
-def review_text(files: Sequence[FileReview], settings: ReviewSettings) -> str:
+def review_text(files: Sequence[FileReview], settings: ReviewSettings,
+                words: Catalogue = ENGLISH) -> str:
     """The whole review (see the module docstring)."""
     out: list[str] = []
     for review in files:
         path = terminal_line(review.path)
-        out += [f"{path}: {terminal_line(error)}" for error in review.errors]
+        out += [f"{path}: {terminal_line(words.translate(error))}" for error in review.errors]
         for game in review.games:
-            out += game_lines(path, game)
+            out += game_lines(path, game, words)
     games = sum(len(f.games) for f in files)
-    out.append(f"{_count(len(files), 'file')}, {_count(games, 'game')} reviewed by the "
-               f"{terminal_line(settings.engine)} engine ({budget_text(settings.budget)}, "
-               f"seed {terminal_line(settings.seed)})")
+    out.append(words.gettext(
+        "{files}, {games} reviewed by the {engine} engine ({budget}, seed {seed})",
+        files=words.ngettext("{count} file", "{count} files", len(files)),
+        games=words.ngettext("{count} game", "{count} games", games),
+        engine=terminal_line(settings.engine), budget=budget_text(settings.budget),
+        seed=terminal_line(settings.seed)))
     return "\n".join(out) + "\n"
 
 
-def game_lines(path: str, game: GameReview) -> list[str]:
+def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[str]:
     """A game's marked and skipped decisions, then its summaries."""
-    seats = ", ".join(terminal_line(s) for s in game.seats) or "nobody"
-    out = [f"{path}: game {game.index} (line {game.line}), reviewed for {seats}"]
+    seats = ", ".join(terminal_line(s) for s in game.seats) or words.gettext("nobody")
+    out = [words.gettext("{path}: game {game} (line {line}), reviewed for {seats}",
+                         path=path, game=game.index, line=game.line, seats=seats)]
     for decision in game.decisions:
         if isinstance(decision, Skipped):
-            out.append(f"{path}:{decision.line}: {terminal_line(decision.seat)} "
-                       f"{decision.stage.value}: not reviewed: "
-                       f"{terminal_line(decision.reason)}")
+            out.append(words.gettext(
+                "{place}: {seat} {stage}: not reviewed: {reason}",
+                place=f"{path}:{decision.line}", seat=terminal_line(decision.seat),
+                stage=words.gettext(decision.stage.value),  # take, plan, buy
+                reason=terminal_line(words.translate(decision.reason))))
         elif decision.verdict is not Verdict.GOOD:
-            out.append(decision_line(path, decision))
-    out += summary_table(game.summaries)
+            out.append(decision_line(path, decision, words))
+    out += summary_table(game.summaries, words)
     return out
 
 
-def decision_line(path: str, decision: Reviewed) -> str:
+def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> str:
     """``game.s40:24: Bruno ?! inaccuracy: discard 6H; engine: discard 9S; loses 4.0
     points (± 0.8), 1.4% of the match``"""
-    played = terminal_line("; ".join(decision.played))
-    best = terminal_line("; ".join(decision.best))
-    return (f"{path}:{decision.line}: {terminal_line(decision.seat)} "
-            f"{MARKS[decision.verdict]} {decision.verdict.value}: {played}; engine: {best}; "
-            f"loses {decision.loss:.1f} points (\u00b1 {decision.loss_error:.1f}), "
-            f"{100 * decision.match_loss:.1f}% of the match")
+    language = words.language
+    return words.gettext(
+        "{place}: {seat} {mark} {verdict}: {played}; engine: {best}; loses {loss} points "
+        "(\u00b1 {error}), {share} of the match",
+        place=f"{path}:{decision.line}", seat=terminal_line(decision.seat),
+        mark=MARKS[decision.verdict], verdict=words.gettext(decision.verdict.value),
+        played=terminal_line("; ".join(decision.played)),
+        best=terminal_line("; ".join(decision.best)),
+        loss=decimal(decision.loss, 1, language), error=decimal(decision.loss_error, 1, language),
+        share=percent(decision.match_loss, 1, language))
 
 
-def summary_table(summaries: Sequence[Summary]) -> list[str]:
+#: The summary table's headings.
+HEADINGS = ("Player", "Decisions", "Agreement", "Avg loss", "Match", "?!", "?", "??",
+            "Rating")
+
+
+def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> list[str]:
     """One row a player: decisions, agreement, average loss, the counts, the rating."""
-    head = ["Player", "Decisions", "Agreement", "Avg loss", "Match", "?!", "?", "??",
-            "Rating"]
-    rows = [[terminal_line(s.player), str(s.decisions), f"{100 * s.agreement:.1f}%",
-             f"{s.average_loss:.2f}", f"{100 * s.average_match_loss:.2f}%",
+    language = words.language
+    head = [words.gettext(title) if title[0].isalpha() else title for title in HEADINGS]
+    rows = [[terminal_line(s.player), str(s.decisions), percent(s.agreement, 1, language),
+             decimal(s.average_loss, 2, language),
+             percent(s.average_match_loss, 2, language),
              str(s.counts[Verdict.INACCURACY.value]), str(s.counts[Verdict.MISTAKE.value]),
-             str(s.counts[Verdict.BLUNDER.value]), s.rating] for s in summaries]
+             str(s.counts[Verdict.BLUNDER.value]), words.gettext(s.rating)]
+            for s in summaries]
     widths = [max(display_width(row[i]) for row in [head, *rows])
               for i in range(len(head))]
     return ["  " + "  ".join([pad(row[0], widths[0]),
@@ -75,8 +97,5 @@ def summary_table(summaries: Sequence[Summary]) -> list[str]:
             for row in [head, *rows]]
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}{'' if n == 1 else 's'}"
-
-
-__all__ = ["decision_line", "game_lines", "review_text", "summary_table"]
+__all__ = ["HEADINGS", "decision_line", "game_lines", "review_text",
+           "summary_table"]

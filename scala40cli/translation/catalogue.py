@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # the reader is imported only to read a catalogue: English ne
 LANGUAGES = ("en", "it", "fr")
 #: The catalogues of the referee's words, ``locale/<language>/<domain>.po``: the
 #: violations' messages, what ``explain`` says of each code, the words of the reports, the
-#: words of ``standings``.
-DOMAINS = ("messages", "explanations", "reports", "standings")
+#: words of ``standings``, the viewer's page, the review.
+DOMAINS = ("messages", "explanations", "reports", "standings", "viewer", "review")
 #: Placeholders whose value is words of the referee's, translated in turn: a sentence
 #: inside the sentence (``why``), a list of them (``first``, ``last``: "A, B and C" is
 #: "A, B" and "C"; ``head``, ``rest``: "A; B; C" is "A" and "B; C"), a suit's name. Any
@@ -49,7 +49,8 @@ _NUMBER = r"-?[\d,]+"
 _NAMES = r"[^:;]+?"
 _VALUES = {
     "first": "[^;]+", "last": "[^;]+?", "card": r"\S+", "cards": _NAMES, "other": _NAMES,
-    "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES,
+    "player": _NAMES, "players": _NAMES, "dealer": _NAMES, "name": _NAMES, "seat": _NAMES,
+    "rank": r"\S+", "suit": r"\S+",
     "quoted": r"(?:'[^']*'|\"[^\"]*\")(?:(?:, | and )(?:'[^']*'|\"[^\"]*\"))*",
     "field": r"[a-z]+(?: [a-z_]+)?",
     **dict.fromkeys(("count", "line", "hand", "meld", "size", "value", "needed", "points",

@@ -21,6 +21,7 @@ from typing import Any
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import Attach, Discard, Event, Meld, Swap
+from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.viewing.documents import problem_json
 from scala40cli.viewing.loading import ViewedFile
 from scala40cli.viewing.snapshot import MeldView, PlayerView, TableView
@@ -145,10 +146,13 @@ def _changes(tables: list[list[Any]]) -> list[list[Any]]:
     return [change(before, after) for before, after in zip([[], *tables], tables, strict=False)]
 
 
-def page_data(viewed: ViewedFile) -> dict[str, Any]:
-    """Everything the page of a file shows."""
+def page_data(viewed: ViewedFile, words: Catalogue = ENGLISH) -> dict[str, Any]:
+    """Everything the page of a file shows, the referee's sentences in the language of
+    ``words``."""
     pool = Pool()
     games = [game_data(game, pool) for game in viewed.games]
+    errors = [problem_json(p) for p in viewed.errors]
+    for problem in [*errors, *(p for game in games for p in game["problems"])]:
+        problem["message"] = words.translate(problem["message"])
     return {"file": viewed.path, "lines": list(viewed.lines), "games": games,
-            "parts": pool.values,
-            "errors": [problem_json(p) for p in viewed.errors]}
+            "parts": pool.values, "errors": errors}

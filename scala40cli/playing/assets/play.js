@@ -400,6 +400,7 @@ function renderButtons() {
 
 function renderEnded() {
   $("review-area").hidden = state.phase !== "match_over";
+  $("review").href = "review?lang=" + encodeURIComponent(lang);  // the review in the page's language
   const ended = state.ended;
   $("ended").hidden = !ended;
   if (!ended) return;

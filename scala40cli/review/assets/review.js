@@ -9,6 +9,9 @@
   const api = window.scala40;
   const review = api.data.review;
   const el = api.el, piece = api.piece, sentence = api.sentence;
+  // Every word from the page's data, in its language (see viewer.js); the figures come
+  // written as the language writes them (review/page.py).
+  const say = api.say, sayParts = api.sayParts;
   const WORDS = {good: "good", inaccuracy: "inaccuracy", mistake: "mistake", blunder: "blunder"};
   const STAGES = {take: "take or draw", plan: "the turn's plays", buy: "buy or not"};
   const CARD = /^(?:10|[2-9AJQK])[SHDC]$|^JK(?:\(((?:10|[2-9AJQK])[SHDC])\))?$/;
@@ -36,8 +39,8 @@
   function badge(d) {
     const node = el("span", "mark " + d.class);
     node.appendChild(el("span", null, d.mark)).setAttribute("aria-hidden", "true");
-    node.appendChild(el("span", "hidden", " " + WORDS[d.class]));
-    node.title = WORDS[d.class];
+    node.appendChild(el("span", "hidden", " " + say(WORDS[d.class])));
+    node.title = say(WORDS[d.class]);
     return node;
   }
 
@@ -50,7 +53,7 @@
         const found = CARD.exec(word);
         if (!found) { row.appendChild(el("span", "word", word)); return; }
         const code = word.slice(0, 2) === "JK" ? "JK" : word;
-        const label = found[1] ? "joker as " + api.cardName(found[1]) : undefined;
+        const label = found[1] ? api.jokerAs([found[1]]) : undefined;
         const c = api.card(code, null, label);
         c.dataset.card = word;
         row.appendChild(c);
@@ -60,37 +63,36 @@
     return box;
   }
 
-  function percent(share) { return (100 * share).toFixed(1) + "%"; }
-
   function drawDecision(list, d) {
     const item = el("li", d.reviewed ? "reviewed " + d.class : "skipped");
     item.dataset.seat = d.seat;
     const head = el("p", "head");
     // one flex item: the head's gap goes between the sentence and its mark, not
     // between the name and the comma after it
-    head.appendChild(sentence(el("span", "who"), ["", d.seat, ", " + STAGES[d.stage] + ":"]));
+    head.appendChild(sentence(el("span", "who"),
+      sayParts("{seat}, {stage}:", {stage: say(STAGES[d.stage])}, {seat: d.seat})));
     if (!d.reviewed) {
-      head.appendChild(el("span", null, "not reviewed"));
+      head.appendChild(el("span", null, say("not reviewed")));
       item.appendChild(head);
       item.appendChild(el("p", null, d.reason));
       list.appendChild(item);
       return;
     }
     if (d.mark) head.appendChild(badge(d));
-    else head.appendChild(el("span", null, d.agreed ? "the engine's move" : "good"));
+    else head.appendChild(el("span", null, d.agreed ? say("the engine's move") : say("good")));
     item.appendChild(head);
     const played = el("div", "played");
-    played.appendChild(el("p", "label", "Played"));
+    played.appendChild(el("p", "label", say("Played")));
     played.appendChild(move(d.played));
     item.appendChild(played);
     if (!d.agreed) {
       const engine = el("div", "engine");
       engine.dataset.role = "engine";
-      engine.appendChild(el("p", "label", "Engine"));
+      engine.appendChild(el("p", "label", say("Engine")));
       engine.appendChild(move(d.engine));
       item.appendChild(engine);
-      item.appendChild(el("p", "cost", "Loses " + d.loss.toFixed(1) + " points of the hand (\u00b1 " +
-        d.loss_error.toFixed(1) + "), " + percent(d.match_loss) + " of the match."));
+      item.appendChild(el("p", "cost", say("Loses {loss} points of the hand (\u00b1 {error}), {share} of the match.",
+        d.shown)));
     }
     list.appendChild(item);
   }
@@ -99,8 +101,8 @@
     const here = byLine[where.line];
     if (!here) return;
     const box = el("section", "review");
-    box.setAttribute("aria-label", "The review of this line");
-    box.appendChild(el("h2", null, "Review"));
+    box.setAttribute("aria-label", say("The review of this line"));
+    box.appendChild(el("h2", null, say("Review")));
     const list = el("ul", "decisions");
     here.forEach(function (d) { drawDecision(list, d); });
     box.appendChild(list);
@@ -118,15 +120,16 @@
     const box = el("section", "summaries");
     box.id = "review";
     box.tabIndex = 0;  // a panel that may scroll sideways is reached with the keyboard
-    box.setAttribute("aria-label", "The review's summaries");
-    const head = el("h2", null, "Review by the " + review.engine + " engine");
+    box.setAttribute("aria-label", say("The review's summaries"));
+    const head = el("h2", null, say("Review by the {engine} engine", {engine: review.engine}));
     box.appendChild(head);
     review.games.forEach(function (game) {
       const grid = el("table");
-      grid.appendChild(el("caption", null, "Game " + game.index));
+      grid.appendChild(el("caption", null, say("Game {game}", {game: game.index})));
       const titles = el("tr");
-      ["Player", "Decisions", "Agreement", "Average loss", "Of the match",
-       "?! inaccuracies", "? mistakes", "?? blunders", "Rating"].forEach(function (t) {
+      [say("Player"), say("Decisions"), say("Agreement"), say("Average loss"), say("Of the match"),
+       "?! " + say("inaccuracies"), "? " + say("mistakes"), "?? " + say("blunders"),
+       say("Rating")].forEach(function (t) {
         const th = el("th", null, t);
         th.scope = "col";
         titles.appendChild(th);
@@ -141,9 +144,9 @@
         name.scope = "row";
         name.appendChild(piece(s.player));
         row.appendChild(name);
-        [String(s.decisions), percent(s.agreement), s.average_loss.toFixed(2),
-         percent(s.average_match_loss), String(s.counts.inaccuracy), String(s.counts.mistake),
-         String(s.counts.blunder), s.rating].forEach(function (t) { row.appendChild(el("td", null, t)); });
+        [String(s.decisions), s.shown.agreement, s.shown.average_loss, s.shown.average_match_loss,
+         String(s.counts.inaccuracy), String(s.counts.mistake), String(s.counts.blunder),
+         s.shown.rating].forEach(function (t) { row.appendChild(el("td", null, t)); });
         body.appendChild(row);
       });
       grid.appendChild(body);
@@ -164,7 +167,7 @@
     if (event.key === "[") { event.preventDefault(); next(-1); }
   });
   const nav = document.getElementById("buttons");
-  [["?! \u25c0", "Previous marked decision", -1], ["?! \u25b6", "Next marked decision", 1]]
+  [["?! \u25c0", say("Previous marked decision"), -1], ["?! \u25b6", say("Next marked decision"), 1]]
     .forEach(function (b) {
       const button = el("button", null, b[0]);
       button.type = "button";
@@ -174,7 +177,7 @@
       nav.appendChild(button);
     });
   document.querySelector(".keys").appendChild(document.createTextNode(
-    " ] [ the next/previous marked decision."));
+    " " + say("] [ the next/previous marked decision.")));
   summaries();
   api.reviewLines = function () { return marked.slice(); };
   api.extend({line: line, table: table});

@@ -5,6 +5,38 @@
 (function () {
   const data = JSON.parse(document.getElementById("data").textContent);
   const parts = data.parts;
+  // Every word shown comes from the page's data (viewing/page_words.py), in its
+  // language: a sentence asked for by its English text, its {name} values put in once
+  // each (a value is never read again for placeholders: a player named "{hand}" stays so).
+  const WORDS = data.words;
+  const PLACEHOLDER = /\{(\w+)\}/;
+  function has(values, name) { return values && Object.prototype.hasOwnProperty.call(values, name); }
+  function fill(text, values) {
+    return text.split(PLACEHOLDER).map(function (part, i) {
+      return i % 2 === 0 ? part : has(values, part) ? String(values[part]) : "{" + part + "}";
+    }).join("");
+  }
+  function textOf(msgid) {
+    return has(WORDS.messages, msgid) ? WORDS.messages[msgid] : msgid;
+  }
+  function say(msgid, values) { return fill(textOf(msgid), values); }
+  // A sentence that counts, in the form the page's language gives `count`.
+  function sayCount(singular, count, values) {
+    const forms = WORDS.plurals[singular], rule = WORDS.plural;
+    const form = forms[Math.min(rule[Math.min(count, rule.length - 1)], forms.length - 1)];
+    return fill(form, Object.assign({}, values, {count: count}));
+  }
+  // A sentence with values of the log in it, as the parts sentence() draws: our words
+  // and the log's alternately (`ours` are our values, `logs` the log's).
+  function sayParts(msgid, ours, logs) {
+    const found = [""];
+    textOf(msgid).split(PLACEHOLDER).forEach(function (part, i) {
+      if (i % 2 === 0) found[found.length - 1] += part;
+      else if (has(logs, part)) found.push(String(logs[part]), "");
+      else found[found.length - 1] += has(ours, part) ? String(ours[part]) : "{" + part + "}";
+    });
+    return found;
+  }
   const SUITS = {S: ["\u2660", "spades", "black"], H: ["\u2665", "hearts", "red"],
                  D: ["\u2666", "diamonds", "red"], C: ["\u2663", "clubs", "black"]};
   const RANKS = {A: "ace", J: "jack", Q: "queen", K: "king"};
@@ -123,10 +155,16 @@
   }
 
   function cardName(code) {
-    if (code === "JK") return "joker";
-    if (code === "?") return "unknown card";
+    if (code === "JK") return say("joker");
+    if (code === "?") return say("unknown card");
     const rank = code.slice(0, -1), suit = SUITS[code.slice(-1)];
-    return (RANKS[rank] || rank) + " of " + (suit ? suit[1] : code.slice(-1));
+    return say("{rank} of {suit}", {rank: RANKS[rank] ? say(RANKS[rank]) : rank,
+                                    suit: suit ? say(suit[1]) : code.slice(-1)});
+  }
+
+  // A joker's label: the cards it stands for.
+  function jokerAs(codes) {
+    return say("joker as {cards}", {cards: codes.map(cardName).join(" " + say("or") + " ")});
   }
 
   function card(code, extra, label) {
@@ -134,12 +172,12 @@
     node.setAttribute("role", "img");
     if (code === "?") {
       node.classList.add("back");
-      node.setAttribute("aria-label", label || "unknown card");
+      node.setAttribute("aria-label", label || say("unknown card"));
     } else if (code === "JK") {
       node.classList.add("joker");
       node.appendChild(el("span", "rank", "JK"));
       node.appendChild(el("span", "suit", "\u2605"));
-      node.setAttribute("aria-label", label || "joker");
+      node.setAttribute("aria-label", label || say("joker"));
     } else {
       const suit = SUITS[code.slice(-1)] || ["?", "?", "black"];
       node.classList.add(suit[2]);
@@ -175,10 +213,10 @@
       if (p.out) seat.classList.add("out");
       const head = el("h2");
       head.appendChild(piece(p.name, "name"));
-      if (p.name === t.turn) head.appendChild(el("span", "tag", "\u25b6 to play"));
-      if (p.opened) head.appendChild(el("span", "tag", "opened"));
-      if (p.out) head.appendChild(el("span", "tag", "out"));
-      head.appendChild(el("span", "total", "total " + p.total));
+      if (p.name === t.turn) head.appendChild(el("span", "tag", "\u25b6 " + say("to play")));
+      if (p.opened) head.appendChild(el("span", "tag", say("opened")));
+      if (p.out) head.appendChild(el("span", "tag", say("out")));
+      head.appendChild(el("span", "total", say("total {total}", {total: p.total})));
       seat.appendChild(head);
       const row = cardRow(p.hand, "hand");
       row.dataset.unknown = String(p.unknown);
@@ -187,7 +225,7 @@
       here.forEach(function (problem) {
         if (problem.player !== p.name || !problem.mark.cards) return;
         problem.mark.cards.forEach(function (code) {
-          const ghost = card(code, "ghost", cardName(code) + ", not in hand");
+          const ghost = card(code, "ghost", say("{card}, not in hand", {card: cardName(code)}));
           ghost.dataset.ghost = code;
           row.appendChild(ghost);
         });
@@ -200,7 +238,7 @@
 
   function drawMelds(root, t, here) {
     const box = el("div", "melds");
-    box.appendChild(el("h2", null, t.melds.length ? "Melds" : "Melds: none"));
+    box.appendChild(el("h2", null, t.melds.length ? say("Melds") : say("Melds: none")));
     const flagged = new Set(here.filter(function (p) { return !p.note; })
       .map(function (p) { return p.mark.meld; }));
     const laid = here.some(function (p) { return !p.note && p.mark.laid; });
@@ -210,17 +248,17 @@
       row.appendChild(el("span", "number", m.number + "."));
       let j = 0;
       m.cards.forEach(function (code) {
-        const label = code === "JK" && m.jokers[j] ? "joker as " + m.jokers[j].split("|").map(cardName).join(" or ") : undefined;
+        const label = code === "JK" && m.jokers[j] ? jokerAs(m.jokers[j].split("|")) : undefined;
         if (code === "JK") j++;
         const c = card(code, null, label);
         c.dataset.card = code;
         row.appendChild(c);
       });
       row.appendChild(piece(m.owner, "owner"));
-      if (m.refused) { row.classList.add("refused"); row.appendChild(el("span", "tag", "\u2716 refused")); }
+      if (m.refused) { row.classList.add("refused"); row.appendChild(el("span", "tag", "\u2716 " + say("refused"))); }
       if (flagged.has(m.number) || (laid && i === t.melds.length - 1)) {
         row.classList.add("flagged");
-        row.appendChild(el("span", "tag", "\u26a0 this line"));
+        row.appendChild(el("span", "tag", "\u26a0 " + say("this line")));
       }
       box.appendChild(row);
     });
@@ -230,15 +268,15 @@
   function drawPiles(root, t) {
     const box = el("div", "piles");
     const pile = el("div", "pile");
-    pile.appendChild(el("h2", null, "Pile (" + t.pile.length + ", top last)"));
+    pile.appendChild(el("h2", null, say("Pile ({size}, top last)", {size: t.pile.length})));
     pile.appendChild(cardRow(t.pile, "pile"));
     const stock = el("div", "stock");
     stock.dataset.role = "stock";
     stock.dataset.count = String(t.stock.count);
-    stock.appendChild(el("h2", null, "Stock: " + t.stock.count + " cards"));
-    stock.appendChild(card("?", null, "stock, " + t.stock.count + " cards"));
+    stock.appendChild(el("h2", null, sayCount("Stock: {count} card", t.stock.count)));
+    stock.appendChild(card("?", null, sayCount("stock, {count} card", t.stock.count)));
     if (t.stock.known) {
-      stock.appendChild(el("p", "known", "known, top first:"));
+      stock.appendChild(el("p", "known", say("known, top first:")));
       stock.appendChild(cardRow(t.stock.known, "known"));
     }
     box.appendChild(pile);
@@ -249,10 +287,10 @@
   function drawProblems(root, here, names) {
     if (!here.length) return;
     const list = el("ul", "problems");
-    list.setAttribute("aria-label", "Problems of this line");
+    list.setAttribute("aria-label", say("Problems of this line"));
     here.forEach(function (p) {
       const item = el("li", p.note ? "note" : "violation");
-      item.appendChild(el("strong", null, (p.note ? "\u2139 note " : "\u26a0 violation ") + p.code));
+      item.appendChild(el("strong", null, (p.note ? "\u2139 " + say("note") : "\u26a0 " + say("violation")) + " " + p.code));
       message(item, " " + p.message, names);
       list.appendChild(item);
     });
@@ -263,18 +301,30 @@
   function drawOutcome(root, outcome) {
     const box = el("div", "outcome");
     const head = el("h2");
-    if (outcome.winner !== null) sentence(head, ["\u2605 Winner: ", outcome.winner]);
-    else head.textContent = outcome.finished ? "Match finished with no winner." : "Match not finished.";
+    if (outcome.winner !== null) {
+      const said = sayParts("Winner: {winner}", {}, {winner: outcome.winner});
+      said[0] = "\u2605 " + said[0];
+      sentence(head, said);
+    } else {
+      head.textContent = outcome.finished ? say("Match finished with no winner.") : say("Match not finished.");
+    }
     box.appendChild(head);
-    [["Totals: ", outcome.totals, " "], ["Eliminated: ", outcome.eliminated, " in hand "]]
-      .forEach(function (list) {
-        if (!list[1].length) return;
-        const parts = [list[0]];
-        list[1].forEach(function (pair, i) {
-          parts.push(pair[0], list[2] + pair[1] + (i < list[1].length - 1 ? ", " : ""));
+    const totals = outcome.totals.map(function (pair) { return [["", pair[0], " " + pair[1]]]; });
+    const out = outcome.eliminated.map(function (pair) {
+      return [sayParts("{player} in hand {hand}", {hand: pair[1]}, {player: pair[0]})];
+    });
+    [[say("Totals:"), totals], [say("Eliminated:"), out]].forEach(function (list) {
+      if (!list[1].length) return;
+      const parts = [list[0] + " "];
+      list[1].forEach(function (said, i) {
+        said[0].forEach(function (part, j) {
+          if (j === 0) parts[parts.length - 1] += part;
+          else parts.push(part);
         });
-        box.appendChild(sentence(el("p"), parts));
+        if (i < list[1].length - 1) parts[parts.length - 1] += ", ";
       });
+      box.appendChild(sentence(el("p"), parts));
+    });
     root.appendChild(box);
   }
 
@@ -326,10 +376,15 @@
       if (extra.table) extra.table(root, {game: game.index, line: line, table: t});
     });
     // Our words and the log's names, alternately (see sentence()).
-    const where = ["Game " + game.index + ", line " + line +
-                   (t.hand === null ? ", before the first hand" : ", hand " + t.hand + " (" + t.phase + ")")];
-    if (t.dealer) { where[where.length - 1] += ", dealer "; where.push(t.dealer, ""); }
-    if (t.turn) { where[where.length - 1] += ", "; where.push(t.turn, "'s turn"); }
+    const where = [say("Game {game}, line {line}", {game: game.index, line: line}) +
+                   (t.hand === null ? say(", before the first hand")
+                                    : say(", hand {hand} ({phase})", {hand: t.hand, phase: say(t.phase)}))];
+    function add(said) {
+      where[where.length - 1] += said[0];
+      for (let i = 1; i < said.length; i++) where.push(said[i]);
+    }
+    if (t.dealer) add(sayParts(", dealer {dealer}", {}, {dealer: t.dealer}));
+    if (t.turn) add(sayParts(", {player}'s turn", {}, {player: t.turn}));
     const status = document.getElementById("where");
     status.replaceChildren();
     sentence(status, where);
@@ -420,11 +475,15 @@
 
   function buttons() {
     const nav = document.getElementById("buttons");
-    [["\u00ab first", "First line", "Home"], ["\u25c0 hand", "Previous hand", "PageUp"],
-     ["\u25c0 turn", "Previous turn", "ArrowUp"], ["\u25c0 line", "Previous line", "ArrowLeft"],
-     ["line \u25b6", "Next line", "ArrowRight"], ["turn \u25b6", "Next turn", "ArrowDown"],
-     ["hand \u25b6", "Next hand", "PageDown"], ["last \u00bb", "Last line", "End"],
-     ["\u26a0 \u25c0", "Previous violation", "p"], ["\u26a0 \u25b6", "Next violation", "n"]
+    [["\u00ab " + say("first"), say("First line"), "Home"],
+     ["\u25c0 " + say("hand"), say("Previous hand"), "PageUp"],
+     ["\u25c0 " + say("turn"), say("Previous turn"), "ArrowUp"],
+     ["\u25c0 " + say("line"), say("Previous line"), "ArrowLeft"],
+     [say("line") + " \u25b6", say("Next line"), "ArrowRight"],
+     [say("turn") + " \u25b6", say("Next turn"), "ArrowDown"],
+     [say("hand") + " \u25b6", say("Next hand"), "PageDown"],
+     [say("last") + " \u00bb", say("Last line"), "End"],
+     ["\u26a0 \u25c0", say("Previous violation"), "p"], ["\u26a0 \u25b6", say("Next violation"), "n"]
     ].forEach(function (b) {
       const button = el("button", null, b[0]);
       button.type = "button";
@@ -448,7 +507,7 @@
     if (!followAddress()) goLine(1);
     window.addEventListener("hashchange", followAddress);
   } else {
-    document.getElementById("where").textContent = "No game in this file.";
+    document.getElementById("where").textContent = say("No game in this file.");
   }
   // Another page built on this one (a review: scala40cli/review/assets/review.js) adds
   // to it: `line(item, number)` for each line of the log, `table(root, where)` each
@@ -461,6 +520,7 @@
   // For the tests and for a person at the console: the table drawn, as `show` writes it.
   window.scala40 = {
     extend: extend, el: el, piece: piece, sentence: sentence, card: card, cardName: cardName,
+    say: say, sayCount: sayCount, sayParts: sayParts, jokerAs: jokerAs,
     data: data, goLine: goLine,
     table: function () { return table(positions[current][0], positions[current][1]); },
     line: function () { return data.games[positions[current][0]].lines[positions[current][1]]; },
