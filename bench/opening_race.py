@@ -151,7 +151,9 @@ def report(races: Sequence[HandRace]) -> None:
               "loser first" if theirs < mine else "same turn"] += 1
     print("of the hands both opened, who opened first (own turns):", dict(first))
     closers = sum(r.first_level_closed for r in races)
-    print(f"the first level closed {closers} of {len(races)} hands")
+    mine = sum(1 for r in unopened if not r.first_level_closed)
+    print(f"the first level closed {closers} of {len(races)} hands; lost {mine} unopened, "
+          f"the second level {len(unopened) - mine}")
 
 
 class Probe(OpeningRaceBot):

@@ -1,10 +1,10 @@
-"""An experimental level: the hard level, choosing its discard before opening by the
-chance of opening soon (issue 37, the race to open).
+"""Experimental bots: the hard level, choosing its discard before opening by the chance
+of opening soon (issue 37, the race to open); not a level a user can pick.
 
 A player who has not opened when the other closes pays a flat 100 points, whatever the
-cards: in two-player matches between the levels that is about half of all the points a
-loser pays. So before opening, the discard that matters is the one that lets the hand
-open soonest. :class:`OpeningRaceBot` plays as the hard level does, but before opening
+cards: between the hard level and itself that is 36% of the points a loser pays
+(docs/expert.md, "The race to open"). So before opening, the discard that matters
+might be the one that lets the hand open soonest. :class:`OpeningRaceBot` plays as the hard level does, but before opening
 it weighs each of the discards the hard level likes best by the hand it leaves: over
 ``samples`` sequences of ``draws`` cards drawn from the cards it cannot see (the same
 sequences for every discard: common random numbers), after how many draws the hand
@@ -18,6 +18,12 @@ It only ranks discards the planner found legal (``legal``, on a board the judge'
 :class:`~scala40cli.simulate.view.PlayerView`: the cards it samples are the ones its
 seat cannot place (:func:`~scala40cli.simulate.sampling.unseen`), drawn by a stream of
 its own seed and the decision's place in the match.
+
+:data:`VARIANTS` names the bots measured (``bench/duplicate.py --variant``): the race
+over two or three draws, and two changes once opened while no opponent has (the weight
+of a card's penalty, the weight against feeding the next player). The figures are in
+docs/expert.md; ``Budget.opening_draws`` makes the race the expert's guide
+(:mod:`~scala40cli.simulate.expert`), which measured no gain there.
 """
 
 from __future__ import annotations
