@@ -4,14 +4,15 @@ of opening soon (issue 37, the race to open); not a level a user can pick.
 A player who has not opened when the other closes pays a flat 100 points, whatever the
 cards: between the hard level and itself that is 36% of the points a loser pays
 (docs/expert.md, "The race to open"). So before opening, the discard that matters
-might be the one that lets the hand open soonest. :class:`OpeningRaceBot` plays as the hard level does, but before opening
-it weighs each of the discards the hard level likes best by the hand it leaves: over
-``samples`` sequences of ``draws`` cards drawn from the cards it cannot see (the same
-sequences for every discard: common random numbers), after how many draws the hand
-with the drawn cards could open (:func:`~scala40cli.simulate.search.best_packing` with
-the opening's threshold, leaving the cards the planner leaves). It keeps the discard
-that opens in the most sequences (``smooth``: the most sequences by each number of
-draws, so that an earlier opening counts more), the hard level's order breaking ties.
+might be the one that lets the hand open soonest. :class:`OpeningRaceBot` plays as the
+hard level does, but before opening it weighs each of the discards the hard level likes
+best by the hand it leaves: over ``samples`` sequences of ``draws`` cards drawn from
+the cards it cannot see (the same sequences for every discard: common random numbers),
+after how many draws the hand with the drawn cards could open
+(:func:`~scala40cli.simulate.search.best_packing` with the opening's threshold, leaving
+the cards the planner leaves). It keeps the discard that opens in the most sequences
+(``smooth``: the most sequences by each number of draws, so that an earlier opening
+counts more), the hard level's order breaking ties.
 
 It only ranks discards the planner found legal (``legal``, on a board the judge's
 ``verify_*`` functions built), and sees only its
