@@ -24,7 +24,10 @@ one hand a match: the measure is then the margin of a hand (the other players' m
 penalty less the first level's), which shows a difference sooner than whole matches
 do, and is printed for whole matches too (their totals). ``--margins PATH`` appends
 each deal's margins to PATH, so that two runs on the same deals (the same ``--seed``)
-can be compared deal by deal (``bench/paired.py``).
+can be compared deal by deal (``bench/paired.py``). ``--variant NAME`` plays the first
+level's seats with an experimental bot of ``scala40cli/simulate/opening_race.py``
+(``VARIANTS``) on the pairing's own deals: ``--pairing "hard vs hard" --variant race3``
+meets hard on the deals of hard against itself.
 """
 
 from __future__ import annotations
@@ -47,6 +50,7 @@ from scala40cli.simulate import Level, play_match
 from scala40cli.simulate.expert import DEFAULT_BUDGET, Budget
 from scala40cli.simulate.levels import make_bot
 from scala40cli.simulate.match import MAX_HANDS
+from scala40cli.simulate.opening_race import VARIANTS
 
 PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
 Z95 = 1.959963984540054
@@ -91,11 +95,12 @@ def llr(scores: Sequence[float], p0: float, p1: float) -> float:
     return n * (p1 - p0) * (2 * mean - p0 - p1) / (2 * var)
 
 
-def play_deal(args: tuple[str, str, Rules, str, int, int, Budget, int]
+def play_deal(args: tuple[str, str, Rules, str, int, int, Budget, int, str | None]
               ) -> tuple[int, list[int], list[float], int, float]:
-    """Deal ``index``, played once with the first level at each seat: (index, the
-    first level's wins, its total less the others' mean total, hands, CPU seconds)."""
-    first, second, rules, seed, index, players, budget, max_hands = args
+    """Deal ``index``, played once with the first level (or ``variant``) at each seat:
+    (index, the first level's wins, its total less the others' mean total, hands, CPU
+    seconds)."""
+    first, second, rules, seed, index, players, budget, max_hands, variant = args
     start = time.process_time()
     names = PLAYERS[:players]
     deal_seed = f"{seed}:dup:{first}-{second}:{index}:{players}p"
@@ -103,7 +108,9 @@ def play_deal(args: tuple[str, str, Rules, str, int, int, Budget, int]
     margins: list[float] = []
     hands = 0
     for seat in range(players):
-        bots = [make_bot(first if s == seat else second,
+        bots = [VARIANTS[variant](random.Random(f"{deal_seed}:bot:{s}:{seat}"))
+                if variant and s == seat else
+                make_bot(first if s == seat else second,
                          random.Random(f"{deal_seed}:bot:{s}:{seat}"), budget)
                 for s in range(players)]
         record = play_match(players=names, bots=bots, rules=rules, seed=deal_seed,
@@ -147,6 +154,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--max-hands", type=int, default=MAX_HANDS,
                         help="stop each match after this many hands (1: the margin of one "
                         "hand is the measure, a match won by nobody)")
+    parser.add_argument("--variant", default=None, choices=sorted(VARIANTS),
+                        help="an experimental bot in the first level's seats, on the "
+                        "pairing's deals")
     options = parser.parse_args(argv)
     first, _, second = (part.strip() for part in options.pairing.partition(" vs "))
     for name in (first, second):
@@ -154,12 +164,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
     budget = budget_of(options.budget)
     bounds = tuple(float(p) for p in options.sprt.split(",")) if options.sprt else None
-    print(f"scala40 duplicate: {first} vs {second}, {options.players} players, up to "
+    shown = f" (first: {options.variant})" if options.variant else ""
+    print(f"scala40 duplicate: {first} vs {second}{shown}, {options.players} players, up to "
           f"{options.deals} deals x {options.players} seats, seed {options.seed}, "
           f"{budget}, "
           f"{options.jobs} process(es)", flush=True)
     work = [(first, second, rules, options.seed, index, options.players, budget,
-             options.max_hands)
+             options.max_hands, options.variant)
             for index in range(options.from_deal, options.from_deal + options.deals)]
     scores: list[float] = []
     margins: list[float] = []

@@ -54,6 +54,7 @@ READERS: dict[str, dict[str, str]] = {
         "playing/seat.py": "the page shows the threshold beside the melds set aside "
                            "(the judge alone refuses an opening under it)",
         "simulate/evaluation.py": STRATEGY + "the points a hand still lacks to open",
+        "simulate/opening_race.py": STRATEGY + "the same search, on the hand and draws",
     },
     "opening_jokers": {"judging/tabletop/verify.py": "verify_meld: no joker in an opening"},
     # one value only (yes): nothing to decide
@@ -64,6 +65,7 @@ READERS: dict[str, dict[str, str]] = {
         "simulate/planner.py": STRATEGY + "the search proposes no longer run",
         "simulate/bots.py": STRATEGY + "the same search, to weigh a card",
         "simulate/evaluation.py": STRATEGY + "the melds an estimated hand can make",
+        "simulate/opening_race.py": STRATEGY + "the same search, on the hand and draws",
     },
     "take_before_opening": {
         "judging/tabletop/verify.py":

@@ -255,7 +255,7 @@ class Bot:
         threat = _threat(view)
         wanted = _wanted(view)
         fed = next_player_feeding(view, left, (INDEX_OF[c] for c in options))
-        dump = THREAT_DUMP if threat else 0.4
+        dump, feed = self._weights(view, threat)
 
         def keep(c: Card) -> float:
             if kept[c] >= hand[c]:
@@ -270,7 +270,7 @@ class Bot:
             value -= dump * penalty_of(INDEX_OF[c], aces)
             value += 12.0 * wanted[c]
             if fed is not None:
-                value += FEED_WEIGHT * fed[INDEX_OF[c]]
+                value += feed * fed[INDEX_OF[c]]
             return value
 
         loose = [c for c in dict.fromkeys(options) if kept[c] < hand[c]]
@@ -278,7 +278,6 @@ class Bot:
             return min(options, key=lambda c: (keep(c), sort_key(c)))
         counts = counts_of(hand.elements())
         fitting = table_outs(board.table, rules) if board.has_opened else frozenset()
-
         weights = () if board.has_opened else OPEN_WEIGHTS
 
         kept_outs = outs_without(counts, left, fitting, weights,
@@ -289,6 +288,11 @@ class Bot:
             return keep(c) - OUTS_WEIGHT * kept_outs[INDEX_OF[c]]
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
+
+
+    def _weights(self, view: PlayerView, threat: bool) -> tuple[float, float]:
+        """What a point of penalty and a meld fed to the next player weigh (see above)."""
+        return THREAT_DUMP if threat else 0.4, FEED_WEIGHT
 
 
 # --- what the hard bot weighs -------------------------------------------------------------

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from scala40cli.simulate.bots import Bot, Level
 from scala40cli.simulate.candidates import Candidates
 from scala40cli.simulate.equity import match_equity
+from scala40cli.simulate.opening_race import OpeningRaceBot, Race
 from scala40cli.simulate.playout import (
     BuyChoice,
     Choice,
@@ -86,7 +87,9 @@ class Budget:
     #: Weigh plays other than the hard level's with its discard (not laying, not
     #: attaching).
     variants: bool = True
-
+    #: The guide's discard before opening: 0, the hard level's; n, the one that opens
+    #: most often within n draws (:mod:`~scala40cli.simulate.opening_race`).
+    opening_draws: int = 0
 
     def times(self, factor: float) -> Budget:
         """This budget with ``factor`` times the worlds and turns (more for analysis,
@@ -129,7 +132,9 @@ class Expert:
         self.seed = seed
         self.budget = budget
         #: The hard level's judgement, used to list and order the candidates.
-        self.guide = Bot(Level.HARD, random.Random(f"{seed}:guide"))
+        self.guide = (OpeningRaceBot(random.Random(f"{seed}:guide"),
+                                     Race(draws=budget.opening_draws))
+                      if budget.opening_draws else Bot(Level.HARD, random.Random(f"{seed}:guide")))
         self.candidates = Candidates(self.guide, discards=budget.discards,
                                      variants=budget.variants)
 
