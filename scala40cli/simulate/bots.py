@@ -289,7 +289,6 @@ class Bot:
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
 
-
     def _weights(self, view: PlayerView, threat: bool) -> tuple[float, float]:
         """What a point of penalty and a meld fed to the next player weigh (see above)."""
         return THREAT_DUMP if threat else 0.4, FEED_WEIGHT
