@@ -14,6 +14,18 @@ Every request is checked before it reaches the game, in :class:`Guard`:
 Refusals are JSON (``{"error": ...}``) with a 4xx status, never a traceback; the game is
 untouched by them. Only the page's own files in ``assets/`` are served, by name from a
 fixed list.
+
+The computer thinks in a worker thread, never on the event loop: a hint (up to a
+second), the bots' turns after a move, a whole match's review (up to a minute) would
+otherwise stop the server answering anything, a reload or a second tab included. The
+:class:`~scala40cli.playing.controller.Controller` is not thread-safe (it changes its
+session and writes the log), so every call into it goes through one lock
+(:class:`OneAtATime`): a move sent during a hint is played after the hint, never
+interleaved with it. Reading the state takes the lock too, since it reads the session:
+it is quick, but it waits for a hint or a review under way. The page, its files and its
+words never touch the game and never wait. A request's body is read before the lock is
+taken, so a slow client holds up nobody; and a call once started runs to its end (a
+closed connection does not release the lock while the thread still works).
 """
 
 from __future__ import annotations
@@ -23,9 +35,11 @@ import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
+import anyio
 from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -47,6 +61,7 @@ Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 App = Callable[[Scope, Receive, Send], Awaitable[None]]
+Result = TypeVar("Result")
 
 
 def nesting_depth(raw: bytes) -> int:
@@ -132,9 +147,26 @@ class BodyTooLarge(Exception):
     """A body longer than MAX_BODY, found while reading it."""
 
 
+class OneAtATime:
+    """The controller's calls, one at a time, each run in a worker thread (see the
+    module docstring): the event loop stays free to serve the page meanwhile."""
+
+    def __init__(self) -> None:
+        self._lock = anyio.Lock()
+
+    async def __call__(self, work: Callable[[], Result]) -> Result:
+        async with self._lock:
+            return await run_in_threadpool(work)
+
+    def waiting(self) -> int:
+        """How many calls wait for the one under way (the tests watch a move queue)."""
+        return self._lock.statistics().tasks_waiting
+
+
 def make_app(controller: Controller, *, token: str, port: int,
              hosts: frozenset[str] = frozenset({"127.0.0.1", "localhost"})) -> App:
     """The server's ASGI application (see the module docstring)."""
+    game = OneAtATime()
 
     def language(request: Request) -> str:
         asked = request.query_params.get("lang")
@@ -163,7 +195,8 @@ def make_app(controller: Controller, *, token: str, port: int,
                              "plurals": words.plurals, "plural": words.plural})
 
     async def state(request: Request) -> Response:
-        return JSONResponse(controller.state(language(request)))
+        lang = language(request)
+        return JSONResponse(await game(lambda: controller.state(lang)))
 
     async def body_of(request: Request) -> Any:
         try:
@@ -179,30 +212,37 @@ def make_app(controller: Controller, *, token: str, port: int,
 
     async def move(request: Request) -> Response:
         try:
-            return JSONResponse(controller.move(await body_of(request), language(request)))
+            body, lang = await body_of(request), language(request)
+            return JSONResponse(await game(lambda: controller.move(body, lang)))
         except BadMove as bad:
             return JSONResponse({"error": str(bad)}, status_code=400)
 
     async def hint(request: Request) -> Response:
-        return JSONResponse(controller.hint(language(request)))
+        lang = language(request)
+        return JSONResponse(await game(lambda: controller.hint(lang)))
 
     async def review(request: Request) -> Response:
         try:
-            html = controller.review_page(language(request))
+            lang = language(request)
+            html = await game(lambda: controller.review_page(lang))
         except BadMove as early:
             return JSONResponse({"error": str(early)}, status_code=409)
         # the viewer's page carries its own Content-Security-Policy
         return Response(html, media_type="text/html", headers={"Cache-Control": "no-store"})
 
     async def new(request: Request) -> Response:
+        lang = language(request)
+
+        def deal(level: str | None) -> dict[str, Any]:
+            controller.new_game(level)
+            return {"state": controller.state(lang), "frames": [], "refused": None}
         try:
             body = await body_of(request)
             level = body.get("level") if isinstance(body, dict) else None
-            controller.new_game(level if isinstance(level, str) else None)
+            return JSONResponse(await game(
+                lambda: deal(level if isinstance(level, str) else None)))
         except BadMove as bad:
             return JSONResponse({"error": str(bad)}, status_code=400)
-        return JSONResponse({"state": controller.state(language(request)), "frames": [],
-                             "refused": None})
 
     async def not_found(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": "not found"}, status_code=404)
@@ -226,4 +266,4 @@ def make_app(controller: Controller, *, token: str, port: int,
     return Guard(app, token=token, hosts=hosts, port=port)
 
 
-__all__ = ["MAX_BODY", "Guard", "make_app"]
+__all__ = ["MAX_BODY", "Guard", "OneAtATime", "make_app"]
