@@ -6,7 +6,8 @@ weights, for the reason it gives (the hand it leaves opens in more of the same s
 draws), and the expert listing that discard first when the race is its guide
 (``Budget.opening_draws``); whole hands played by race bots show that every discard it
 ranks is one the planner found legal, and that the engine (which asks the judge)
-accepts every move; the twin check of tests/test_expert.py shows that neither the race
+accepts every move. The one-go bot holds back an opening that would leave it a card or
+two, and only then; the twin check of tests/test_expert.py shows that neither the race
 nor the expert guided by it reads a card its seat cannot see.
 """
 
@@ -27,6 +28,7 @@ from scala40cli.simulate.board import Board
 from scala40cli.simulate.bots import Bot, Level
 from scala40cli.simulate.expert import Expert, ExpertBot
 from scala40cli.simulate.opening_race import (
+    OneGoBot,
     OpeningRaceBot,
     Race,
     favourites,
@@ -135,3 +137,38 @@ def test_a_table_dealt_again_where_the_seat_cannot_see_changes_no_decision(
     twin = _twin_match(watched, bot, 1, 2, max_hands=1)
     assert twin.decisions > 10
     assert twin.differ == 0
+
+
+#: Four melds worth 54 toward the opening and two loose cards: the hard level opens,
+#: laying twelve cards, and keeps one after its discard.
+NEAR_ONE_GO = "KS QS JS 8H 8D 8C 5H 5D 5C 2C 3C 4C 9D KH"
+
+
+def test_the_one_go_bot_holds_back_an_opening_that_leaves_a_card() -> None:
+    view = before_opening(NEAR_ONE_GO)
+    hard = Bot(Level.HARD, random.Random(1)).play(view)
+    held = OneGoBot(random.Random(1), near=2, wary=6).play(view)
+    assert sum(len(p.cards) for p in hard.plays) == 12
+    assert held.plays == ()  # nothing laid: the opening waits for the last cards
+    assert held.discard in set(cards("9D KH"))  # the melds stay together
+
+
+def test_the_one_go_bot_opens_as_hard_when_wary_or_when_far_from_closing() -> None:
+    view = before_opening(NEAR_ONE_GO)
+    hard = Bot(Level.HARD, random.Random(1)).play(view)
+    threatened = dataclasses.replace(view, hand_sizes=MappingProxyType({"Anna": 14,
+                                                                        "Bruno": 5}))
+    assert OneGoBot(random.Random(1), near=2, wary=6).play(threatened) == hard
+    assert OneGoBot(random.Random(1), near=0, wary=6).play(view) == hard
+    far = before_opening("AS KS QS JS 10S 2D 4D 5D 7D JD 4C 9C KC 8H")
+    assert OneGoBot(random.Random(1), near=4, wary=6).play(far) == Bot(
+        Level.HARD, random.Random(1)).play(far)
+
+
+def test_the_one_go_bots_moves_are_accepted_by_the_engine() -> None:
+    for deal in range(6):
+        bots = [OneGoBot(random.Random(f"{deal}:{seat}"), near=13, wary=4)
+                for seat in range(2)]
+        record = play_match(players=("Anna", "Bruno"), bots=bots, rules=CLASSIC,
+                            seed=f"onego:{deal}", max_hands=1)
+        assert record.hands and not record.forced  # the engine asked the judge each move

@@ -36,9 +36,17 @@ from dataclasses import dataclass
 from scala40cli.model.cards import Card
 from scala40cli.simulate.board import Board, jokers_in_melds
 from scala40cli.simulate.bots import Bot, Level
-from scala40cli.simulate.planner import Chooser, ace_points, min_left
+from scala40cli.simulate.planner import TURN_NODES, Chooser, Style, ace_points, min_left, plan_turn
+from scala40cli.simulate.plays import MeldPlay, TurnPlan
 from scala40cli.simulate.sampling import unseen
-from scala40cli.simulate.search import INDEX_OF, best_packing, counts_of, sort_key, sorted_cards
+from scala40cli.simulate.search import (
+    INDEX_OF,
+    NodeBudget,
+    best_packing,
+    counts_of,
+    sort_key,
+    sorted_cards,
+)
 from scala40cli.simulate.view import PlayerView
 
 #: The nodes of one search for an opening among the hand and the drawn cards.
@@ -186,6 +194,43 @@ def _opener(*, jokers_ok: bool, run_max: int, threshold: int, keep: int, aces: i
     return opens
 
 
+class OneGoBot(Bot):
+    """The hard level, but it holds back an opening that would leave ``near`` cards or
+    fewer in hand, hoping to lay them all in one go later (a closing in one go doubles
+    the others' penalties where the rules say so, and against a player who has not
+    opened, 200 points end a match of 101); it opens as hard does once an opponent holds
+    fewer than ``wary`` cards, or when the card taken must be laid now."""
+
+    def __init__(self, rng: random.Random, *, near: int, wary: int) -> None:
+        super().__init__(Level.HARD, rng)
+        self.near = near
+        self.wary = wary
+
+    def __repr__(self) -> str:
+        return f"OneGoBot(near={self.near}, wary={self.wary})"
+
+    def play(self, view: PlayerView) -> TurnPlan:
+        plan = super().play(view)
+        if not self._holds(view, plan):
+            return plan
+        held = plan_turn(view, Style(lay=False, attach=False), self._chooser(view),
+                         budget=NodeBudget(TURN_NODES))
+        return plan if held is None else held[0]
+
+    def _holds(self, view: PlayerView, plan: TurnPlan) -> bool:
+        """The plan opens without closing, leaves ``near`` cards or fewer, and no
+        opponent is near closing."""
+        if view.opened_before or view.taken_now is not None or plan.discard is None:
+            return False
+        if not any(isinstance(play, MeldPlay) for play in plan.plays):
+            return False
+        laid = sum(len(play.cards) for play in plan.plays if isinstance(play, MeldPlay))
+        left = len(view.hand) - laid - 1
+        if not 0 < left <= self.near:
+            return False
+        return all(view.hand_sizes.get(p, 13) >= self.wary for p in view.opponents())
+
+
 #: The experimental bots by name, for the benchmarks (bench/duplicate.py --variant).
 VARIANTS: dict[str, Callable[[random.Random], Bot]] = {
     "race3": lambda rng: OpeningRaceBot(rng, Race(draws=3)),
@@ -194,8 +239,12 @@ VARIANTS: dict[str, Callable[[random.Random], Bot]] = {
     "ahead0": lambda rng: OpeningRaceBot(rng, Race(opening=False, ahead_dump=0.0)),
     "ahead2": lambda rng: OpeningRaceBot(rng, Race(opening=False, ahead_dump=2.0)),
     "guard3": lambda rng: OpeningRaceBot(rng, Race(opening=False, ahead_feed=3.0)),
+    "onego2": lambda rng: OneGoBot(rng, near=2, wary=6),
+    "onego4": lambda rng: OneGoBot(rng, near=4, wary=4),
+    "onego6": lambda rng: OneGoBot(rng, near=6, wary=4),
+    "onego13": lambda rng: OneGoBot(rng, near=13, wary=4),
 }
 
 
-__all__ = ["RACE_NODES", "VARIANTS", "OpeningRaceBot", "Race", "favourites", "opening_scores",
-           "sample_draws"]
+__all__ = ["RACE_NODES", "VARIANTS", "OneGoBot", "OpeningRaceBot", "Race", "favourites",
+           "opening_scores", "sample_draws"]
