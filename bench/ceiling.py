@@ -1,0 +1,213 @@
+#!/usr/bin/env python3
+"""What the expert would gain if it knew more: the same search, over other worlds.
+
+A diagnostic of issue 37's question (is the expert short of strength because it
+searches badly, or because it cannot know enough?), never a level: in ``--worlds true``
+and ``true-hands`` the expert is handed the table's real hidden cards, which no seat may
+see. The search, its candidates, its budget and its playouts are the expert's own; only
+the worlds it weighs them over change:
+
+- ``true``: every world is the real table (the other hands and the stock in order);
+- ``true-hands``: the other hands as they really are, the stock's cards in random order
+  (what a seat that could read the other hands, and nothing more, would weigh);
+- ``hard-read``: honest worlds (drawn from the seat's view, as the expert's are), kept
+  only where each other hand agrees with what the hard level would have done with it
+  (:func:`disagreements`): an opened player holds no meld of its own and, if it played
+  last, no natural card that fits the table (the hard level lays everything it can); a
+  player not opened could not have opened with its hand and its last discard (the hard
+  level opens as soon as it can). Up to ``--tries`` worlds are drawn for each one kept;
+  where none agrees, the one that disagrees least.
+
+How: the engine's ``view`` is wrapped to remember the real table of the decision being
+made (never inside a playout), and the expert's world sampler is replaced in this
+process only, before ``bench/duplicate.py`` plays its deals (its processes are forked
+from this one, so they carry the replacement). Everything after ``--worlds`` and
+``--tries`` goes to ``bench/duplicate.py``; compare runs deal by deal with
+``bench/paired.py``.
+
+``--overlap N`` measures instead how much of the other hand the worlds get right: the
+hard level plays N one-hand deals against itself and, at every turn of the first seat
+after the other has played, 10 worlds of each kind are drawn (blind, with the expert's
+reading of the discards, and ``hard-read``); it prints the share of the other hand's
+real cards the sampled hand holds, while the other player has opened and before. It is
+a report: it asserts nothing.
+
+    python bench/ceiling.py --worlds true-hands --pairing "expert vs hard" --deals 100 \\
+        --max-hands 1 --seed orc --margins /tmp/true-hands.txt
+    python bench/ceiling.py --worlds hard-read --overlap 60
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import duplicate  # bench/duplicate.py, beside this file
+
+from scala40cli.judging.rulebook.rules import RuleChoice, resolve
+from scala40cli.simulate import engine, expert, play_match
+from scala40cli.simulate.board import jokers_in_melds
+from scala40cli.simulate.bots import Bot, Level
+from scala40cli.simulate.fitting import fits_table
+from scala40cli.simulate.planner import ace_points
+from scala40cli.simulate.plays import TurnPlan
+from scala40cli.simulate.sampling import World, leaning_of, sample_world
+from scala40cli.simulate.search import (
+    INDEX_OF,
+    best_packing,
+    candidates,
+    counts_of,
+    sorted_cards,
+)
+from scala40cli.simulate.view import PlayerView
+
+#: The nodes of the search for an opening in a sampled hand (as the race to open's).
+OPENING_NODES = 4000
+#: The real table of the decision being made: the engine playing the match.
+_REAL: dict[str, Any] = {"engine": None, "inside": 0}
+
+
+def real_world(view: PlayerView, *, stock_in_order: bool, rng: random.Random) -> World:
+    """The table as it really is at the decision (the other hands; the stock in order,
+    or its cards shuffled by ``rng``)."""
+    table = _REAL["engine"]
+    hands = {p: tuple(sorted_cards(table.hands[p].elements())) for p in view.order}
+    stock = list(table.stock)
+    if not stock_in_order:
+        rng.shuffle(stock)
+    return World(hands=hands, stock=tuple(stock))
+
+
+def disagreements(view: PlayerView, world: World) -> int:
+    """How many other hands of ``world`` the hard level could not hold now, from what
+    it did in the open (see the module docstring)."""
+    rules = view.rules
+    aces = ace_points(rules)
+    previous = view.order[view.order.index(view.me) - 1]
+    found = 0
+    for player in view.opponents():
+        if player not in view.played:
+            continue
+        hand = world.hands[player]
+        counts = list(counts_of(hand))
+        if player in view.opened:
+            melds = candidates(counts, jokers_ok=True, run_max=rules.run_max, ace_points=aces)
+            fits = player == previous and any(not c.is_joker and fits_table(view.table, c, rules)
+                                              for c in hand)
+            found += bool(melds or fits)
+            continue
+        last = view.discarded.get(player)
+        if last:
+            counts[INDEX_OF[last[-1]]] += 1
+        if best_packing(counts, jokers_ok=jokers_in_melds(False, rules), run_max=rules.run_max,
+                        threshold=rules.opening_points, min_left=1, ace_points=aces,
+                        max_nodes=OPENING_NODES) is not None:
+            found += 1
+    return found
+
+
+def hard_read_world(view: PlayerView, rng: random.Random,
+                    leaning: Mapping[str, Sequence[float]] | None, tries: int) -> World:
+    """The first of up to ``tries`` honest worlds that :func:`disagreements` finds
+    none in, else the one with the fewest."""
+    kept: tuple[int, World] | None = None
+    for _ in range(tries):
+        world = sample_world(view, rng, leaning)
+        count = disagreements(view, world)
+        if count == 0:
+            return world
+        if kept is None or count < kept[0]:
+            kept = (count, world)
+    assert kept is not None
+    return kept[1]
+
+
+def install(worlds: str, tries: int) -> None:
+    """Replace the expert's world sampler in this process (see the module docstring)."""
+    plain_view = engine.HandEngine.view
+    plain_play_out = expert.play_out
+
+    def view(self: engine.HandEngine, player: str, turn: Any, *, buying: bool = False
+             ) -> PlayerView:
+        if not _REAL["inside"]:
+            _REAL["engine"] = self
+        return plain_view(self, player, turn, buying=buying)
+
+    def play_out(*args: Any, **kwargs: Any) -> Any:
+        _REAL["inside"] += 1
+        try:
+            return plain_play_out(*args, **kwargs)
+        finally:
+            _REAL["inside"] -= 1
+
+    def sampler(view: PlayerView, rng: random.Random,
+                leaning: Mapping[str, Sequence[float]] | None = None) -> World:
+        if worlds == "hard-read":
+            return hard_read_world(view, rng, leaning, tries)
+        return real_world(view, stock_in_order=worlds == "true", rng=rng)
+
+    engine.HandEngine.view = view  # type: ignore[method-assign]
+    expert.play_out = play_out
+    expert.sample_world = sampler
+
+
+def overlap(deals: int, tries: int) -> None:
+    """Print the share of the other hand's real cards each kind of world holds (see the
+    module docstring)."""
+    shares: dict[tuple[str, str], list[float]] = {}
+
+    class Probe(Bot):
+        def play(self, view: PlayerView) -> TurnPlan:
+            other = view.opponents()[0]
+            if other in view.played:
+                real = Counter(_REAL["engine"].hands[other].elements())
+                rng = random.Random(f"{view.hand_number}:{view.turns}")
+                stage = "opened" if other in view.opened else "not opened"
+                leaning = leaning_of(view)
+                for kind in ("blind", "discards read", "hard-read"):
+                    for _ in range(10):
+                        world = (sample_world(view, rng) if kind == "blind" else
+                                 sample_world(view, rng, leaning) if kind == "discards read"
+                                 else hard_read_world(view, rng, leaning, tries))
+                        held = (Counter(world.hands[other]) & real).total()
+                        shares.setdefault((stage, kind), []).append(held / real.total())
+            return super().play(view)
+
+    rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
+    for deal in range(deals):
+        bots = [Probe(Level.HARD, random.Random(f"{deal}:0")),
+                Bot(Level.HARD, random.Random(f"{deal}:1"))]
+        play_match(players=("Anna", "Bruno"), bots=bots, rules=rules, seed=f"overlap:{deal}",
+                   first_dealer=deal % 2, max_hands=1)
+    for (stage, kind), values in sorted(shares.items()):
+        print(f"{stage:<11} {kind:<14} {100 * sum(values) / len(values):5.1f}% of the real "
+              f"hand's cards ({len(values) // 10} turns)")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--worlds", required=True, choices=("true", "true-hands", "hard-read"))
+    parser.add_argument("--tries", type=int, default=20,
+                        help="honest worlds drawn for each one kept (hard-read)")
+    parser.add_argument("--overlap", type=int, default=0, metavar="N",
+                        help="measure how much of the other hand the worlds hold, over N "
+                        "hands of hard against itself")
+    options, rest = parser.parse_known_args(argv)
+    install(options.worlds, options.tries)
+    if options.overlap:
+        overlap(options.overlap, options.tries)
+        return 0
+    print(f"ceiling: the expert's worlds are {options.worlds}", flush=True)
+    return duplicate.main(rest)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
