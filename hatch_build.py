@@ -51,8 +51,10 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/doubts", "judging/hands/echoes", "judging/hands/refused_melds",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
             "judging/match/names", "reporting/json_indent")
-#: What mypyc needs to type-check and compile them.
-BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2"]
+#: What mypyc needs to type-check and compile them: it follows the package's imports,
+#: ``scala40cli/__init__.py``'s typed API included, down to openskill's (the seasons').
+BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2",
+                      "openskill>=6.0"]
 
 
 def c_compiler() -> str | None:
@@ -86,7 +88,7 @@ class CustomBuildHook(BuildHookInterface):
             return
         try:
             self._compile(build_data)
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # mypyc exits on a type error
             self.finalize(version, build_data, "")
             if compiled_required():
                 raise
