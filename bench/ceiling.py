@@ -16,7 +16,10 @@ the worlds it weighs them over change:
   last, no natural card that fits the table (the hard level lays everything it can); a
   player not opened could not have opened with its hand and its last discard (the hard
   level opens as soon as it can). Up to ``--tries`` worlds are drawn for each one kept;
-  where none agrees, the one that disagrees least.
+  where none agrees, the one that disagrees least;
+- ``discard-read``: as ``hard-read``, and the player who played last must have chosen
+  its last discard as the hard level would have from the world's hand and that card
+  (:func:`discard_disagrees`; a turn that opened is not checked).
 
 How: the engine's ``view`` is wrapped to remember the real table of the decision being
 made (never inside a playout), and the expert's world sampler is replaced in this
@@ -28,9 +31,10 @@ from this one, so they carry the replacement). Everything after ``--worlds`` and
 ``--overlap N`` measures instead how much of the other hand the worlds get right: the
 hard level plays N one-hand deals against itself and, at every turn of the first seat
 after the other has played, 10 worlds of each kind are drawn (blind, with the expert's
-reading of the discards, and ``hard-read``); it prints the share of the other hand's
-real cards the sampled hand holds, while the other player has opened and before. It is
-a report: it asserts nothing.
+reading of the discards, ``hard-read`` and ``discard-read``); it prints the share of the
+other hand's real cards the sampled hand holds, while the other player has opened and before, and at
+how many turns the real hand disagrees with its last discard (the reading's own check:
+none should). It is a report: it asserts nothing.
 
     python bench/ceiling.py --worlds true-hands --pairing "expert vs hard" --deals 100 \\
         --max-hands 1 --seed orc --margins /tmp/true-hands.txt
@@ -40,6 +44,7 @@ a report: it asserts nothing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from collections import Counter
@@ -53,11 +58,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import duplicate  # bench/duplicate.py, beside this file
 
 from scala40cli.judging.rulebook.rules import RuleChoice, resolve
+from scala40cli.reading.events import Discard, Draw, Meld, Take
 from scala40cli.simulate import engine, expert, play_match
-from scala40cli.simulate.board import jokers_in_melds
+from scala40cli.simulate.board import Board, jokers_in_melds
 from scala40cli.simulate.bots import Bot, Level
 from scala40cli.simulate.fitting import fits_table
-from scala40cli.simulate.planner import ace_points
+from scala40cli.simulate.planner import ace_points, legal_discards
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.sampling import World, leaning_of, sample_world
 from scala40cli.simulate.search import (
@@ -71,6 +77,8 @@ from scala40cli.simulate.view import PlayerView
 
 #: The nodes of the search for an opening in a sampled hand (as the race to open's).
 OPENING_NODES = 4000
+#: Whether hard-read also asks the last discard to be the hard level's (discard-read).
+READ_DISCARD = {"on": False}
 #: The real table of the decision being made: the engine playing the match.
 _REAL: dict[str, Any] = {"engine": None, "inside": 0}
 
@@ -114,6 +122,75 @@ def disagreements(view: PlayerView, world: World) -> int:
     return found
 
 
+def last_turn(view: PlayerView, player: str) -> list[Any] | None:
+    """The events of ``player``'s last turn, its draw or take first and its discard
+    last, if it is the last turn played before this seat's (else None)."""
+    events: list[Any] = []
+    for event in reversed(view.seen):
+        who = getattr(event, "player", None)
+        if who is None:
+            return None
+        if who == view.me:
+            if events:
+                return None
+            continue
+        if who != player:
+            return None
+        events.append(event)
+        if isinstance(event, (Draw, Take)):
+            events.reverse()
+            return events if isinstance(events[-1], Discard) else None
+    return None
+
+
+def their_view(view: PlayerView, player: str, hand: Sequence[Any],
+               turn: list[Any]) -> PlayerView | None:
+    """``player``'s view just before the discard that ended its last turn, had it held
+    ``hand`` now (its discard back in hand); None where the turn opened (not rebuilt)."""
+    discard = turn[-1].card
+    melds_now = sum(isinstance(e, Meld) for e in turn)
+    melds_all = sum(isinstance(e, Meld) and e.player == player for e in view.seen)
+    if melds_now and melds_now == melds_all:
+        return None  # it opened in that turn
+    opened_before = player in view.opened
+    mine_taken = view.taken_now is not None and not view.buying
+    pile = view.discard_pile if mine_taken else view.discard_pile[:-1]
+    me_size = view.hand_sizes[view.me] - (1 if (view.drawn or view.taken_now) else 0)
+    taken = dict(view.taken)
+    if mine_taken:
+        taken[view.me] = taken[view.me][:-1]
+    first = turn[0]
+    return dataclasses.replace(
+        view, me=player, hand=tuple(sorted_cards([*hand, discard])), discard_pile=pile,
+        hand_sizes={**view.hand_sizes, view.me: me_size, player: len(hand) + 1},
+        discarded={**view.discarded, player: view.discarded[player][:-1]}, taken=taken,
+        opened_before=opened_before, drawn=None,
+        taken_now=first.card if isinstance(first, Take) else None, buying=False,
+        partners=frozenset(), held={}, seen=())
+
+
+def discard_disagrees(view: PlayerView, world: World, bot: Bot) -> int:
+    """1 if the hard level, holding the world's hand of the player who played last
+    and its discard, would have discarded another card; else 0."""
+    previous = view.order[view.order.index(view.me) - 1]
+    if previous not in view.opponents() or previous not in view.played:
+        return 0
+    turn = last_turn(view, previous)
+    if turn is None:
+        return 0
+    theirs = their_view(view, previous, world.hands[previous], turn)
+    if theirs is None:
+        return 0
+    board = Board.of(theirs)
+    legal = legal_discards(board)
+    if not legal or turn[-1].card not in legal:
+        return 0
+    return int(bot.choose_discard(board, legal) != turn[-1].card)
+
+
+_DISCARD_BOT = Bot(Level.HARD, random.Random(0))
+
+
 def hard_read_world(view: PlayerView, rng: random.Random,
                     leaning: Mapping[str, Sequence[float]] | None, tries: int) -> World:
     """The first of up to ``tries`` honest worlds that :func:`disagreements` finds
@@ -122,6 +199,8 @@ def hard_read_world(view: PlayerView, rng: random.Random,
     for _ in range(tries):
         world = sample_world(view, rng, leaning)
         count = disagreements(view, world)
+        if READ_DISCARD["on"] and count == 0:
+            count += discard_disagrees(view, world, _DISCARD_BOT)
         if count == 0:
             return world
         if kept is None or count < kept[0]:
@@ -150,7 +229,7 @@ def install(worlds: str, tries: int) -> None:
 
     def sampler(view: PlayerView, rng: random.Random,
                 leaning: Mapping[str, Sequence[float]] | None = None) -> World:
-        if worlds == "hard-read":
+        if worlds in ("hard-read", "discard-read"):
             return hard_read_world(view, rng, leaning, tries)
         return real_world(view, stock_in_order=worlds == "true", rng=rng)
 
@@ -163,6 +242,7 @@ def overlap(deals: int, tries: int) -> None:
     """Print the share of the other hand's real cards each kind of world holds (see the
     module docstring)."""
     shares: dict[tuple[str, str], list[float]] = {}
+    checked: Counter[str] = Counter()
 
     class Probe(Bot):
         def play(self, view: PlayerView) -> TurnPlan:
@@ -172,7 +252,11 @@ def overlap(deals: int, tries: int) -> None:
                 rng = random.Random(f"{view.hand_number}:{view.turns}")
                 stage = "opened" if other in view.opened else "not opened"
                 leaning = leaning_of(view)
-                for kind in ("blind", "discards read", "hard-read"):
+                truth = World(hands={other: tuple(real.elements())}, stock=())
+                checked["turns"] += 1
+                checked["real hand disagrees"] += discard_disagrees(view, truth, _DISCARD_BOT)
+                for kind in ("blind", "discards read", "hard-read", "discard-read"):
+                    READ_DISCARD["on"] = kind == "discard-read"
                     for _ in range(10):
                         world = (sample_world(view, rng) if kind == "blind" else
                                  sample_world(view, rng, leaning) if kind == "discards read"
@@ -190,17 +274,21 @@ def overlap(deals: int, tries: int) -> None:
     for (stage, kind), values in sorted(shares.items()):
         print(f"{stage:<11} {kind:<14} {100 * sum(values) / len(values):5.1f}% of the real "
               f"hand's cards ({len(values) // 10} turns)")
+    print(f"the real hand disagrees with its last discard at {checked['real hand disagrees']} "
+          f"of {checked['turns']} turns")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--worlds", required=True, choices=("true", "true-hands", "hard-read"))
+    parser.add_argument("--worlds", required=True, choices=("true", "true-hands", "hard-read",
+                                                            "discard-read"))
     parser.add_argument("--tries", type=int, default=20,
                         help="honest worlds drawn for each one kept (hard-read)")
     parser.add_argument("--overlap", type=int, default=0, metavar="N",
                         help="measure how much of the other hand the worlds hold, over N "
                         "hands of hard against itself")
     options, rest = parser.parse_known_args(argv)
+    READ_DISCARD["on"] = options.worlds == "discard-read"
     install(options.worlds, options.tries)
     if options.overlap:
         overlap(options.overlap, options.tries)
