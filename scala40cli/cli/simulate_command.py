@@ -24,8 +24,16 @@ from scala40cli.audit.rulesfile import choice_from
 from scala40cli.cli.output import OutputError, write_text
 from scala40cli.judging.rulebook.rules import RuleChoice, RulesError
 from scala40cli.reporting.escape import terminal_line
+from scala40cli.simulate.engine import SimulationStuck
 from scala40cli.simulate.outside import MOVE_TIMEOUT
-from scala40cli.simulate.runner import Setup, game_text, make_setup, parse_seat, simulate_game
+from scala40cli.simulate.runner import (
+    RETRIES,
+    Setup,
+    game_text,
+    make_setup,
+    parse_seat,
+    simulate_game,
+)
 
 STDOUT = "-"
 #: The seed of a run of bots alone when none is given: the same bytes every time.
@@ -92,7 +100,14 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = F
             raise click.UsageError(f"--out {out}: {error.strerror or error}") from None
     progress = setup.games > 1 and err.isatty()
     for index in range(1, setup.games + 1):
-        record = simulate_game(setup, index)
+        try:
+            record = simulate_game(setup, index)
+        except SimulationStuck as stuck:
+            # Programs that never close a hand (each draws and discards forever) loop on
+            # every deal: the run says so and goes on, as the arena does.
+            _warn(err, f"game {index} could not be played to its end ({stuck}, and on "
+                  f"{RETRIES} other deals): no log written", progress)
+            continue
         text = game_text(record)
         if directory is None:
             if index > 1:

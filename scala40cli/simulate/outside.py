@@ -98,7 +98,7 @@ class OutsideSeat:
                 plays.append(play)
             if scratch.over:
                 discard = answer.card if isinstance(answer, Discard) else None
-                return TurnPlan(tuple(plays), discard)
+                return TurnPlan(tuple(plays), discard, forced=scratch.forced)
         raise self._forfeit(f"no {'end' if view.buying else 'discard'} after {MAX_MOVES} "
                             "moves", None)
 

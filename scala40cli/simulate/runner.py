@@ -235,5 +235,5 @@ def game_text(record: MatchRecord) -> str:
     return write_game(record.events)
 
 
-__all__ = ["DEFAULT_NAMES", "Setup", "game_seed", "game_text", "header_tags", "make_setup",
-           "parse_levels", "parse_seat", "seats_of", "simulate_game"]
+__all__ = ["DEFAULT_NAMES", "RETRIES", "Setup", "game_seed", "game_text", "header_tags",
+           "make_setup", "parse_levels", "parse_seat", "seats_of", "simulate_game"]

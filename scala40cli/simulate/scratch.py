@@ -43,6 +43,10 @@ class Scratch:
     rules: Rules
     #: Whether the turn is over: a discard, a hand emptied, a buy's plays ended.
     over: bool = False
+    #: Whether the discard that ended the turn was made against the rules because no
+    #: card of the hand could go (as a bot's is, :func:`~scala40cli.simulate.planner.
+    #: forced_plan`): ``discard_playable=forbidden`` can leave every card fitting the table.
+    forced: bool = False
 
     def copy(self) -> Scratch:
         """A copy that shares nothing the judging changes (for a ``check``)."""
@@ -81,14 +85,28 @@ class Scratch:
 
     def _discard(self, event: Discard) -> None:
         closes = self.hand.total() == 1
+        held = tuple(self.hand)
         take_out(self.hand, self.turn.player, [event.card])
-        refuse(verify_turn_discard(self.turn, event, closes=closes, table=self.table,
-                                   rules=self.rules))
+        found = verify_turn_discard(self.turn, event, closes=closes, table=self.table,
+                                    rules=self.rules)
+        if found and not closes and not any(self._may_discard(c) for c in held):
+            # No card of the hand may go: the program is not forfeited for a position
+            # the rules leave no way out of; its discard is made anyway, as a bot's.
+            self.forced = True
+        else:
+            refuse(found)
         turn = self.turn
         if closes:
             turn = turn.copy()
             turn.closed = True
         refuse(verify_end_of_turn(turn, self.rules))
+
+    def _may_discard(self, c: Card) -> bool:
+        """Whether discarding ``c`` would end the turn within the rules (not closing:
+        a closing discard is never forced, the program's own plays led to it)."""
+        event = Discard(player=self.turn.player, card=c, **at())
+        return not verify_turn_discard(self.turn, event, closes=False, table=self.table,
+                                       rules=self.rules)
 
     def _closed_by_laying(self, event: Meld | Attach | Swap) -> None:
         if self.turn.buy is not None:
