@@ -107,6 +107,7 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "one-player": ([("G002", 4)], "a game has 2 to 6 players with different names, not Anna"),
     "seven-players": ([("G002", 3)], "not Anna, Bruno, Carla, Dario, Elsa, Fabio, Gina"),
     "duplicate-player-names": ([("G002", 3)], "different names, not Anna, Bruno, Anna"),
+    "blank-player-name": ([("G002", 3)], "a player's name is blank"),
     "player-not-in-game": ([("G003", 13)], "Zoe is not a player of this game"),
     "unknown-verb": ([("F003", 13), ("G007", 13)],
                      "unknown verb 'drew'; did you mean draw?"),
