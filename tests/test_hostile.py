@@ -633,6 +633,17 @@ def test_hand_0_gives_a_report_that_validates(check_report: ReportCheck) -> None
     check_report(report_document([result]))
 
 
+def test_a_blank_name_in_a_score_line_is_c003_and_the_report_validates(
+        check_report: ReportCheck) -> None:
+    """The score line is reported as written, its blank name too (found by fuzzing: the
+    JSON report's ``declared`` failed the schema, which wanted no blank name there)."""
+    sheet = b'[Players "Anna" "Bruno"]\nhand 1\nscore "" 10 Anna 0 Bruno 3\n'
+    result = audit_bytes(sheet, "blank.s40")
+    assert problems(result)["C003", 3] == 1
+    [hand] = check_report(report_document([result]))["files"][0]["games"][0]["hands"]
+    assert hand["declared"] == {"": 10, "Anna": 0, "Bruno": 3}
+
+
 # --- safety: a log or a rules file can never run code, read or write a file ---------------
 
 
