@@ -324,14 +324,15 @@ def read_event(value: object, line: int) -> tuple[Event | CommentLine, str | Non
             _only_keys(value, verb, (VERB_KEY, "text"))
             return CommentLine(comment_text(value.get("text"), "text")), None
         raise _unknown_verb(verb)
-    comment = value.get(COMMENT_KEY)
     if len(value) != len(keys) + 1 + (COMMENT_KEY in value) or not _has_all(value, keys):
         _only_keys(value, verb, (VERB_KEY, COMMENT_KEY, *keys))
         for key in keys:
             if key not in value and not (verb == "take" and key == "card"):
                 raise EventJsonError(f"a {verb} needs {key!r}")
     event = _BUILDERS[verb](value, line)
-    return event, None if comment is None else comment_text(comment, COMMENT_KEY)
+    if COMMENT_KEY not in value:  # a "comment" of null is no comment's text: refused
+        return event, None
+    return event, comment_text(value[COMMENT_KEY], COMMENT_KEY)
 
 
 def _has_all(value: dict[str, object], keys: tuple[str, ...]) -> bool:
