@@ -109,14 +109,11 @@ _SHORT_INT: Final = 10**39
 
 
 def _long_int(value: int) -> str:
-    """A whole number of 40 digits or more cut short as :func:`shown` cuts a text, from
-    its leading digits: never written whole, which Python refuses past 4,300 digits (a
-    ValueError, where a message was to be)."""
-    size = abs(value)
-    # a digit or two fewer than the number has (log10 of 2 from below): 39 or 40 remain
-    dropped = (size.bit_length() - 1) * 30103 // 100_000 - 38
-    lead = str(size // 10**dropped)[:39]
-    return ("-" if value < 0 else "") + lead + "…"
+    """A number of 40 digits or more cut short as :func:`shown` cuts a text, never written
+    whole: Python refuses to past 4,300 digits (a ValueError where a message was to be).
+    Digits dropped: the bits' count times log10(2), rounded down, keeps 39 or 40."""
+    dropped = (abs(value).bit_length() - 1) * 30103 // 100_000 - 38
+    return ("-" if value < 0 else "") + str(abs(value) // 10**dropped)[:39] + "…"
 
 
 def text_in(value: object, what: str) -> str:
