@@ -110,8 +110,8 @@ _SHORT_INT: Final = 10**39
 
 def _long_int(value: int) -> str:
     """A number of 40 digits or more cut short as :func:`shown` cuts a text, never written
-    whole: Python refuses to past 4,300 digits (a ValueError where a message was to be).
-    Digits dropped: the bits' count times log10(2), rounded down, keeps 39 or 40."""
+    whole: Python writes none of over 4,300 digits (a ValueError where a message was to
+    be). The digits dropped, from the bits' count times log10(2), leave 39 or 40."""
     dropped = (abs(value).bit_length() - 1) * 30103 // 100_000 - 38
     return ("-" if value < 0 else "") + str(abs(value) // 10**dropped)[:39] + "…"
 
