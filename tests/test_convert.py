@@ -369,6 +369,8 @@ def test_every_verb_round_trips_through_json(tmp_path: Path) -> None:
     (b'{"verb": "tag", "name": "Bad Name", "values": []}', "not a tag name"),
     (b'{"verb": "score", "scores": [{"player": "A"}]}', "player and points"),
     (b"x" * 20_000, "the limit is"),
+    # more digits than Python converts: a traceback before (found by fuzzing)
+    (b'{"verb": "hand", "number": 1' + b"0" * 5_000 + b"}", "a number of more than"),
 ])
 def test_hostile_json_lines_are_problems_in_words_never_tracebacks(line: bytes,
                                                                    words: str) -> None:
@@ -379,6 +381,15 @@ def test_hostile_json_lines_are_problems_in_words_never_tracebacks(line: bytes,
     report = run("replay", "--format", "json", "--input-format", "jsonl", "-",
                  stdin=b'{"verb": "hand", "number": 1}\n' + line + b"\n")
     assert report.exit_code == 1 and json.loads(report.stdout)["summary"]["file_errors"] == 1
+
+
+def test_a_number_longer_than_python_converts_is_said_in_our_words_by_convert() -> None:
+    """Not Python's message (which names a function to call), nor the line's 5,000
+    digits echoed: the words the replay says too."""
+    line = b'{"verb": "score", "scores": [{"player": "A", "points": ' + b"9" * 5_000 + b"}]}"
+    (problem,) = jsonl_to_s40(b'{"verb": "hand", "number": 1}\n' + line + b"\n")
+    assert problem.line == 2 and problem.message.startswith("not an event: a number of more")
+    assert problem.context is None
 
 
 def test_converted_json_escapes_what_a_terminal_or_runner_would_act_on() -> None:

@@ -77,6 +77,8 @@ def test_the_cards_users_write_are_read_and_valid() -> None:
     {"verb": "tag", "name": "Event", "values": ["a\rb"]},
     {"verb": "reshuffle", "comment": "; fine"},
     {"verb": "reshuffle", "comment": "not a comment"},
+    {"verb": "reshuffle", "comment": None},  # read as no comment before (found by fuzzing)
+    {"verb": "draw", "player": "A", "card": "5S", "comment": None},
     {"verb": "comment", "text": "# scorer"},
     {"verb": "comment", "text": "# a", "player": "A"},
     {"verb": "swap", "player": "A", "card": "JK", "meld": 0},

@@ -107,6 +107,7 @@ CATALOGUE: dict[str, tuple[list[tuple[str, int]], str]] = {
     "one-player": ([("G002", 4)], "a game has 2 to 6 players with different names, not Anna"),
     "seven-players": ([("G002", 3)], "not Anna, Bruno, Carla, Dario, Elsa, Fabio, Gina"),
     "duplicate-player-names": ([("G002", 3)], "different names, not Anna, Bruno, Anna"),
+    "blank-player-name": ([("G002", 3)], "a player's name is blank"),
     "player-not-in-game": ([("G003", 13)], "Zoe is not a player of this game"),
     "unknown-verb": ([("F003", 13), ("G007", 13)],
                      "unknown verb 'drew'; did you mean draw?"),
@@ -630,6 +631,17 @@ def test_hand_0_gives_a_report_that_validates(check_report: ReportCheck) -> None
     result = audit_bytes(HEAD.replace(b"hand 1", b"hand 0") + b"Bruno draw 6D\n", "zero.s40")
     assert ("D001", 5) in problems(result)
     check_report(report_document([result]))
+
+
+def test_a_blank_name_in_a_score_line_is_c003_and_the_report_validates(
+        check_report: ReportCheck) -> None:
+    """The score line is reported as written, its blank name too (found by fuzzing: the
+    JSON report's ``declared`` failed the schema, which wanted no blank name there)."""
+    sheet = b'[Players "Anna" "Bruno"]\nhand 1\nscore "" 10 Anna 0 Bruno 3\n'
+    result = audit_bytes(sheet, "blank.s40")
+    assert problems(result)["C003", 3] == 1
+    [hand] = check_report(report_document([result]))["files"][0]["games"][0]["hands"]
+    assert hand["declared"] == {"": 10, "Anna": 0, "Bruno": 3}
 
 
 # --- safety: a log or a rules file can never run code, read or write a file ---------------

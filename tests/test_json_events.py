@@ -188,6 +188,27 @@ def test_an_unreadable_hand_object_still_stands_for_a_hand() -> None:
     assert 2 in [hand.number for hand in result.games[0].hands]
 
 
+HUGE = 10**5_000  # more digits than Python writes (4,300): str() of it raises ValueError
+
+
+@pytest.mark.parametrize(("item", "words"), [
+    ({"verb": "hand", "number": HUGE}, "a hand number 1000000000"),
+    ({"verb": "score", "scores": [{"player": "A", "points": -HUGE}]}, "points -1000000000"),
+    ({"verb": "tag", "name": "Event", "values": [HUGE]}, "tag values must be a string"),
+    ({"verb": "hand", HUGE: 1}, "a hand has no 1000000000"),
+    ({"verb": "hand", "number": 1, 5: "x", "y": 1}, "a hand has no 5; its keys are"),
+    ({"verb": "draw", None: 1}, "a draw has no null"),
+    (HUGE, "a line holds one JSON object"),
+], ids=["hand", "points", "tag", "key", "mixed-keys", "null-key", "item"])
+def test_decoded_events_of_any_python_value_are_f003_never_an_exception(
+        item: object, words: str) -> None:
+    """Found by fuzzing: an int too long to write, or keys of mixed types (which cannot
+    be sorted), raised from inside the message meant to say what is wrong."""
+    (error,) = audit_events([{"verb": "hand", "number": 1}, item]).errors
+    assert (error.code, error.event) == ("F003", 1) and words in error.message, error
+    assert len(error.message) < 200  # the long number cut short, as any shown value
+
+
 def test_s40_reports_are_unchanged_by_the_json_fields() -> None:
     """``event`` is written only for JSON input; a file error of a ``.s40`` log has no
     hand nor player."""

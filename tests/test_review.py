@@ -323,3 +323,23 @@ def test_a_card_that_fits_nothing_kept_is_said_loose() -> None:
     fits = _facts(dataclasses.replace(view, hand=hand), Stage.PLAN,
                   PlanChoice(TurnPlan((), hand[1])), 0.0)
     assert (fits.reason, fits.points) == (Reason.DISCARD, 2)
+
+
+def test_a_view_that_does_not_add_up_is_not_reviewed_and_never_a_traceback(
+        tmp_path: Path) -> None:
+    """Found by fuzzing: ``Brqno take 5H`` is judged as Bruno's (G003, "did you mean
+    Bruno?"), but the walk reads the line as written, so the views after it do not add
+    up, and the expert's sampling raised UnseenMismatch out of ``scala40 review``."""
+    text = (ROOT / "fixtures/legal/take-discard.s40").read_text("utf-8")
+    log = tmp_path / "typo.s40"
+    log.write_text(text.replace("Bruno take 5H", "Brqno take 5H", 1), "utf-8")
+    result = CliRunner().invoke(main, [
+        "review", "--all", "--format", "json", str(log),
+        "--budget", "worlds=1,take_worlds=1,horizon=none,turns=1,discards=1"],
+        catch_exceptions=False)
+    assert result.exit_code == 0
+    document = json.loads(result.stdout)
+    SCHEMA.validate(document)
+    reasons = [d.get("reason", "") for d in document["files"][0]["games"][0]["decisions"]]
+    assert any(reason.startswith("the seat's view of the table does not add up")
+               for reason in reasons)

@@ -98,8 +98,22 @@ def shown(value: object) -> str:
         return "an object"
     if isinstance(value, list):
         return "a list"
+    if isinstance(value, int) and not -_SHORT_INT < value < _SHORT_INT:
+        return _long_int(value)
     text = repr(value)
     return text if len(text) <= 40 else text[:39] + "…"
+
+
+#: The whole numbers :func:`shown` writes in full: up to 39 digits.
+_SHORT_INT: Final = 10**39
+
+
+def _long_int(value: int) -> str:
+    """A number of 40 digits or more cut short as :func:`shown` cuts a text, never written
+    whole: Python writes none of over 4,300 digits (a ValueError where a message was to
+    be). The digits dropped, from the bits' count times log10(2), leave 39 or 40."""
+    dropped = (abs(value).bit_length() - 1) * 30103 // 100_000 - 38
+    return ("-" if value < 0 else "") + str(abs(value) // 10**dropped)[:39] + "…"
 
 
 def text_in(value: object, what: str) -> str:
@@ -137,7 +151,7 @@ def _number(value: object, what: str, written: str, signed: bool = False) -> int
     if isinstance(value, bool) or not isinstance(value, int):
         raise EventJsonError(f"{what} must be a whole number, not {shown(value)}")
     if (value < 0 and not signed) or abs(value) > MAX_NUMBER:
-        raise EventJsonError(f"{written} {value} cannot be written: at most nine digits"
+        raise EventJsonError(f"{written} {shown(value)} cannot be written: at most nine digits"
                              + ("" if signed else ", not negative"))
     return value
 
@@ -324,14 +338,15 @@ def read_event(value: object, line: int) -> tuple[Event | CommentLine, str | Non
             _only_keys(value, verb, (VERB_KEY, "text"))
             return CommentLine(comment_text(value.get("text"), "text")), None
         raise _unknown_verb(verb)
-    comment = value.get(COMMENT_KEY)
     if len(value) != len(keys) + 1 + (COMMENT_KEY in value) or not _has_all(value, keys):
         _only_keys(value, verb, (VERB_KEY, COMMENT_KEY, *keys))
         for key in keys:
             if key not in value and not (verb == "take" and key == "card"):
                 raise EventJsonError(f"a {verb} needs {key!r}")
     event = _BUILDERS[verb](value, line)
-    return event, None if comment is None else comment_text(comment, COMMENT_KEY)
+    if COMMENT_KEY not in value:  # a "comment" of null is no comment's text: refused
+        return event, None
+    return event, comment_text(value[COMMENT_KEY], COMMENT_KEY)
 
 
 def _has_all(value: dict[str, object], keys: tuple[str, ...]) -> bool:
@@ -344,10 +359,13 @@ def _unknown_verb(verb: object) -> EventJsonError:
 
 
 def _only_keys(value: dict[str, object], verb: str, allowed: tuple[str, ...]) -> None:
-    unknown = sorted(set(value) - set(allowed))
-    if unknown:
-        raise EventJsonError(f"a {verb} has no {unknown[0]!r}; its keys are "
-                             f"{', '.join(sorted(allowed))}")
+    """Refuse the first key, in the object's order, that ``verb`` does not have. An
+    object given decoded may have keys of any type (``5``, ``None``): they are neither
+    sorted, which mixed types cannot be, nor written whole (see :func:`shown`)."""
+    for key in value:
+        if key not in allowed:
+            raise EventJsonError(f"a {verb} has no {shown(key)}; its keys are "
+                                 f"{', '.join(sorted(allowed))}")
 
 
 def comment_text(value: object, what: str) -> str:

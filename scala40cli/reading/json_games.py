@@ -62,7 +62,12 @@ from scala40cli.reading.event_objects import (
 from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, Stock, Tag, Unparsed
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
-from scala40cli.reading.json_words import TooDeep, check_depth, decode_error
+from scala40cli.reading.json_words import (
+    TooDeep,
+    check_depth,
+    decode_error,
+    number_too_long,
+)
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
 
 #: What a line is, for cutting games: nothing, a game's first tag, a hand, or else.
@@ -327,6 +332,9 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
             continue
         except EventJsonError as error:
             reader.bad(number, str(error), None, text.rstrip("\r"))
+            continue
+        except ValueError:  # what is left: an integer longer than Python converts
+            reader.bad(number, number_too_long())
             continue
         made = reader.read(value, number, text)
         if made is not None and type(made) not in _NOT_REMEMBERED and COMMENT_KEY not in value:

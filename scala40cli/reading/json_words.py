@@ -12,6 +12,7 @@ them: each is said here in one sentence of ours, at one place, whatever the Pyth
 from __future__ import annotations
 
 import json
+import sys
 from typing import Final
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
@@ -59,6 +60,13 @@ def check_depth(text: str) -> None:
                 raise TooDeep(f"nested more than {MAX_DEPTH} levels deep")
         elif char in "]}":
             depth -= 1
+
+
+def number_too_long() -> str:
+    """The words for the one ValueError the decoder raises that is no JSONDecodeError:
+    an integer of more digits than Python converts (``sys.get_int_max_str_digits()``,
+    4,300 by default; Python's own message names a function to call)."""
+    return f"not an event: a number of more than {sys.get_int_max_str_digits():,} digits"
 
 
 def decode_error(error: json.JSONDecodeError) -> tuple[str, int, int]:

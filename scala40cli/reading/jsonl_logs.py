@@ -20,7 +20,12 @@ import json
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_objects import CommentLine, EventJsonError, read_event
-from scala40cli.reading.json_words import TooDeep, check_depth, decode_error
+from scala40cli.reading.json_words import (
+    TooDeep,
+    check_depth,
+    decode_error,
+    number_too_long,
+)
 from scala40cli.reading.layout import format_log
 from scala40cli.reading.limits import MAX_LINE_CHARS
 from scala40cli.reading.writer import event_line
@@ -45,15 +50,21 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
                                      "not read", None)
     try:
         check_depth(text)
-        line = text_line(_DECODER.decode(text), number)
-        return (line + "\n").encode("utf-8"), None
+        value = _DECODER.decode(text)
     except json.JSONDecodeError as error:
         words, _line, column = decode_error(error)
         return _UNREADABLE, _problem(number, f"not JSON: {words} (column {column})", text)
     except (TooDeep, RecursionError):
         return _UNREADABLE, _problem(number, "not an event: JSON nested too deeply", None)
+    except EventJsonError as error:  # NaN or Infinity
+        return _UNREADABLE, _problem(number, str(error), text)
+    except ValueError:  # what is left: an integer longer than Python converts
+        return _UNREADABLE, _problem(number, number_too_long(), None)
+    try:
+        line = text_line(value, number)
     except ValueError as error:  # EventJsonError, or a line the format cannot write
         return _UNREADABLE, _problem(number, str(error), text)
+    return (line + "\n").encode("utf-8"), None
 
 
 def _not_json(constant: str) -> object:

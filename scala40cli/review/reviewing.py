@@ -30,6 +30,7 @@ from scala40cli.review.grading import Summary, summarize, verdict
 from scala40cli.review.records import GameReview, Reviewed, Skipped, Weighed
 from scala40cli.review.scorer import Budget, Scorer, Unplayable, Worth
 from scala40cli.review.walk import Decision, Unreviewed, WalkedGame
+from scala40cli.simulate.sampling import UnseenMismatch
 
 #: A point's worth in the match, by game and hand and seat (computed once a hand).
 WorthCache = dict[tuple[int, int, str], float]
@@ -74,6 +75,11 @@ def weigh(decision: Decision, scorer: Scorer, settings: ReviewSettings, game: in
         return Skipped(seat=decision.seat, stage=decision.stage, hand=decision.hand,
                        lines=decision.lines,
                        reason=f"the engine cannot carry the move played out: {why}")
+    except UnseenMismatch:  # the view was read wrong from the log: not weighed
+        return Skipped(seat=decision.seat, stage=decision.stage, hand=decision.hand,
+                       lines=decision.lines,
+                       reason="the seat's view of the table does not add up: the cards "
+                       "it cannot see are not as many as the places they can be in")
     key = (game, view.hand_number, decision.seat)
     if key not in worths:
         worths[key] = point_worth(view, f"{settings.seed}:{game}:{view.hand_number}")

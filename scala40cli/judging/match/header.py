@@ -1,11 +1,12 @@
 """A game's header tags: who plays and under which rules, read before any hand.
 
-The ``[Players]`` tag names the players (2 to 6, different names) in the order they
-sit; ``[Rules]`` and ``[Rule]`` tags choose the rules, under the command line's choice
-(docs/rules.md, "Choosing the rules"); ``[Teams]`` pairs them. :func:`read_header`
-reports what is wrong with these tags and returns the :class:`Header` the match
-referee starts from; a game without readable players cannot be replayed. The resolved
-rules as a result writes them are :func:`rule_tokens`.
+The ``[Players]`` tag names the players (2 to 6, different names, none blank: no report
+could show who a blank name is) in the order they sit; ``[Rules]`` and ``[Rule]`` tags
+choose the rules, under the command line's choice (docs/rules.md, "Choosing the
+rules"); ``[Teams]`` pairs them. :func:`read_header` reports what is wrong with these
+tags and returns the :class:`Header` the match referee starts from; a game without
+readable players cannot be replayed. The resolved rules as a result writes them are
+:func:`rule_tokens`.
 """
 
 from __future__ import annotations
@@ -55,6 +56,10 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
         flag(Finding(Code.BAD_PLAYERS, players_tag,
                      f"a game has {MIN_PLAYERS} to {MAX_PLAYERS} players with different "
                      f"names, not {', '.join(names) or 'none'}"))
+        return header
+    if any(not name.strip() for name in names):
+        flag(Finding(Code.BAD_PLAYERS, players_tag,
+                     "a player's name is blank: every player of a game has a name"))
         return header
     header.players = tuple(names)
     for alike in lookalikes(names):

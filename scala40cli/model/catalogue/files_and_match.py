@@ -42,7 +42,8 @@ ENTRIES: dict[Code, CodeInfo] = {
     ),
     Code.BAD_PLAYERS: CodeInfo(
         name="bad-players",
-        summary="The [Players] tag names fewer than 2 or more than 6 players, or a name twice.",
+        summary="The [Players] tag names fewer than 2 or more than 6 players, a name twice, "
+        "or a blank name.",
         source="A game has 2 to 6 players, each named once",
         see="log-format.md#header-tags",
         example='[Players "Anna"]',
