@@ -331,10 +331,11 @@ def walk_game(game: GameLog, seats: frozenset[str], choice: RuleChoice | None = 
     for index, event in enumerate(body):
         if last_line is not None and event.line > last_line:
             break
-        walk.before(index, event, body)
+        read = referee.reads_as(index, event)  # a mistyped name: the author's line
+        walk.before(index, read, body)
         if not referee.judge(index, event):
             break
-        walk.after(event)
+        walk.after(read)
     walk._close_all()
     result = referee.finish(tags)
     return WalkedGame(_settled(walk.done, result), result)

@@ -21,9 +21,22 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Attach, Discard, Draw, Event, Meld, PlayerEvent, Swap, Take
 
+#: The lines of a turn, which a mistyped name does not take from the player in turn.
+_TURN_EVENTS = (Draw, Take, Meld, Attach, Swap, Discard)
+
 
 class TurnOrder(HandEnding):
     """Who made a line, and the turn it belongs to (see the module docstring)."""
+
+    def author(self, event: PlayerEvent, position: int) -> str:
+        """Who :meth:`attribute` judges ``upcoming[position]`` as made by, reporting
+        nothing: the name as written, or the player in turn for a mistyped one (the
+        review reads every line as the referee judges it)."""
+        current, player = self.current, event.player
+        if (not isinstance(event, _TURN_EVENTS) or not current or player == current
+                or not self._mistyped(event, position)):
+            return player
+        return current
 
     def attribute(self, event: Event) -> Event:
         """The event as the most likely table reads it: a turn event written under a
@@ -31,13 +44,11 @@ class TurnOrder(HandEnding):
         the next line goes on with the player whose turn it is, is that player's: the
         name was mistyped. It is reported once and judged as theirs. (The gate asks,
         for a line of play once play has started.)"""
-        if not isinstance(event, (Draw, Take, Meld, Attach, Swap, Discard)):
+        if not isinstance(event, _TURN_EVENTS):
             return event
-        current, player = self.current, event.player
-        if not current or player == current:
+        player, current = event.player, self.author(event, self.position)
+        if current == player:
             return event  # the common case, judged as written
-        if not self._mistyped(event):
-            return event
         if player in self.game_players:
             self.flag(Finding(Code.WRONG_TURN, event,
                               f"it is {current}'s turn, not {player}'s"), player)
@@ -50,10 +61,10 @@ class TurnOrder(HandEnding):
                               f"{player} is not a player of this game"), player)
         return replace(event, player=current)
 
-    def _mistyped(self, event: PlayerEvent) -> bool:
+    def _mistyped(self, event: PlayerEvent, position: int) -> bool:
         turn = self.turn
         in_turn = turn is not None and turn.player == self.current and turn.drew
-        return mistyped(event, next_player_event(self.upcoming, self.position), self.current,
+        return mistyped(event, next_player_event(self.upcoming, position), self.current,
                         in_turn=in_turn, known=event.player in self.game_players)
 
     # --- the turn a line belongs to -----------------------------------------------------

@@ -125,8 +125,8 @@ class MatchReferee:
                 break
         return self.finish(tags)
 
-    # The three steps of :meth:`run`, public so that a viewer can look at the table
-    # between two lines (``scala40cli.viewing``) while the replay itself pays nothing.
+    # The three steps of :meth:`run`, public so that a viewer (``scala40cli.viewing``)
+    # or a review can look at the table between two lines; the replay pays nothing.
 
     def begin(self) -> list[Tag]:
         """Read the header; the game's lines to judge are then :attr:`body` (none when
@@ -186,7 +186,17 @@ class MatchReferee:
         self._finish_hand(at_end=True)
         return self._result(tags)
 
-    def _as_read(self, event: Event) -> Event:
+    def reads_as(self, index: int, written: Event) -> Event:
+        """``body[index]`` as :meth:`judge` will read it (a misspelt or mistyped name as
+        its author's), reporting nothing: a review reads each line so before judging it."""
+        event = self._as_read(written, report=False)
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.PLAY or not isinstance(event, PlayerEvent):
+            return event
+        author = hand.author(event, index)
+        return event if author == event.player else replace(event, player=author)
+
+    def _as_read(self, event: Event, *, report: bool = True) -> Event:
         """The event as judged: its names spelled as the [Players] tag spells them
         (:meth:`_as_spelled`), a misspelt one read as the player it most likely means
         (:meth:`_read_name`). The common case, a line naming a player as the tag spells
@@ -194,20 +204,20 @@ class MatchReferee:
         player = event.named_player()
         if player in self._as_tagged or (player is None and not isinstance(event, Score)):
             return event
-        return self._read_name(self._as_spelled(event))
+        return self._read_name(self._as_spelled(event), report)
 
-    def _read_name(self, event: Event) -> Event:
+    def _read_name(self, event: Event, report: bool) -> Event:
         """A turn line under a name close to exactly one player's (``Guilia`` for
-        ``Giulia``) is reported and judged as that player's, so that one typo is one
-        violation (docs/decisions.md, "A misspelt name")."""
+        ``Giulia``) is reported (if ``report``) and judged as that player's, so that one
+        typo is one violation (docs/decisions.md, "A misspelt name")."""
         if not isinstance(event, PlayerEvent) or event.player in self._as_tagged:
             return event
         meant = closest_player(event.player, self.players)
         if meant is None:
             return event
-        self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                          f"{event.player} is not a player of this game; "
-                          f"did you mean {meant}?"), event.player)
+        if report:
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player "
+                              f"of this game; did you mean {meant}?"), event.player)
         return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:
