@@ -17,7 +17,6 @@ from jsonschema import Draft202012Validator
 from test_viewer_bidi import renamed
 
 from scala40cli.cli.main import main
-from scala40cli.judging.match.referee import MatchReferee
 from scala40cli.reading.parser import parse_text
 from scala40cli.review.choices import Choice, PlanChoice, Stage, TakeChoice
 from scala40cli.review.document import document
@@ -29,6 +28,7 @@ from scala40cli.review.running import Source, review_files
 from scala40cli.review.scorer import BUDGETS, Budget, BudgetError, Worth, parse_budget
 from scala40cli.review.walk import Decision, walk_game
 from scala40cli.simulate.plays import TurnPlan
+from scala40cli.simulate.sampling import UnseenMismatch
 from scala40cli.simulate.view import PlayerView
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -347,16 +347,24 @@ def _reviewed_json(log: Path) -> list[dict[str, Any]]:
     return decisions
 
 
-def test_a_view_that_does_not_add_up_is_not_reviewed_and_never_a_traceback(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+class Mismatched(Fixed):
+    """An engine that finds the view does not add up (the sampling's own check)."""
+
+    def score(self, view: PlayerView, choices: Sequence[Choice], *, budget: Budget,
+              seed: str) -> Sequence[Worth]:
+        raise UnseenMismatch("3 unseen cards for 5 places")
+
+
+def test_a_view_that_does_not_add_up_is_not_reviewed_and_never_a_traceback() -> None:
     """Found by fuzzing: a walk that read ``Brqno take 5H`` as written, where the referee
-    judges it as Bruno's, saw views that did not add up, and the expert's sampling
-    raised UnseenMismatch out of ``scala40 review``. Such a walk (the old one, put back
-    here) gets its decisions skipped and said why, never a traceback."""
-    monkeypatch.setattr(MatchReferee, "reads_as", lambda self, index, written: written)
-    reasons = [d.get("reason", "") for d in _reviewed_json(_typo_log(tmp_path))]
-    assert any(reason.startswith("the seat's view of the table does not add up")
-               for reason in reasons)
+    judges it as Bruno's, gave views that did not add up, and the expert's sampling
+    raised UnseenMismatch out of ``scala40 review``. Should a view ever be read wrong
+    again, its decision is skipped and said why, never a traceback."""
+    decision = _a_plan()
+    other = PlanChoice(TurnPlan((), decision.view.hand[0]))
+    skipped = weigh(decision, Mismatched(other, gain=1.0), STANDIN, 1, {})
+    assert isinstance(skipped, Skipped)
+    assert skipped.reason.startswith("the seat's view of the table does not add up")
 
 
 def test_a_line_under_a_mistyped_name_is_reviewed_as_its_authors(tmp_path: Path) -> None:
