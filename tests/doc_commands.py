@@ -83,10 +83,13 @@ class Shown:
         return f"{self.doc.relative_to(ROOT)}:{self.line}"
 
     def is_slow(self) -> bool:
-        """Many simulated matches, a Dask cluster started, or a review (the expert
-        weighs every decision): more than a few seconds."""
+        """Many simulated matches, a Dask cluster started, a review (the expert weighs
+        every decision) or matches the expert plays (seconds of CPU each, a minute at a
+        larger budget): more than a few seconds."""
         return any(_games(command) > SLOW_GAMES or "--dask" in command
                    or re.search(r"\bscala40 review\b(?!.*--help)", command) is not None
+                   or re.search(r"\bscala40 (simulate|arena)\b(?!.*--help).*\bexpert\b",
+                                command) is not None
                    for command in self.commands)
 
 

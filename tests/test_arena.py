@@ -261,6 +261,7 @@ def test_a_run_without_a_seed_draws_one_and_writes_it_in_the_json_and_the_logs(
         assert f'[Seed "{seed}:1"]' in log.read_text("utf-8")
 
 
+@pytest.mark.slow
 def test_every_log_of_a_run_replays_clean(tmp_path: Path) -> None:
     arena_json("hard", "normal", "easy", "--players", "3", "--games", "3", "--seed", "5",
                "--out", str(tmp_path))
@@ -293,6 +294,7 @@ def test_the_markdown_is_a_table_for_a_ci_summary() -> None:
     assert lines[4].startswith("| hard vs easy | 2 |")
 
 
+@pytest.mark.slow
 def test_the_sprt_stops_the_run_on_its_own_with_its_verdict() -> None:
     document = arena_json("hard", "easy", "--sprt", "elo0=0,elo1=200", "--seed", "1")
     sprt = document["sprt"]

@@ -78,6 +78,7 @@ def test_the_end_to_end_corpus_has_every_table_size_copied(tmp_path: Path) -> No
     assert end_to_end.split_loop(corpus) == len(text.split())
 
 
+@pytest.mark.slow
 def test_the_short_corpus_holds_every_table_size_and_length(tmp_path: Path) -> None:
     """Matches closed in one go in their first hand or stopped after 1 to 3 hands."""
     sys.path.insert(0, str(ROOT / "bench"))

@@ -88,6 +88,7 @@ def person_did(controller: Controller) -> Counter[str]:
     return done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_whole_matches_through_http_replay_clean(tmp_path: Path, level: str) -> None:
     for planned in (True, False):
@@ -96,6 +97,7 @@ def test_whole_matches_through_http_replay_clean(tmp_path: Path, level: str) -> 
         play_match(controller, client_for(controller), random.Random(level), planned)
 
 
+@pytest.mark.slow
 def test_the_random_player_opens_attaches_and_takes_back_jokers(tmp_path: Path) -> None:
     """Random moves reach the legal moves of a turn, not only refusals and discards (the
     planned player closes hands: see the sweep)."""
@@ -123,6 +125,7 @@ def test_matches_of_every_preset_and_level_replay_clean(tmp_path: Path, preset: 
     assert done["Meld"] and done["Attach"] and done["hands closed"], done
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
 def test_a_person_closes_hands_through_http(tmp_path: Path, preset: str) -> None:
     """The person's own closing goes through the page too (a few matches of the sweep

@@ -64,6 +64,7 @@ def by_pointer(page: Any, touch: bool) -> None:
         click(f"#hand .card:nth-child({index + 1})")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("how", ["keyboard", "mouse", "touch"])
 def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> None:
     controller = Controller(Options(seed=f"browser-{how}", save_dir=tmp_path, language="it"))
@@ -96,6 +97,7 @@ def test_whole_hands_in_the_browser(browser: Any, tmp_path: Path, how: str) -> N
     assert [(p.code, p.message) for p in result.violations] == []
 
 
+@pytest.mark.slow
 def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
     """Under compra: the offer shows Buy and Pass; C buys (the hand grows by two), U
     gives it all back and the offer stands, Enter passes; the log replays clean."""

@@ -132,6 +132,7 @@ WORDS = ["Anna", "draw", "5S", "1OH", "to", "in", "1", "[Players", '"x"', "]", "
          "pesca", "attacca", "a", "à", "échange", "dans", "mano", "punti", "talon"]
 
 
+@pytest.mark.slow
 def test_no_message_shows_a_name_of_the_grammar() -> None:
     messages = set()
     for size in (1, 2, 3):
