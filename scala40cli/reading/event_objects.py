@@ -17,7 +17,7 @@ Compiled by mypyc (``hatch_build.py``): with the line cache of
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
@@ -358,11 +358,11 @@ def _unknown_verb(verb: object) -> EventJsonError:
     return EventJsonError(f"unknown verb {shown(verb)}: \"verb\" is one of {known}")
 
 
-def _only_keys(value: dict[str, object], verb: str, allowed: tuple[str, ...]) -> None:
-    """Refuse the first key, in the object's order, that ``verb`` does not have. An
-    object given decoded may have keys of any type (``5``, ``None``): they are neither
-    sorted, which mixed types cannot be, nor written whole (see :func:`shown`)."""
-    for key in value:
+def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> None:
+    """Refuse the first of ``keys``, in order, that ``verb`` does not have. A decoded
+    object's keys may be of any type (``5``, ``None``): never sorted (mixed types cannot
+    be), written whole (:func:`shown`) or typed ``str`` (compiled, that is checked)."""
+    for key in keys:
         if key not in allowed:
             raise EventJsonError(f"a {verb} has no {shown(key)}; its keys are "
                                  f"{', '.join(sorted(allowed))}")
