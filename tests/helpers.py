@@ -11,12 +11,27 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections import Counter
+from collections.abc import Callable, Iterable
 from typing import Any
+
+import pytest
 
 from scala40cli.judging.rulebook.rules import CLASSIC, Rules
 from scala40cli.judging.tabletop.melds import Meld, build_meld
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.reading.events import TableCard
+
+
+def fast_sample(values: Iterable[Any], every: int,
+                id_of: Callable[[Any], str] = str) -> list[Any]:
+    """Each value as a ``pytest.param``; one in ``every`` runs in the fast selection and
+    the others are marked slow. A family over every fixture (or every command) is slow
+    as a whole although each case is quick: while working a sample still tries it, and
+    CI runs them all."""
+    return [pytest.param(value, id=id_of(value), marks=() if index % every == 0
+                         else pytest.mark.slow)
+            for index, value in enumerate(values)]
+
 
 _TABLE_CARD = re.compile(r"(?P<card>[^()\s]+)(?:\((?P<stands_for>[^()\s]+)\))?")
 

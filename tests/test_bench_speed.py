@@ -17,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LEGAL = sorted((ROOT / "fixtures" / "legal").glob("*.s40"))
 
 
+@pytest.mark.slow
 def test_the_jobs_comparison_runs_apart_and_reports_each_round(tmp_path: Path) -> None:
     log = tmp_path / "games.s40"
     log.write_bytes(b"\n".join(path.read_bytes() for path in LEGAL) + b"\n")
@@ -64,6 +65,7 @@ def test_the_end_to_end_measure_runs_the_command_on_an_independent_corpus(
     assert measured["events"] > 5 * 2 * 100  # ten matches of at least a hand each
 
 
+@pytest.mark.slow
 def test_the_end_to_end_corpus_has_every_table_size_copied(tmp_path: Path) -> None:
     sys.path.insert(0, str(ROOT / "bench"))
     try:

@@ -67,6 +67,7 @@ def test_markdown_text_escapes_syntax_and_controls() -> None:
         "\\*a\\* \\[b\\](c) \\<i\\>\\|\\#\\#\\[x\\]\\\\x1b\\\\x0a")
 
 
+@pytest.mark.slow
 @given(st.text())
 def test_xml_safe_text_always_parses_back(text: str) -> None:
     document = f"<a b={quoteattr(escape.xml_safe(text))}>" \

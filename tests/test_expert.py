@@ -177,6 +177,7 @@ def test_each_player_draws_from_a_queue_of_its_own() -> None:
 # --- candidates -----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_every_candidate_the_expert_weighs_is_carried_out_by_the_judge(
         watched: type[Watched]) -> None:
     """Each candidate plan and take is played in the true world by a playout, whose
@@ -528,6 +529,7 @@ def test_a_duel_near_its_end_is_weighed_by_the_chance_of_winning_it() -> None:
     assert match_value(close, near, 101) > 10
 
 
+@pytest.mark.slow
 def test_simulate_seats_the_expert_by_name_and_its_match_replays_clean() -> None:
     from click.testing import CliRunner
 

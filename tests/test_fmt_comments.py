@@ -182,6 +182,7 @@ def test_a_log_fmt_cannot_parse_is_never_rewritten(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["bad.s40"]
 
 
+@pytest.mark.slow
 def test_fmt_of_a_fifo_does_not_wait(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.s40"
     os.mkfifo(fifo)
@@ -229,6 +230,7 @@ LINES = TWO_PLAYERS.read_text(encoding="utf-8").splitlines()[:60]
 _COMMENT = st.text(alphabet=st.sampled_from(list("abc ;#\"\\é")), max_size=12)
 
 
+@pytest.mark.slow
 @given(st.lists(st.tuples(st.integers(0, len(LINES)), st.sampled_from(["", ";", "#"]),
                           _COMMENT), max_size=12))
 def test_comments_and_blank_lines_anywhere_survive_two_rounds(

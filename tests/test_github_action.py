@@ -118,6 +118,7 @@ def run_action(tmp_path: Path, step: str = "Replay the game logs",
                           capture_output=True, text=True, check=False)
 
 
+@pytest.mark.slow
 def test_action_replays_the_paths_with_its_inputs(tmp_path: Path) -> None:
     logs = tmp_path / "logs dir"
     logs.mkdir()
@@ -133,6 +134,7 @@ def test_action_replays_the_paths_with_its_inputs(tmp_path: Path) -> None:
     assert ":18:1: T004 " in clean.stdout and "Players:" not in clean.stdout
 
 
+@pytest.mark.slow
 def test_action_inputs_are_data_not_shell_code(tmp_path: Path) -> None:
     witness = tmp_path / "pwned"
     hostile = f'$(touch {witness})\n`touch {witness}`\n"; touch {witness}; echo "'
@@ -149,6 +151,7 @@ def test_action_inputs_are_data_not_shell_code(tmp_path: Path) -> None:
 STANDINGS = "Write the standings"
 
 
+@pytest.mark.slow
 def test_action_writes_the_standings_to_the_summary_and_a_page(tmp_path: Path) -> None:
     logs = tmp_path / "logs"
     logs.mkdir()

@@ -897,6 +897,7 @@ def test_a_fifo_in_a_folder_is_not_read_and_does_not_hang(tmp_path: Path) -> Non
         "a.s40": [], "b.s40": ["F001 not read: not a regular file"]}
 
 
+@pytest.mark.slow
 def test_a_fifo_or_a_device_named_on_the_command_line_is_not_read(tmp_path: Path) -> None:
     os.mkfifo(tmp_path / "pipe.s40")
     named = [str(tmp_path / "pipe.s40")]
@@ -914,6 +915,7 @@ def test_a_fifo_or_a_device_named_on_the_command_line_is_not_read(tmp_path: Path
     assert f"{tmp_path}: " not in folder.stdout or "F001" in folder.stdout
 
 
+@pytest.mark.slow
 def test_a_folder_1500_levels_deep_is_walked_without_recursion(tmp_path: Path) -> None:
     deep = tmp_path / "deep"
     bottom = str(deep)
@@ -960,6 +962,7 @@ def test_a_pattern_is_searched_only_as_deep_as_it_goes(
         assert sorted(set(listed)) == folders, pattern
 
 
+@pytest.mark.slow
 def test_file_names_that_are_not_utf8_are_read_and_shown_escaped(
         tmp_path: Path, check_report: ReportCheck) -> None:
     """Found in a folder or named, by every command: no crash, and on a terminal the
@@ -983,6 +986,7 @@ def test_file_names_that_are_not_utf8_are_read_and_shown_escaped(
     assert diff.returncode == 0 and "+++ " in diff.stdout and "\\xff-bad.s40" in diff.stdout
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [["replay", "-"], ["report", "-"], ["fmt", "-"]])
 def test_a_closed_standard_input_is_one_clear_line(command: list[str]) -> None:
     done = scala40(*command, close_stdin=True)
@@ -1049,6 +1053,7 @@ def test_a_game_over_1000_hands_is_cut_with_f003() -> None:
     assert "F003" not in {str(e.code) for e in audit_bytes(handy, "x").errors}
 
 
+@pytest.mark.slow
 def test_a_game_over_8_mib_is_cut_with_f003() -> None:
     stock = b"stock " + b"5S " * 3000 + b"\n"  # 9 KB a line: the bytes bound comes first
     result = audit_bytes(HEAD + stock * 1000 + b"\n" + CLEAN, "x")

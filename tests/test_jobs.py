@@ -112,6 +112,7 @@ def slow_in_a_worker(item: int, parent: int) -> tuple[int, int]:
     return os.getpid(), item
 
 
+@pytest.mark.slow
 def test_batches_no_worker_started_are_taken_back_and_judged_here(
         monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
     monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
@@ -133,6 +134,7 @@ def done_when(item: int, parent: int) -> tuple[int, int, float]:
     return pid, item, time.monotonic()
 
 
+@pytest.mark.slow
 def test_small_batches_judged_here_do_not_wait_for_a_whole_one_in_a_worker(
         monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
     """The batches held at once are bounded by weight, not number: small batches at
@@ -171,6 +173,7 @@ def test_fewer_batches_than_jobs_start_that_many_workers(
     assert spawned == [2]  # the first batch is judged here
 
 
+@pytest.mark.slow
 def test_many_small_batches_give_the_serial_report(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, spawned: list[int]) -> None:
     monkeypatch.setattr(parallel, "available_cpus", lambda: 2)
@@ -241,6 +244,7 @@ needs_proc = pytest.mark.skipif(not Path("/proc/self/task").is_dir() or availabl
                                 reason="needs Linux /proc and two CPUs")
 
 
+@pytest.mark.slow
 @needs_proc
 def test_sigterm_stops_the_workers_in_one_line_exit_143(
         running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:
@@ -254,6 +258,7 @@ def test_sigterm_stops_the_workers_in_one_line_exit_143(
     assert list(tmp_path.iterdir()) == []  # no report, no temporary file
 
 
+@pytest.mark.slow
 @needs_proc
 def test_ctrl_c_stops_the_workers_without_their_tracebacks_exit_130(
         running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:
@@ -267,6 +272,7 @@ def test_ctrl_c_stops_the_workers_without_their_tracebacks_exit_130(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow
 @needs_proc
 def test_a_worker_killed_by_the_system_ends_in_one_line(
         running: tuple[subprocess.Popen[bytes], list[int]], tmp_path: Path) -> None:

@@ -35,6 +35,7 @@ def _json(value: object, indent: int) -> str:
     return json.dumps(value, indent=2, ensure_ascii=False).replace("\n", "\n" + " " * indent)
 
 
+@pytest.mark.slow
 @given(_VALUES, st.integers(min_value=0, max_value=12))
 def test_the_text_is_the_standard_librarys(value: object, indent: int) -> None:
     assert indented(value, indent) == _json(value, indent)
@@ -63,6 +64,7 @@ def test_what_it_does_not_write_is_left_to_json(value: object) -> None:
         assert dumps(value, 2) == expected
 
 
+@pytest.mark.slow
 @given(st.text() | st.text(alphabet=st.characters(max_codepoint=0x7F)))
 def test_json_safe_skips_the_table_only_where_it_would_change_nothing(text: str) -> None:
     """``json_safe`` leaves ASCII text without DEL untranslated: no character of its

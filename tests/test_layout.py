@@ -171,6 +171,7 @@ def test_no_module_is_over_400_lines(path: Path) -> None:
     assert lines <= MAX_LINES, f"{_name(path)} has {lines} lines: split it along a concept"
 
 
+@pytest.mark.slow
 def test_no_circle_of_imports() -> None:
     """Not even through an import inside a function: a module that needs another
     only when a function runs still needs it."""

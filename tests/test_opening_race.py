@@ -55,6 +55,7 @@ def before_opening(hand: str = HAND, pile: str = "10C 3H 2S") -> PlayerView:
         partners=frozenset(), turns=3, opened_before=False, drawn=parse_card("4C"))
 
 
+@pytest.mark.slow
 def test_the_race_throws_the_card_that_leaves_the_hand_opening_soonest() -> None:
     view = before_opening()
     hard = Bot(Level.HARD, random.Random(1)).play(view)
@@ -107,6 +108,7 @@ class Noting(OpeningRaceBot):
         return chosen
 
 
+@pytest.mark.slow
 def test_every_discard_it_ranks_is_legal_and_the_engine_accepts_its_moves() -> None:
     ranked: list[tuple[list[Card], list[Card]]] = []
     for deal in range(4):
@@ -129,6 +131,7 @@ def test_the_expert_guided_by_the_race_lists_its_discard_first(seed: int) -> Non
     assert raced[0].plan.discard in set(cards("KC 9C 5D 2D"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seat", ["race", "expert"])
 def test_a_table_dealt_again_where_the_seat_cannot_see_changes_no_decision(
         watched: type[Watched], seat: str) -> None:  # noqa: F811 (the fixture)

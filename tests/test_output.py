@@ -20,6 +20,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from helpers import fast_sample
 
 from scala40cli.cli.main import main
 from scala40cli.cli.output import OutputError, atomic_output, refuse_inputs_as_output, write_text
@@ -257,9 +258,9 @@ def scala40_to(stdout: int, *args: str) -> subprocess.CompletedProcess[str]:
                           check=False)
 
 
-@pytest.mark.parametrize("command", [
+@pytest.mark.parametrize("command", fast_sample([
     ["replay"], ["replay", "--format", "json"], ["replay", "--format", "junit"],
-    ["replay", "--jobs", "2"], ["report"], ["--version"], ["explain"]])
+    ["replay", "--jobs", "2"], ["report"], ["--version"], ["explain"]], 3, " ".join))
 def test_a_full_standard_output_is_one_line_and_exit_2(command: list[str], log: Path,
                                                        tmp_path: Path) -> None:
     # Before: a traceback from deep in the reporter (exit 1), or Python's "Exception

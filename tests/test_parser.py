@@ -548,6 +548,7 @@ def test_fast_path_and_grammar_agree_on_line_like_text(text: str) -> None:
     assert parse_text(text) == parse_text(text, fast_path=False)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(st.text(alphabet=string.printable + "♠♥é\u2028\x00", max_size=200))
 def test_random_text_never_raises(text: str) -> None:
@@ -557,6 +558,7 @@ def test_random_text_never_raises(text: str) -> None:
         assert error.code is Code.SYNTAX_ERROR and error.line >= 1 and error.column >= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None)
 @given(st.binary(max_size=100))
 def test_random_bytes_decode_or_report(data: bytes) -> None:
@@ -594,6 +596,7 @@ TAG_PARTS = st.tuples(
 ).map(lambda t: t[0] + t[1] + " ".join(t[2]) + t[3])
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(st.lists(TAG_PARTS, min_size=1, max_size=5).map("\n".join))
 def test_tag_lines_read_by_the_fast_path_and_by_the_grammar_agree(text: str) -> None:

@@ -222,6 +222,7 @@ def _event_classes() -> set[type[Event]]:
 # --- the fast path is the gate's ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_lines_judged_without_the_gate_are_judged_as_the_gate_would(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The hand referee skips the gate for a line of play by the player in turn while
@@ -268,6 +269,7 @@ def _mentions(path: Path, name: str) -> list[int]:
             and node.value.id == "Code" and node.attr == name]
 
 
+@pytest.mark.slow
 def test_only_the_gate_reports_a_line_out_of_place() -> None:
     reporting = {str(path.relative_to(PACKAGE)) for path in PACKAGE.rglob("*.py")
                  if _mentions(path, "OUT_OF_PLACE")}
@@ -275,6 +277,7 @@ def test_only_the_gate_reports_a_line_out_of_place() -> None:
     assert reporting == {"judging/hands/phases.py", "model/catalogue/deal_and_turns.py"}
 
 
+@pytest.mark.slow
 def test_only_the_gate_turns_a_line_away_after_the_end_of_its_hand() -> None:
     """T005 is reported by ``after_end``, and only the gate calls it: a handler whose
     line finds the hand over ends the hand and hands the line back to the gate."""

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from itertools import product
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -94,12 +95,14 @@ def test_one_card_on_every_run() -> None:
             _check(low, held, (tc,))
 
 
+@pytest.mark.slow
 def test_two_cards_on_every_run() -> None:
     for low, held in RUNS:
         for pair in product(POOL, repeat=2):
             _check(low, held, pair)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None)
 @given(run=st.sampled_from(RUNS), cards=st.lists(st.sampled_from(POOL), min_size=1,
                                                  max_size=4))

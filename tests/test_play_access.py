@@ -31,6 +31,8 @@ from scala40cli.model.cards import parse_card
 from scala40cli.playing.controller import Controller, Options
 from scala40cli.simulate.bots import Bot
 
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
 State = dict[str, Any]
 #: What has focus: its card, its meld, its button, or its tag.
 FOCUS = """() => { const el = document.activeElement;

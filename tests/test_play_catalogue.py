@@ -142,6 +142,7 @@ def test_the_cards_of_a_sentence_are_cut_out_for_the_page() -> None:
             assert all("text" in part for part in sentence_parts(text)), (lang, text)
 
 
+@pytest.mark.slow
 def test_random_refusals_are_all_said_in_the_persons_language(tmp_path: Path) -> None:
     """Refusals met by a random player, in Italian and in French: none names the person
     (it is said to them), and each is a sentence of the catalogue, not the English."""

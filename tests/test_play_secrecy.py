@@ -92,6 +92,7 @@ def seed_of(log: str) -> str:
     return found.group(1)
 
 
+@pytest.mark.slow
 def test_no_response_holds_the_seed_or_a_card_not_seen(tmp_path: Path) -> None:
     controller = Controller(Options(players=3, save_dir=tmp_path, language="fr"))
     client = TestClient(make_app(controller, token=TOKEN, port=PORT),

@@ -49,6 +49,7 @@ def options(tmp_path: Path, seed: str, **more: Any) -> Options:
     return Options(seed=seed, save_dir=tmp_path, **more)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_a_player_who_plays_as_the_bots_is_never_refused(tmp_path: Path, level: str) -> None:
     controller = Controller(options(tmp_path, f"planned-{level}", level=level, players=3))
@@ -79,6 +80,7 @@ def test_a_player_who_plays_as_the_hard_bot_is_never_refused(tmp_path: Path,
         assert_replays_clean(controller)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["classic", "traditional", "strict"])
 def test_random_moves_are_refused_without_a_trace(tmp_path: Path, preset: str) -> None:
     controller = Controller(options(tmp_path, f"random-{preset}",
@@ -92,6 +94,7 @@ def test_random_moves_are_refused_without_a_trace(tmp_path: Path, preset: str) -
     assert_replays_clean(controller)
 
 
+@pytest.mark.slow
 def test_a_match_goes_on_from_its_log(tmp_path: Path) -> None:
     controller = Controller(options(tmp_path, "resumed", players=3, level="hard"))
     send, rng = controller_send(controller), random.Random(3)
@@ -117,6 +120,7 @@ def test_a_log_that_does_not_follow_from_its_seed_is_not_resumed(tmp_path: Path)
 
 
 
+@pytest.mark.slow
 def test_a_log_saved_in_the_middle_of_a_hand_replays_as_a_match_in_progress(
         tmp_path: Path) -> None:
     """[Result "*"] while the match is played: the log saved after any move is judged
@@ -305,6 +309,7 @@ def attach_where_it_fits(send: Send, card: str, state: dict[str, Any]
     return state, refused
 
 
+@pytest.mark.slow
 def test_putting_back_after_attaching_starts_the_turn_again(tmp_path: Path) -> None:
     """A discard taken and not used can leave no legal end to the turn once other cards
     are on the table: B gives back the card and all laid since, from the log."""
@@ -321,6 +326,7 @@ def test_putting_back_after_attaching_starts_the_turn_again(tmp_path: Path) -> N
     assert send("draw", [], 0)[1] is None
 
 
+@pytest.mark.slow
 def test_taking_back_the_turn_keeps_the_card_drawn(tmp_path: Path) -> None:
     """U: what was laid since the draw goes back in hand, the card drawn stays; the log
     is as it was just after the draw."""
@@ -356,6 +362,7 @@ def compra_match(tmp_path: Path, seed: str, players: int = 4) -> Controller:
                               choice=RuleChoice(preset="compra")))
 
 
+@pytest.mark.slow
 def test_a_person_who_buys_as_the_bots_would_is_never_refused(tmp_path: Path) -> None:
     """Under compra the person is offered the discards they may buy, in their order;
     buying as a bot would (the card laid at once, no discard) is never refused, and the
@@ -374,6 +381,7 @@ def test_a_person_who_buys_as_the_bots_would_is_never_refused(tmp_path: Path) ->
     assert bought >= 1
 
 
+@pytest.mark.slow
 def test_random_buys_and_passes_replay_clean(tmp_path: Path) -> None:
     offers = 0
     for seed in range(3):

@@ -97,6 +97,7 @@ def check_bot_plays(command: str, level: str, count: int) -> None:
     assert laid > 0
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_the_node_bot_plays_clean_matches(level: str) -> None:
     check_bot_plays(f"{node()} {NODE_BOT}", level, 2 if level != "normal" else 5)
@@ -108,10 +109,12 @@ def test_the_node_bot_plays_a_hundred_clean_matches_at_every_level(level: str) -
     check_bot_plays(f"{node()} {NODE_BOT}", level, 100)
 
 
+@pytest.mark.slow
 def test_the_greedy_baseline_speaks_the_protocol() -> None:
     check_bot_plays(GREEDY, "hard", 2)
 
 
+@pytest.mark.slow
 def test_every_message_of_a_real_exchange_validates() -> None:
     transcript = exchange(setup([("Bot", GREEDY)], max_hands=2))
     validator = Draft202012Validator(SCHEMA)
@@ -215,6 +218,7 @@ def test_a_program_that_cannot_start_forfeits(tmp_path: Path) -> None:
     assert "cannot start" in record.forfeits[0][2]
 
 
+@pytest.mark.slow
 def test_the_program_and_its_children_are_stopped_with_the_match(tmp_path: Path) -> None:
     pids = tmp_path / "pids"
     command = script(tmp_path, f"""

@@ -41,6 +41,7 @@ def compra_setup(programs: list[tuple[str, str]], games: int = 1) -> Setup:
                       max_hands=3, programs=programs)
 
 
+@pytest.mark.slow
 def test_a_protocol_2_program_checks_its_moves_and_follows_the_events(tmp_path: Path
                                                                       ) -> None:
     found = tmp_path / "found.jsonl"
@@ -57,6 +58,7 @@ def test_a_protocol_2_program_checks_its_moves_and_follows_the_events(tmp_path: 
     assert not [o for o in seen if o["kind"] == "leak"]
 
 
+@pytest.mark.slow
 def test_a_check_applies_nothing(tmp_path: Path) -> None:
     # the player checks the take before it draws, and a meld of its first three cards
     # before it discards: the pile, the table and its hand show none of it
@@ -76,6 +78,7 @@ def test_a_check_applies_nothing(tmp_path: Path) -> None:
     assert [c["id"] for c in checks] == [r["id"] for r in replies]
 
 
+@pytest.mark.slow
 def test_every_line_of_a_protocol_2_exchange_validates(tmp_path: Path) -> None:
     transcript = exchange(compra_setup([("Two", player(tmp_path / "found.jsonl"))]))
     validator = Draft202012Validator(SCHEMA)
@@ -86,6 +89,7 @@ def test_every_line_of_a_protocol_2_exchange_validates(tmp_path: Path) -> None:
         assert not errors, (who, message, errors[0].message)
 
 
+@pytest.mark.slow
 def test_the_answers_repeat_the_ask_s_id() -> None:
     transcript = exchange(setup([("Bot", GREEDY)], max_hands=1))
     ids = [m["id"] for who, m in transcript if m.get("type") == "ask"]
@@ -95,6 +99,7 @@ def test_the_answers_repeat_the_ask_s_id() -> None:
 # --- compra -------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_protocol_2_program_is_offered_the_buy_and_its_logs_stay_clean(tmp_path: Path
                                                                          ) -> None:
     found = tmp_path / "found.jsonl"
@@ -110,6 +115,7 @@ def test_a_protocol_2_program_is_offered_the_buy_and_its_logs_stay_clean(tmp_pat
         assert "bought" in why or "opening" in why or "took" in why, why
 
 
+@pytest.mark.slow
 def test_a_protocol_1_program_is_never_offered_a_buy() -> None:
     transcript = exchange(compra_setup([("Greedy", GREEDY)]))
     moves = {tuple(m["moves"]) for _, m in transcript if m.get("type") == "ask"}
@@ -136,6 +142,7 @@ def _hidden_changed(engine: HandEngine, seat: str, rng: random.Random) -> HandEn
     return twin
 
 
+@pytest.mark.slow
 def test_the_messages_to_a_seat_do_not_change_with_cards_it_cannot_see(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     original = HandEngine.view

@@ -39,6 +39,7 @@ TWICE = """
 """
 
 
+@pytest.mark.slow
 def test_an_answer_written_twice_is_dropped_with_one_warning(tmp_path: Path) -> None:
     (record,) = games(setup([("Bot", script(tmp_path, TWICE))], max_hands=2))
     assert not record.forfeits  # never shifted by one
@@ -105,6 +106,7 @@ def _finishes(work: object, within: float = 120) -> bool:
     return not thread.is_alive()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("then", ["answers", "ends"])
 def test_a_setsid_child_holding_the_output_never_holds_the_table(tmp_path: Path,
                                                                 then: str) -> None:
@@ -218,6 +220,7 @@ def test_level_names_the_bots_only() -> None:
     assert bad.exit_code == 2 and "one a bot seat" in bad.output
 
 
+@pytest.mark.slow
 def test_a_program_s_match_has_a_random_seed_written_in_the_log() -> None:
     def seed_of(*options: str) -> str:
         result = CliRunner().invoke(main, ["simulate", "--max-hands", "1", *options])
@@ -233,6 +236,7 @@ def test_a_program_s_match_has_a_random_seed_written_in_the_log() -> None:
     assert seed_of(*seat, "--seed", "1") == "1:1"
 
 
+@pytest.mark.slow
 def test_the_hello_says_protocol_2_and_the_bound_of_checks() -> None:
     transcript = exchange(setup([("Bot", GREEDY)], max_hands=1))
     hello = transcript[0][1]

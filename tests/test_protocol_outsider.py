@@ -109,6 +109,7 @@ IDLE = """
 """
 
 
+@pytest.mark.slow
 def test_programs_that_never_close_make_a_warning_not_a_traceback(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(engine, "MAX_TURNS", 40)

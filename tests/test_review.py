@@ -150,6 +150,7 @@ def _source(path: str) -> Source:
     return Source(path=path, data=(ROOT / path).read_bytes())
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_review_and_decisions_are_weighed_in_any_order(
         ) -> None:
     sources = [_source("fixtures/legal/three-players.s40")]
@@ -169,6 +170,7 @@ def test_jobs_give_the_same_review() -> None:
     assert here == apart
 
 
+@pytest.mark.slow
 def test_the_json_document_validates_and_lists_every_decision() -> None:
     sources = [_source("fixtures/legal/two-players.s40"),
                _source("fixtures/illegal/T004-not-in-hand-discard.s40")]
@@ -191,6 +193,7 @@ def test_a_log_recorded_at_a_table_is_reviewed_for_its_seat() -> None:
     assert any(isinstance(d, Reviewed) for d in game.decisions)
 
 
+@pytest.mark.slow
 def test_a_match_played_with_play_is_reviewed_for_the_person(tmp_path: Path) -> None:
     text = (ROOT / "fixtures/legal/two-players.s40").read_text("utf-8").replace(
         '[Players "Anna" "Bruno"]', '[Players "Anna" "Bruno"]\n[Levels "hard" "person"]')
@@ -204,6 +207,7 @@ def _run(*args: str) -> tuple[int, str, str]:
     return result.exit_code, result.stdout, result.stderr
 
 
+@pytest.mark.slow
 def test_the_command_writes_text_with_marks_and_summaries() -> None:
     status, out, _ = _run("fixtures/legal/two-players.s40", "--seat", "Anna")
     assert status == 0
@@ -226,6 +230,7 @@ def test_a_violation_is_said_in_the_text_and_not_reviewed() -> None:
     assert "not reviewed: T004 on line" in out
 
 
+@pytest.mark.slow
 def test_names_from_the_log_cannot_drive_the_terminal(tmp_path: Path) -> None:
     text = renamed((ROOT / "fixtures/legal/two-players.s40").read_text("utf-8"),
                    {"Anna": "\u202eAnna"})
@@ -274,6 +279,7 @@ def test_the_formats_are_the_command_lines_vocabulary() -> None:
     assert tuple(FORMATS) == REVIEW_FORMATS
 
 
+@pytest.mark.slow
 def test_the_page_is_the_viewers_with_the_review_in_its_data(tmp_path: Path) -> None:
     target = tmp_path / "review.html"
     status, _, _ = _run("fixtures/legal/two-players.s40", "--format", "html",
@@ -288,6 +294,7 @@ def test_the_page_is_the_viewers_with_the_review_in_its_data(tmp_path: Path) -> 
     assert html.count("<script>") == 2 and "sha256-" in html
 
 
+@pytest.mark.slow
 def test_several_pages_go_into_a_folder(tmp_path: Path) -> None:
     status, _, err = _run("fixtures/legal/two-players.s40", "fixtures/legal/in-one-go.s40",
                           "--format", "html")
@@ -367,6 +374,7 @@ def test_a_view_that_does_not_add_up_is_not_reviewed_and_never_a_traceback() -> 
     assert skipped.reason.startswith("the seat's view of the table does not add up")
 
 
+@pytest.mark.slow
 def test_a_line_under_a_mistyped_name_is_reviewed_as_its_authors(tmp_path: Path) -> None:
     """The review reads a line as the referee judges it: ``Brqno take 5H`` is Bruno's
     (G003, did you mean Bruno?). Only the decision on that line is left out; every other

@@ -9,6 +9,8 @@ from collections import Counter
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
 from scala40cli.review.choices import PlanChoice, TakeChoice
 from scala40cli.review.walk import Decision, walk_game
 from scala40cli.simulate.sampling import unseen
@@ -57,6 +59,7 @@ def test_the_real_table_agrees_with_the_seat_s_view_at_every_decision_of_a_hand(
     assert read >= len(decisions) - 1
 
 
+@pytest.mark.slow
 def test_a_continuation_is_the_same_for_the_same_seed_and_varies_with_it() -> None:
     decision = next(d for d in _decisions()
                     if isinstance(d.played, PlanChoice) and d.view.turns > 4)

@@ -26,6 +26,8 @@ from scala40cli.review.running import Source, review_files
 from scala40cli.review.scorer import Budget
 from scala40cli.viewing.loading import view_bytes
 
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
 ROOT = Path(__file__).resolve().parent.parent
 STANDIN = ReviewSettings(engine="standin", budget=Budget())
 #: A name that would be markup, and one that would reorder its line, were they not text.

@@ -106,6 +106,7 @@ def test_every_decision_of_a_simulated_match_is_found_with_the_bots_view(
             assert same_move(decision.played, answer, len(view.table)), decision.line  # type: ignore[arg-type]
 
 
+@pytest.mark.slow
 def test_a_match_with_buys_has_buy_decisions_both_ways() -> None:
     stages: set[tuple[Stage, object]] = set()
     for seed in "hijk":

@@ -68,6 +68,7 @@ def _entered_once(walk: list[str]) -> bool:
     return len(walk) == len(set(walk))
 
 
+@pytest.mark.slow
 def test_replay_enters_each_room_once(walks: list[list[str]], tmp_path: Path) -> None:
     """With a selection of codes and a configuration that excludes a file: what the
     command line asks for is done by the audit, not around it."""

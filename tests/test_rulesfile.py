@@ -500,6 +500,7 @@ _DOCUMENTS = st.dictionaries(st.sampled_from(["preset", "rules", "$schema", "x"]
                              | st.dictionaries(_KEYS, _VALUES, max_size=4), max_size=3)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(document=_DOCUMENTS)
 def test_any_json_document_is_a_choice_or_a_rules_error(tmp_path_factory: Any,
@@ -514,6 +515,7 @@ def test_any_json_document_is_a_choice_or_a_rules_error(tmp_path_factory: Any,
         assert isinstance(choice, RuleChoice)
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(text=st.text(alphabet='[]{}=."\'#,\n 019xa_-rulespt²', max_size=60))
 def test_any_toml_text_is_a_choice_or_a_rules_error(tmp_path_factory: Any, text: str) -> None:

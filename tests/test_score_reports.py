@@ -508,6 +508,7 @@ def _png_size(data: bytes) -> tuple[int, int]:
     return width, height
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("width", "height"), [(412, 915), (1280, 900)])
 def test_chromium_draws_the_page(tmp_path: Path, width: int, height: int) -> None:
     """Headless Chromium renders the report of a real match at phone and desktop width."""

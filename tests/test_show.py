@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
+from helpers import fast_sample
 from jsonschema import Draft202012Validator
 
 from scala40cli.cli.main import main
@@ -27,6 +28,10 @@ FIXTURES = sorted((ROOT / "fixtures").rglob("*.s40"))
 VALIDATOR = Draft202012Validator(schema("show.schema.json"))
 
 
+def _fixture_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
 def _viewed(path: Path) -> ViewedFile:
     return view_bytes(path.read_bytes(), str(path.relative_to(ROOT)))
 
@@ -35,7 +40,7 @@ def test_the_schema_is_a_schema() -> None:
     Draft202012Validator.check_schema(schema("show.schema.json"))
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", fast_sample(FIXTURES, 8, _fixture_id))
 def test_show_works_on_every_line_with_a_problem_of_every_fixture(path: Path) -> None:
     viewed = _viewed(path)
     for game in viewed.games:
@@ -49,7 +54,7 @@ def test_show_works_on_every_line_with_a_problem_of_every_fixture(path: Path) ->
                 assert document["before"] is not None
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=lambda p: f"{p.parent.name}/{p.name}")
+@pytest.mark.parametrize("path", fast_sample(FIXTURES, 8, _fixture_id))
 def test_a_stepped_game_is_judged_as_a_replayed_one(path: Path) -> None:
     for game in parse_text(path.read_bytes().decode("utf-8", errors="replace")).games:
         assert step_game(game).result == replay(game)

@@ -202,6 +202,7 @@ def test_reentry_and_mortal_combat_happen() -> None:
 # --- the command ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_simulate_pipes_into_replay() -> None:
     simulated = run("simulate", "--players", "4", "--games", "3", "--seed", "1")
     assert simulated.exit_code == 0, simulated.stderr
@@ -211,6 +212,7 @@ def test_simulate_pipes_into_replay() -> None:
     assert len(parsed.games) == 3 and not parsed.errors
 
 
+@pytest.mark.slow
 def test_the_same_seed_gives_the_same_bytes() -> None:
     args = ("simulate", "--players", "3", "--games", "2", "--seed", "7", "--level",
             "hard,normal,easy", "--rules", "compra")
@@ -219,6 +221,7 @@ def test_the_same_seed_gives_the_same_bytes() -> None:
     assert run(*args[:-4], "--seed", "8", *args[-4:]).stdout_bytes != first.stdout_bytes
 
 
+@pytest.mark.slow
 def test_the_written_text_is_canonical() -> None:
     """The simulator writes with the canonical writer: ``fmt`` leaves it unchanged."""
     from scala40cli.reading.layout import format_log
@@ -237,6 +240,7 @@ def test_a_pipe_between_two_processes() -> None:
     assert replayed.returncode == 0, replayed.stdout.decode()
 
 
+@pytest.mark.slow
 def test_out_dir_writes_one_file_a_game(tmp_path: Path) -> None:
     out = tmp_path / "games"
     result = run("simulate", "--players", "2", "--games", "3", "--seed", "4", "--out",
@@ -281,6 +285,7 @@ def test_rules_tags_say_the_rules_played() -> None:
     assert '[Levels "hard" "normal"]' in head
 
 
+@pytest.mark.slow
 def test_a_rules_file(tmp_path: Path) -> None:
     house = tmp_path / "house.toml"
     house.write_text('preset = "scala50"\n[rules]\ncompra = "yes"\n', encoding="utf-8")
@@ -423,6 +428,7 @@ def _matches(levels: str, rules: str, games: int, players: int) -> list[MatchRec
     return [simulate_game(setup, index) for index in range(1, games + 1)]
 
 
+@pytest.mark.slow
 def test_easy_never_takes_nor_buys() -> None:
     for record in _matches("easy,hard,easy", "compra", 4, 3):
         easy = {record.players[0], record.players[2]}
@@ -431,6 +437,7 @@ def test_easy_never_takes_nor_buys() -> None:
                 assert event.player not in easy
 
 
+@pytest.mark.slow
 def test_normal_takes_only_to_complete_a_combination() -> None:
     takes = 0
     for record in _matches("normal", "classic", 6, 2):
@@ -462,6 +469,7 @@ def test_hard_takes_to_attach_and_takes_jokers_back() -> None:
     assert swaps > 0
 
 
+@pytest.mark.slow
 def test_hard_never_discards_a_playable_card_when_it_has_another_choice(
         monkeypatch: pytest.MonkeyPatch) -> None:
     choices: list[tuple[list[TableMeld], list[Card], Card]] = []

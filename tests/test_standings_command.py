@@ -56,6 +56,7 @@ def test_the_command_offers_the_formats_of_the_registry() -> None:
         "text", "html", "json", "markdown", "text"]
 
 
+@pytest.mark.slow
 def test_the_json_validates_and_lists_what_was_left_out() -> None:
     status, output = run("--format", "json", str(LEGAL), str(EXAMPLES / "game.s40"))
     assert status == 1  # docs/examples holds files with syntax errors
@@ -77,6 +78,7 @@ def test_a_clean_folder_exits_0_and_the_text_is_sorted_by_rating() -> None:
     assert len(ratings) == 9 and ratings == sorted(ratings, reverse=True)
 
 
+@pytest.mark.slow
 def test_the_output_suffix_chooses_the_format(tmp_path: Path) -> None:
     for name, start in (("t.html", "<!DOCTYPE html>"), ("t.json", "{"),
                         ("t.md", "## Standings")):
@@ -94,6 +96,7 @@ def test_the_page_is_self_contained_and_draws_each_players_rating() -> None:
     assert '<ul class="legend">' in page
 
 
+@pytest.mark.slow
 def test_a_hostile_name_is_escaped_and_isolated_everywhere(hostile_log: Path) -> None:
     status, page = run("--format", "html", "--include-violations", str(hostile_log))
     assert status == 0
@@ -122,6 +125,7 @@ def test_a_wrong_option_is_exit_2() -> None:
     assert run("--since", "12/11/2026", str(LEGAL))[0] == 2
 
 
+@pytest.mark.slow
 def test_rules_restricts_the_table(tmp_path: Path) -> None:
     shutil.copy(LEGAL / "two-players.s40", tmp_path / "a.s40")
     played = CliRunner().invoke(main, ["simulate", "--rules", "scala50", "--out",
@@ -135,6 +139,7 @@ def test_rules_restricts_the_table(tmp_path: Path) -> None:
     assert [entry["reason"] for entry in document["left_out"]] == ["other_rules"]  # type: ignore[attr-defined, index]
 
 
+@pytest.mark.slow
 def test_the_table_is_the_same_with_jobs() -> None:
     assert run("--format", "json", str(LEGAL)) == run("--format", "json", "--jobs", "2",
                                                       str(LEGAL))

@@ -78,6 +78,7 @@ def test_version_imports_the_declarations_and_no_command() -> None:
     assert loaded <= DECLARATIONS
 
 
+@pytest.mark.slow
 def test_a_text_replay_imports_neither_jsonschema_nor_the_other_reporters(
         tmp_path: Path) -> None:
     loaded = modules_after("replay", str(LEGAL), cache=tmp_path)
@@ -100,6 +101,7 @@ NOT_FOR_ONE_SERIAL_RUN = {
     "scala40cli.audit.dask_engine", "scala40cli.dask_audit", "dask", "fsspec"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("report", ["jsonl", "github", "sarif"])
 def test_a_ci_format_imports_only_what_a_serial_run_needs(report: str,
                                                           tmp_path: Path) -> None:
@@ -108,6 +110,7 @@ def test_a_ci_format_imports_only_what_a_serial_run_needs(report: str,
     assert not loaded & NOT_FOR_ONE_SERIAL_RUN
 
 
+@pytest.mark.slow
 def test_lark_is_loaded_only_for_a_line_the_fast_path_leaves(tmp_path: Path) -> None:
     # Every line of the legal fixture is read by the fast path: the grammar is not needed.
     assert "lark" not in modules_after("replay", str(LEGAL), cache=tmp_path)
@@ -154,6 +157,7 @@ def build(path_home: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[int, Path]:
     return len(builder.sink), (files[0] if files else path_home / "none")
 
 
+@pytest.mark.slow
 def test_the_parser_is_saved_once_then_read_back(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     events, saved = build(tmp_path, monkeypatch)
@@ -179,6 +183,7 @@ def builds_while(action: Callable[[], object], monkeypatch: pytest.MonkeyPatch) 
     return len(calls)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("content", [b"", b"garbage\n", b"\x80\x04K\x01.", None, b"code"])
 def test_a_broken_or_stale_cache_file_is_built_again(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes | None) -> None:
@@ -197,6 +202,7 @@ def test_a_broken_or_stale_cache_file_is_built_again(
     assert not [p for p in saved.parent.iterdir() if p.name.endswith(".tmp")]
 
 
+@pytest.mark.slow
 def test_an_unwritable_cache_folder_only_costs_time(tmp_path: Path,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
@@ -232,6 +238,7 @@ def test_the_cache_file_changes_with_the_grammar_and_lark() -> None:
     assert one != keyed_cache_file("parser", grammar_text(), lark_version + ".post1")
 
 
+@pytest.mark.slow
 def test_the_cached_parser_reads_what_a_fresh_one_reads(tmp_path: Path,
                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     text = LEGAL.read_text(encoding="utf-8")

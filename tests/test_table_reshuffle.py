@@ -157,6 +157,7 @@ def public_cases(text: str, seat: str) -> list[Case]:
     return kept
 
 
+@pytest.mark.slow
 def test_a_corrupted_public_move_after_a_reshuffle_is_reported_on_its_line() -> None:
     ((_, text),) = reshuffled_matches(4, 1)
     assert _judged("\n".join(seat_lines(text.splitlines(), "Anna")) + "\n").violations == ()

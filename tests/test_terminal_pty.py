@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import fast_sample
 
 from scala40cli.reporting.escape import BIDI_CONTROLS
 
@@ -103,7 +104,7 @@ COMMANDS: dict[str, Callable[[Path, Path], list[str]]] = {
 }
 
 
-@pytest.mark.parametrize("name", COMMANDS)
+@pytest.mark.parametrize("name", fast_sample(COMMANDS, 4))
 def test_no_control_character_of_a_log_reaches_a_terminal(tmp_path: Path,
                                                          name: str) -> None:
     log, rules = hostile_log(tmp_path), hostile_rules(tmp_path)
@@ -116,6 +117,7 @@ def test_no_control_character_of_a_log_reaches_a_terminal(tmp_path: Path,
     assert log.read_bytes() == before  # fmt never rewrites a log it cannot read
 
 
+@pytest.mark.slow
 def test_fmt_shows_the_unreadable_line_escaped_on_a_terminal(tmp_path: Path) -> None:
     """The case of the issue: ``fmt`` printed the line's title sequence raw (``replay``
     escaped it); now both show it as ``\\x1b]0;pwned title\\x07``, caret under the

@@ -116,6 +116,7 @@ def _page_words(html: str) -> dict[str, Any]:
     return words
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_the_review_page_gives_its_script_every_word_in_the_language(language: str) -> None:
     data, review = _reviewed("game.s40", _text(LOGS[0]))
@@ -165,6 +166,7 @@ def test_every_stage_class_and_rating_of_the_text_is_translated(language: str) -
             if words.gettext(text) == text and text not in ALIKE[language]] == []
 
 
+@pytest.mark.slow
 def test_the_review_text_writes_figures_as_the_language_does() -> None:
     _, review = _reviewed("game.s40", _text(LOGS[0]))
     english = review_text([review], STANDIN)
@@ -173,6 +175,7 @@ def test_the_review_text_writes_figures_as_the_language_does() -> None:
     assert re.search(r"\d,\d\u202f%", french) and not re.search(r"\d\.\d", french)
 
 
+@pytest.mark.slow
 def test_a_name_like_a_placeholder_is_kept_in_the_italian_text() -> None:
     text = _text(LOGS[0])
     text = renamed(text, HOSTILE)
@@ -193,6 +196,7 @@ def _run(*args: str, env: dict[str, str | None] | None = None) -> str:
     return result.stdout
 
 
+@pytest.mark.slow
 def test_review_lang_speaks_the_text_and_keeps_the_json_english(tmp_path: Path) -> None:
     log = str(FIXTURES / LOGS[0])
     base = ["review", log, "--all", "--engine", "standin"]

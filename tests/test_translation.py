@@ -117,6 +117,7 @@ def _standings_words() -> set[str]:
         season_words.REASON_WORDS.values())
 
 
+@pytest.mark.slow
 def test_every_word_of_the_reports_is_translated() -> None:
     """The words of the text report, ``show``, ``explain``, ``report`` (Markdown, HTML),
     the GitHub job summary, ``replay --compare`` and ``standings``: each literal asked
@@ -151,6 +152,7 @@ def _gettext_calls() -> list[tuple[str, int, str]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_a_message_that_counts_is_asked_for_with_its_number(language: str) -> None:
     """A message with plural forms asked for with ``gettext`` always takes its first
@@ -262,6 +264,7 @@ def _syntax_messages() -> set[str]:
                                     + " ".join(words) + "\n").errors}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_every_message_of_the_fixtures_is_said_in_the_language(language: str) -> None:
     words = catalogue(language)

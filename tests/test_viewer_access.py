@@ -18,6 +18,8 @@ from test_viewer_browser import browser as browser  # the shared Chromium fixtur
 from scala40cli.viewing.loading import ViewedFile, load_file, view_bytes
 from scala40cli.viewing.page import page
 
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 

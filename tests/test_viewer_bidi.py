@@ -23,6 +23,8 @@ from scala40cli.reporting.escape import terminal_safe
 from scala40cli.viewing.loading import view_bytes
 from scala40cli.viewing.page import page
 
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
 ROOT = Path(__file__).resolve().parent.parent
 
 #: Every control that can reorder text, none of them closed where it is used.

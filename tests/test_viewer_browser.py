@@ -23,6 +23,8 @@ from scala40cli.viewing.documents import show_document
 from scala40cli.viewing.loading import ViewedFile, view_bytes
 from scala40cli.viewing.page import page
 
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
 ROOT = Path(__file__).resolve().parent.parent
 SCREENSHOTS = ROOT / "docs" / "images"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",

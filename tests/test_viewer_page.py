@@ -49,6 +49,7 @@ def _page_bytes(text: str) -> int:
     return len(html.encode())
 
 
+@pytest.mark.slow
 def test_a_20_hand_match_of_6_players_is_a_page_under_500_kb() -> None:
     assert _page_bytes(_simulated("easy", 3)) < MOST_BYTES  # 336 KB; 762 KB before
 
@@ -86,6 +87,7 @@ def test_the_log_cannot_close_the_data_element() -> None:
     assert "<title>scala40 view: &lt;/script&gt;.s40</title>" in html
 
 
+@pytest.mark.slow
 def test_view_writes_a_page_a_file_and_the_report_links_to_them(tmp_path: Path) -> None:
     logs = [tmp_path / "a.s40", tmp_path / "b.s40"]
     for log, source in zip(logs, ("legal/two-players.s40", "illegal/T004-not-in-hand-meld.s40"),
@@ -127,6 +129,7 @@ def test_view_a_json_lines_log(tmp_path: Path) -> None:
     assert data["lines"][0].startswith("{") and len(data["games"][0]["tables"]) > 10
 
 
+@pytest.mark.slow
 def test_view_makes_the_folder_an_output_ending_in_a_slash_names(tmp_path: Path) -> None:
     logs = [tmp_path / "a.s40", tmp_path / "sub" / "a.s40", tmp_path / "b.s40"]
     for log in logs:

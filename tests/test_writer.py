@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
+from helpers import fast_sample
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -89,7 +90,8 @@ def readable_games(text: str) -> list[list[Event]]:
             for game in parse_text(text).games]
 
 
-@pytest.mark.parametrize("path", FIXTURES, ids=[str(p.relative_to(ROOT)) for p in FIXTURES])
+@pytest.mark.parametrize("path", fast_sample(FIXTURES, 8,
+                                              lambda p: str(p.relative_to(ROOT))))
 def test_every_fixture_round_trips(path: Path) -> None:
     data = path.read_bytes()
     text = decode_log(data)
@@ -364,6 +366,7 @@ def test_any_event_line_parses_back_to_the_same_event(event: Event, fast_path: b
     assert event_line(only_event(line, fast_path=fast_path)) == line
 
 
+@pytest.mark.slow
 @given(st.lists(TAGS, max_size=3), st.lists(NON_TAG_EVENTS, min_size=1, max_size=12))
 def test_any_game_round_trips_and_is_a_fixed_point(
     tags: Sequence[Event], rest: Sequence[Event]
