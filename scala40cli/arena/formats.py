@@ -65,8 +65,15 @@ def headline(document: Document) -> str:
             f"{deals}, seed {document['seed']}")
 
 
+def forced_text(count: int) -> str:
+    """What an engine's forced discards are, said as ``simulate`` says them."""
+    return (f"{count} discard(s) against the rules: no legal discard was left "
+            "(every card fits a table meld, say)")
+
+
 def notes(document: Document) -> list[str]:
-    """The lines under the tables: the SPRT, forfeits, a stop, deals left out."""
+    """The lines under the tables: the SPRT, forfeits, forced discards, a stop, deals
+    left out."""
     lines: list[str] = []
     sprt = document["sprt"]
     if sprt is not None:
@@ -84,6 +91,8 @@ def notes(document: Document) -> list[str]:
         elif engine["forfeits"]:
             lines.append(f"{engine['name']} forfeited {engine['forfeits']} of "
                          f"{engine['hands']} hands")
+        if engine.get("forced_discards"):
+            lines.append(f"{engine['name']} made {forced_text(engine['forced_discards'])}")
     if document["stopped"] == "interrupted":
         lines.append(f"stopped after {document['matches']} matches")
     if document["incomplete"]:
@@ -142,4 +151,4 @@ FORMATS: dict[str, Callable[[Document], str]] = {
     "text": write_text, "json": write_json, "markdown": write_markdown}
 
 
-__all__ = ["FORMATS", "elo_text", "write_json", "write_markdown", "write_text"]
+__all__ = ["FORMATS", "elo_text", "forced_text", "write_json", "write_markdown", "write_text"]

@@ -1,4 +1,5 @@
-"""What a match of the arena tells the tally: who finished where, and who forfeited.
+"""What a match of the arena tells the tally: who finished where, who forfeited, and
+whose discards the rules left no way out of.
 
 A match's places rank its players from 0, the best, with equal places for a tie: the
 winner first; then the players still in, by their totals (the lowest first) when the
@@ -14,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scala40cli.arena.schedule import Match
+from scala40cli.reading.events import Discard
 from scala40cli.simulate.match import MatchRecord
 
 
@@ -31,6 +33,10 @@ class Outcome:
     dealt: tuple[int, ...]
     #: Every forfeit: the hand, the engine, why.
     forfeits: tuple[tuple[int, str, str], ...] = ()
+    #: Each seat's discards made against the rules because no legal one was left (under
+    #: ``discard_playable=forbidden``, an unopened hand whose every card fits the table:
+    #: the log holds an S010 there), in seat order; empty when there were none.
+    forced: tuple[int, ...] = ()
     #: The match ended (False: stopped at max_hands, or not playable at all).
     finished: bool = True
     #: Why the simulator could not play the match, when it could not (no log then).
@@ -44,6 +50,10 @@ class Outcome:
     def forfeited_hands(self, engine: str) -> int:
         """The hands ``engine`` forfeited."""
         return len({hand for hand, who, _ in self.forfeits if who == engine})
+
+    def forced_discards(self, engine: str) -> int:
+        """The discards ``engine`` was forced into (see ``forced``)."""
+        return self.forced[self.match.seats.index(engine)] if self.forced else 0
 
 
 def places(record: MatchRecord) -> tuple[int, ...]:
@@ -61,13 +71,23 @@ def places(record: MatchRecord) -> tuple[int, ...]:
     return tuple(sum(other < key for other in keys) for key in keys)
 
 
+def forced_by_seat(record: MatchRecord) -> tuple[int, ...]:
+    """Each player's forced discards (``record.forced_at``: indexes of discard events),
+    in seat order; empty when nobody was forced, as most matches are."""
+    if not record.forced_at:
+        return ()
+    authors = [event.player for event in (record.events[index] for index in record.forced_at)
+               if isinstance(event, Discard)]
+    return tuple(authors.count(player) for player in record.players)
+
+
 def outcome_of(match: Match, record: MatchRecord, text: str | None) -> Outcome:
     """The outcome of a match the simulator played."""
     dealt = tuple(sum(player in hand.order for hand in record.hands)
                   for player in record.players)
     return Outcome(match=match, places=places(record), winner=record.winner,
                    hands=len(record.hands), dealt=dealt, forfeits=record.forfeits,
-                   finished=record.finished, text=text)
+                   forced=forced_by_seat(record), finished=record.finished, text=text)
 
 
 def stuck_outcome(match: Match, why: str) -> Outcome:
@@ -77,4 +97,4 @@ def stuck_outcome(match: Match, why: str) -> Outcome:
                    dealt=(0,) * len(match.seats), finished=False, stuck=why)
 
 
-__all__ = ["Outcome", "outcome_of", "places", "stuck_outcome"]
+__all__ = ["Outcome", "forced_by_seat", "outcome_of", "places", "stuck_outcome"]

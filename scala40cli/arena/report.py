@@ -34,11 +34,17 @@ def _round(value: float | None, digits: int) -> float | None:
 
 
 def engine_entry(settings: ArenaSettings, tally: EngineTally) -> dict[str, Any]:
+    """One engine's line; ``forced_discards`` only when the rules left it no legal
+    discard at least once (a key added to version 1: absent, it made none)."""
     engine = settings.engine(tally.name)
     what = "level" if engine.kind is Kind.LEVEL else "command"
-    return {"name": engine.name, "kind": engine.kind.value, what: engine.what,
-            "matches": tally.matches, "wins": tally.wins, "hands": tally.hands,
-            "forfeits": tally.forfeits, "forfeits_every_hand": tally.forfeits_every_hand}
+    entry: dict[str, Any] = {
+        "name": engine.name, "kind": engine.kind.value, what: engine.what,
+        "matches": tally.matches, "wins": tally.wins, "hands": tally.hands,
+        "forfeits": tally.forfeits, "forfeits_every_hand": tally.forfeits_every_hand}
+    if tally.forced:
+        entry["forced_discards"] = tally.forced
+    return entry
 
 
 def pair_entry(pair: PairTally, forfeited: list[str]) -> dict[str, Any]:

@@ -51,6 +51,9 @@ class EngineTally:
     wins: int = 0
     hands: int = 0
     forfeits: int = 0
+    #: Discards the rules left no legal choice for, over every match played (those of
+    #: deals left out of the figures too: each is an S010 in a log).
+    forced: int = 0
 
     @property
     def forfeits_every_hand(self) -> bool:
@@ -88,6 +91,8 @@ class Tally:
         """Count ``outcome``; True when it completes its deal. Its log is not kept (the
         command line has written it): a long run's logs would fill the memory."""
         self.played += 1
+        for name in outcome.match.seats:
+            self.by_engine[name].forced += outcome.forced_discards(name)
         if outcome.text is not None:
             outcome = dataclasses.replace(outcome, text=None)
         key = (outcome.match.group, outcome.match.deal)

@@ -3,8 +3,9 @@
 Checks the options (a bad one is a usage error, exit status 2), plays the run
 (:func:`scala40cli.arena.run.run_arena`) and writes its table in the chosen format to
 standard output or ``--output``. While it runs, standard error shows a progress line
-when it is a terminal, and always a warning the first time an engine forfeits a hand
-(the others are counted in the table). ``--out DIR`` keeps every match's log as it
+when it is a terminal, and always a warning the first time an engine forfeits a hand,
+and the first time the rules leave an engine no legal discard (the others are counted
+in the table). ``--out DIR`` keeps every match's log as it
 ends (complete or not at all, never through a link, never in a folder that already
 holds logs). Ctrl-C or SIGTERM stops the run: the table of what was played is written
 all the same, and the exit status is 130 or 143.
@@ -65,8 +66,8 @@ def settings_from_options(*, engines: Sequence[str], games: int | None, players:
 
 
 class Watcher:
-    """What the command does as each match ends: its log kept, a first forfeit said,
-    the progress line redrawn."""
+    """What the command does as each match ends: its log kept, a first forfeit and a
+    first forced discard said, the progress line redrawn."""
 
     def __init__(self, settings: ArenaSettings, directory: Path | None, err: TextIO) -> None:
         self.settings = settings
@@ -75,6 +76,7 @@ class Watcher:
         self.total = planned(settings)
         self.progress = err.isatty()
         self.warned: set[str] = set()
+        self.warned_forced: set[str] = set()
 
     def __call__(self, outcome: Outcome, tally: Tally) -> None:
         if self.directory is not None and outcome.text is not None:
@@ -85,6 +87,13 @@ class Watcher:
                 self.warned.add(engine)
                 self.warn(f"{engine} forfeits hand {hand} of match {outcome.match.index}: "
                           f"{why} (every forfeit is counted in the table)")
+        for engine in outcome.match.seats:
+            forced = outcome.forced_discards(engine)
+            if forced and engine not in self.warned_forced:
+                self.warned_forced.add(engine)
+                self.warn(f"{engine} made {forced} discard(s) against the rules in match "
+                          f"{outcome.match.index}: no legal discard was left (every card "
+                          "fits a table meld, say; every one is counted in the table)")
         if outcome.stuck is not None:
             self.warn(f"match {outcome.match.index} could not be played to its end "
                       f"({outcome.stuck}): counted as a tie, no log")

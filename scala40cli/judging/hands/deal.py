@@ -15,7 +15,7 @@ from typing import Final
 
 from scala40cli.judging.hands.phases import Kind
 from scala40cli.judging.rulebook.rules import Rules, UpcardJoker
-from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.judging.tabletop.findings import Finding, Flag, said_name
 from scala40cli.model.card_counts import card_counts, count_cards, full_deck, no_cards
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.model.results import Problem
@@ -140,7 +140,7 @@ class DealChecker:
         self.dealer_line = event
         if event.player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{event.player} is not a player of this game"),
+                              f"{said_name(event.player)} is not a player of this game"),
                       event.player)
             return
         self.dealer = event.player
@@ -153,7 +153,7 @@ class DealChecker:
         known = [c for c in event.cards if c is not None]
         if player not in self.game_players:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"), player)
+                              f"{said_name(player)} is not a player of this game"), player)
             self._count_out(event, known, None)
             self.strays.append(event)
             return

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from scala40cli.judging.hands.hand_end import HandEnding
 from scala40cli.judging.hands.lookahead import mistyped, next_player_event
-from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.findings import Finding, said_name
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import verify_touch
 from scala40cli.model.results import Problem
@@ -58,7 +58,7 @@ class TurnOrder(HandEnding):
                 self.report_or_hold(turn, verify_touch(turn, event, None, self.rules), player)
         else:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} is not a player of this game"), player)
+                              f"{said_name(player)} is not a player of this game"), player)
         return replace(event, player=current)
 
     def _mistyped(self, event: PlayerEvent, position: int) -> bool:
@@ -76,7 +76,7 @@ class TurnOrder(HandEnding):
             known = player in self.game_players
             why = "is not in this hand" if known else "is not a player of this game"
             self.flag(Finding(Code.UNKNOWN_PLAYER, event,
-                              f"{player} {why}"), player)
+                              f"{said_name(player)} {why}"), player)
             if self.turn is not None and self.turn.cut_at is None:
                 self.turn.cut_at = event
             return None

@@ -22,7 +22,7 @@ from scala40cli.judging.match.scorelines import judge_score_line, report_missing
 from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scores.standings import Standings
-from scala40cli.judging.tabletop.findings import Finding
+from scala40cli.judging.tabletop.findings import Finding, said_name
 from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place, replace
@@ -216,8 +216,8 @@ class MatchReferee:
         if meant is None:
             return event
         if report:
-            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{event.player} is not a player "
-                              f"of this game; did you mean {meant}?"), event.player)
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(event.player)} is not a "
+                              f"player of this game; did you mean {meant}?"), event.player)
         return replace(event, player=meant)
 
     def _as_spelled(self, event: Event) -> Event:

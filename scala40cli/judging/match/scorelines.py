@@ -20,7 +20,7 @@ from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.scores.penalty_range import penalty_limits, read_penalties
 from scala40cli.judging.scores.scoring import Bounds
 from scala40cli.judging.tabletop.buying import buying_played
-from scala40cli.judging.tabletop.findings import Finding, Flag
+from scala40cli.judging.tabletop.findings import Finding, Flag, said_name
 from scala40cli.model.results import Closing
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place
@@ -38,10 +38,10 @@ def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
     missing = [p for p in dealt if p not in names]
     twice = sorted({name for name in names if names.count(name) > 1})  # a line names few
     if unknown or out or missing or twice:
-        parts = [f"unknown {', '.join(unknown)}" if unknown else "",
+        parts = [f"unknown {', '.join(map(said_name, unknown))}" if unknown else "",
                  f"already out {', '.join(out)}" if out else "",
                  f"missing {', '.join(missing)}" if missing else "",
-                 f"named twice {', '.join(twice)}" if twice else ""]
+                 f"named twice {', '.join(map(said_name, twice))}" if twice else ""]
         flag(Finding(Code.SCORE_PLAYERS, event,
                      "the score line must name every player of the hand once: "
                      + "; ".join(p for p in parts if p)))

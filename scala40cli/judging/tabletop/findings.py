@@ -28,6 +28,14 @@ class Finding:
     held: bool = False
 
 
+def said_name(name: str) -> str:
+    """A player's name as a sentence shows it: as written, but a blank one as ``""``,
+    which would otherwise show as nothing ("  is not a player of this game") and leave
+    the reader to guess what the log wrote. The blank name can reach a sentence only as
+    a name the game does not know (G003, C003): the ``[Players]`` tag refuses it."""
+    return name if name else '""'
+
+
 class Flag(Protocol):
     """``flag(finding, player)`` reports a finding as a violation of ``player`` and
     returns it as a :class:`~scala40cli.model.results.Problem`; with ``cause``, it
