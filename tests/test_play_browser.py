@@ -153,3 +153,43 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
         context.close()
     result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
     assert [(p.code, p.message) for p in result.violations] == []
+
+
+#: The smallest font of any text the page shows (the screen reader's hidden headings aside).
+SMALLEST_TEXT = """() => Math.min(...[...document.body.querySelectorAll('*')]
+  .filter(e => e.getClientRects().length && !e.closest('.sr, [hidden]') &&
+          [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+
+def test_a_jokers_card_on_the_table_is_legible_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """The card a joker stands for, under it, was 10 px on a phone: no text under 12 px."""
+    from test_play_access import opened_page, rigged
+
+    controller = rigged(tmp_path, "it")
+    for cards in (["KS", "KH", "JK"], ["7H", "8H", "9H"]):
+        controller.move({"action": "lay", "cards": cards}, "en")
+    controller.move({"action": "open"}, "en")
+    with opened_page(browser, controller, PHONE, has_touch=True, is_mobile=True) as page:
+        assert page.locator("#table .card .as").count() == 1
+        assert page.evaluate(SMALLEST_TEXT) >= 12
+
+
+@pytest.mark.slow
+def test_the_computers_moves_by_taps_on_a_phone_pass_axe(browser: Any, tmp_path: Path) -> None:
+    """A turn played by taps alone; the computer's moves, logged as it plays, are items of
+    a list (the log around it), which axe-core finds clean."""
+    from axe_check import axe_violations
+
+    controller = Controller(Options(seed="phone-log", save_dir=tmp_path, language="fr"))
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        by_pointer(page, touch=True)
+        page.wait_for_function(READY)
+        assert page.locator("#moves li").count() > 0
+        assert page.evaluate("() => document.querySelector('#moves').closest('[role=log]') "
+                             "!== null") and axe_violations(page) == []
+        context.close()

@@ -87,7 +87,7 @@ function logMove(nodes, className) {
   item.append(...nodes);
   list.append(item);
   while (list.children.length > MOST_MOVES) list.firstElementChild.remove();
-  list.scrollTop = list.scrollHeight;
+  $("moves-log").scrollTop = $("moves-log").scrollHeight;
 }
 
 function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
