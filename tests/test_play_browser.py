@@ -193,3 +193,32 @@ def test_the_computers_moves_by_taps_on_a_phone_pass_axe(browser: Any, tmp_path:
         assert page.evaluate("() => document.querySelector('#moves').closest('[role=log]') "
                              "!== null") and axe_violations(page) == []
         context.close()
+
+
+@pytest.mark.slow
+def test_the_review_is_opened_by_a_tap_at_the_end_of_the_match(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """On a phone, the link to the review is a target 24 px high (it was 20); a tap opens
+    the review, which draws its marks and passes axe-core."""
+    from axe_check import axe_violations
+    from test_play_access import played_until
+
+    from scala40cli.judging.rulebook.rules import RuleChoice
+
+    controller = Controller(Options(
+        seed="phone-review", save_dir=tmp_path, language="it", players=2,
+        choice=RuleChoice(preset="classic", values=(("elimination", "none", "test"),
+                                                    ("fixed_hands", "1", "test")))))
+    played_until(controller, lambda s: s["phase"] == "match_over")
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#review-area:not([hidden])")
+        assert page.locator("#review").bounding_box()["height"] >= 24
+        page.tap("#review")
+        page.wait_for_selector("#lines li", timeout=60_000)
+        page.tap("#buttons button >> nth=-1")  # the next marked decision
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        assert axe_violations(page) == []
+        context.close()
