@@ -222,3 +222,29 @@ def test_the_review_is_opened_by_a_tap_at_the_end_of_the_match(browser: Any,
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
         assert axe_violations(page) == []
         context.close()
+
+
+@pytest.mark.slow
+def test_the_language_is_switched_on_a_phone_and_the_match_goes_on(browser: Any,
+                                                                     tmp_path: Path) -> None:
+    """The page in French after a draw in Italian: the same hand, the same phase, every
+    word French; the match is the server's, nothing of it is lost."""
+    controller = Controller(Options(seed="phone-language", save_dir=tmp_path, language="it"))
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        page.tap("#stock")
+        page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
+        hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)")
+        assert page.inner_text("[data-do=discard]") == "Scarta"
+        page.select_option("#language", "fr")
+        page.wait_for_function("() => document.body.dataset.lang === 'fr' && "
+                               "!document.querySelector('[data-do=discard]').disabled")
+        assert page.inner_text("[data-do=discard]") == "Défausser"
+        assert page.get_attribute("html", "lang") == "fr"
+        assert page.input_value("#language") == "fr"
+        assert page.eval_on_selector_all("#hand .card",
+                                         "cards => cards.map(c => c.dataset.code)") == hand
+        context.close()
