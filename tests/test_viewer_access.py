@@ -262,3 +262,17 @@ def test_a_phone_held_sideways_keeps_most_of_its_screen_for_the_table(
       return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)); }""")
     assert covered <= viewport["height"] / 4, covered
     opened.close()
+
+
+def test_a_long_file_name_is_whole_in_the_header_at_320_px(browser: Any,
+                                                          tmp_path: Path) -> None:
+    """A 51-character name was cut by an ellipsis on a phone; it takes two rows now."""
+    name = "club-aurora/friday-night/2026-12-04-table-three.s40"
+    text = (ROOT / "fixtures/legal/two-players.s40").read_bytes()
+    opened = Opened(browser, _write(tmp_path, view_bytes(text, name), "long"), NARROW,
+                    touch=True)
+    title = opened.page.evaluate("""() => { const h = document.getElementById('title');
+      return [h.textContent, h.scrollWidth, h.clientWidth, h.scrollHeight, h.clientHeight]; }""")
+    shown, width, shown_width, height, shown_height = title
+    assert name in shown and width <= shown_width and height <= shown_height, title
+    opened.close()
