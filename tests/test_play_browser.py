@@ -153,3 +153,98 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
         context.close()
     result = api.audit_text(controller.path.read_text(encoding="utf-8")).games[0]
     assert [(p.code, p.message) for p in result.violations] == []
+
+
+#: The smallest font of any text the page shows (the screen reader's hidden headings aside).
+SMALLEST_TEXT = """() => Math.min(...[...document.body.querySelectorAll('*')]
+  .filter(e => e.getClientRects().length && !e.closest('.sr, [hidden]') &&
+          [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+  .map(e => parseFloat(getComputedStyle(e).fontSize)))"""
+
+
+def test_a_jokers_card_on_the_table_is_legible_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """The card a joker stands for, under it, was 10 px on a phone: no text under 12 px."""
+    from test_play_access import opened_page, rigged
+
+    controller = rigged(tmp_path, "it")
+    for cards in (["KS", "KH", "JK"], ["7H", "8H", "9H"]):
+        controller.move({"action": "lay", "cards": cards}, "en")
+    controller.move({"action": "open"}, "en")
+    with opened_page(browser, controller, PHONE, has_touch=True, is_mobile=True) as page:
+        assert page.locator("#table .card .as").count() == 1
+        assert page.evaluate(SMALLEST_TEXT) >= 12
+
+
+@pytest.mark.slow
+def test_the_computers_moves_by_taps_on_a_phone_pass_axe(browser: Any, tmp_path: Path) -> None:
+    """A turn played by taps alone; the computer's moves, logged as it plays, are items of
+    a list (the log around it), which axe-core finds clean."""
+    from axe_check import axe_violations
+
+    controller = Controller(Options(seed="phone-log", save_dir=tmp_path, language="fr"))
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        by_pointer(page, touch=True)
+        page.wait_for_function(READY)
+        assert page.locator("#moves li").count() > 0
+        assert page.evaluate("() => document.querySelector('#moves').closest('[role=log]') "
+                             "!== null") and axe_violations(page) == []
+        context.close()
+
+
+@pytest.mark.slow
+def test_the_review_is_opened_by_a_tap_at_the_end_of_the_match(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """On a phone, the link to the review is a target 24 px high (it was 20); a tap opens
+    the review, which draws its marks and passes axe-core."""
+    from axe_check import axe_violations
+    from test_play_access import played_until
+
+    from scala40cli.judging.rulebook.rules import RuleChoice
+
+    controller = Controller(Options(
+        seed="phone-review", save_dir=tmp_path, language="it", players=2,
+        choice=RuleChoice(preset="classic", values=(("elimination", "none", "test"),
+                                                    ("fixed_hands", "1", "test")))))
+    played_until(controller, lambda s: s["phase"] == "match_over")
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#review-area:not([hidden])")
+        assert page.locator("#review").bounding_box()["height"] >= 24
+        page.tap("#review")
+        page.wait_for_selector("#lines li", timeout=60_000)
+        page.tap("#buttons button >> nth=-1")  # the next marked decision
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
+        assert axe_violations(page) == []
+        context.close()
+
+
+@pytest.mark.slow
+def test_the_language_is_switched_on_a_phone_and_the_match_goes_on(browser: Any,
+                                                                     tmp_path: Path) -> None:
+    """The page in French after a draw in Italian: the same hand, the same phase, every
+    word French; the match is the server's, nothing of it is lost."""
+    controller = Controller(Options(seed="phone-language", save_dir=tmp_path, language="it"))
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        page = context.new_page()
+        page.goto(url + "?pace=0")
+        page.wait_for_selector("#hand .card")
+        page.tap("#stock")
+        page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
+        hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)")
+        assert page.inner_text("[data-do=discard]") == "Scarta"
+        page.select_option("#language", "fr")
+        page.wait_for_function("() => document.body.dataset.lang === 'fr' && "
+                               "!document.querySelector('[data-do=discard]').disabled")
+        assert page.inner_text("[data-do=discard]") == "Défausser"
+        assert page.get_attribute("html", "lang") == "fr"
+        assert page.input_value("#language") == "fr"
+        assert page.eval_on_selector_all("#hand .card",
+                                         "cards => cards.map(c => c.dataset.code)") == hand
+        context.close()

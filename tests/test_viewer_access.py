@@ -214,3 +214,67 @@ def test_the_log_panel_is_reached_and_scrolled_by_keyboard(browser: Any,
     page_.keyboard.press("ArrowDown")
     assert page_.evaluate("window.scala40.table().turn") != turn
     opened.close()
+
+
+#: Real phones' screens in CSS pixels (Playwright's descriptions of them): the Pixel 7 and
+#: the iPhone 13 held sideways, and the 320 px of WCAG 1.4.10's reflow (an iPhone SE).
+LANDSCAPES = [{"width": 863, "height": 360}, {"width": 750, "height": 342}]
+NARROW = {"width": 320, "height": 568}
+
+
+def test_every_line_of_the_log_is_a_target_a_finger_can_tap(browser: Any,
+                                                              tmp_path: Path) -> None:
+    """WCAG 2.5.8: 24 CSS px high at least on a touch screen; a tap on one steps there."""
+    opened = Opened(browser, _write(tmp_path, view_bytes(_corrupted_match().encode(), "m.s40"),
+                                    "tap"), NARROW, touch=True)
+    heights = opened.page.evaluate(
+        "[...document.querySelectorAll('#lines li')].map(li => li.getBoundingClientRect().height)")
+    assert heights and min(heights) >= 24
+    opened.page.tap("#lines li[data-line='12']")
+    assert opened.drawn()["line"] == 12 and opened.errors == []
+    opened.close()
+
+
+def test_the_line_judged_is_whole_in_the_header_at_320_px(browser: Any,
+                                                          tmp_path: Path) -> None:
+    """A log line of 42 characters is not cut at the screen's edge (WCAG 1.4.10)."""
+    path = _write(tmp_path, load_file(str(ROOT / "fixtures/legal/six-players.s40")), "six")
+    opened = Opened(browser, path, NARROW, touch=True)
+    said = opened.page.evaluate("""() => { const s = document.getElementById('said');
+      return [s.textContent.length, s.scrollWidth, s.clientWidth, s.scrollHeight, s.clientHeight,
+              document.scrollingElement.scrollWidth]; }""")
+    length, width, shown_width, height, shown_height, page_width = said
+    assert length > 40 and width <= shown_width and height <= shown_height, said
+    assert page_width <= NARROW["width"]
+    opened.close()
+
+
+@pytest.mark.parametrize("viewport", LANDSCAPES, ids=["pixel-7", "iphone-13"])
+def test_a_phone_held_sideways_keeps_most_of_its_screen_for_the_table(
+        browser: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
+    """Scrolled down to the table, the header covers no more than a quarter of a phone's
+    screen held sideways; the buttons at the top still step by a tap."""
+    path = _write(tmp_path, load_file(str(ROOT / "fixtures/legal/six-players.s40")), "six")
+    opened = Opened(browser, path, viewport, touch=True)
+    opened.page.tap("#buttons button[aria-label='Next turn']")
+    assert opened.drawn()["line"] > 1
+    opened.page.evaluate("window.scrollTo(0, 400)")
+    covered = opened.page.evaluate("""() => {
+      const box = document.querySelector('header').getBoundingClientRect();
+      return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)); }""")
+    assert covered <= viewport["height"] / 4, covered
+    opened.close()
+
+
+def test_a_long_file_name_is_whole_in_the_header_at_320_px(browser: Any,
+                                                          tmp_path: Path) -> None:
+    """A 51-character name was cut by an ellipsis on a phone; it takes two rows now."""
+    name = "club-aurora/friday-night/2026-12-04-table-three.s40"
+    text = (ROOT / "fixtures/legal/two-players.s40").read_bytes()
+    opened = Opened(browser, _write(tmp_path, view_bytes(text, name), "long"), NARROW,
+                    touch=True)
+    title = opened.page.evaluate("""() => { const h = document.getElementById('title');
+      return [h.textContent, h.scrollWidth, h.clientWidth, h.scrollHeight, h.clientHeight]; }""")
+    shown, width, shown_width, height, shown_height = title
+    assert name in shown and width <= shown_width and height <= shown_height, title
+    opened.close()

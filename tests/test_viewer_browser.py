@@ -78,10 +78,11 @@ class Opened:
     error or dialog it raised."""
 
     def __init__(self, browser: Any, path: Path, viewport: dict[str, int],
-                 fragment: str = "") -> None:
+                 fragment: str = "", touch: bool = False) -> None:
         self.requests: list[str] = []
         self.errors: list[str] = []
-        self.context = browser.new_context(viewport=viewport)
+        # touch: a phone's browser (a finger, the mobile viewport), as Playwright emulates it
+        self.context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
         self.page = self.context.new_page()
         url = path.as_uri()
         self.page.on("request", self._request(url))

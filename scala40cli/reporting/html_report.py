@@ -307,6 +307,7 @@ h2{font-size:1.2rem;margin:0 0 .25rem;overflow-wrap:anywhere}
 h3{font-size:1.02rem;margin:1.1rem 0 .4rem}
 .summary{margin:0 0 1rem;color:#444}
 .contents{padding-left:1.5rem;margin:0 0 1rem}
+.contents a,.viewer a,.violations a{display:inline-block;padding:.2rem 0}
 .game,.file-errors{border-top:3px solid #1b1b1b;padding-top:.75rem;margin-top:1.5rem}
 .index{font-weight:normal;color:#555}
 .badge{display:inline-block;font-size:.78rem;font-weight:600;padding:.1rem .5rem;
@@ -329,12 +330,12 @@ thead th{background:#f1f1f1;border-bottom:2px solid #999;text-align:right}
 thead th:first-child,thead th:last-child,tbody th,tfoot th{text-align:left}
 th:first-child{position:sticky;left:0;background:#f7f7f7;z-index:1}
 .closed-by{text-align:left;color:#333;white-space:normal;min-width:6.5rem}
-.closed-by.no-close{color:#888;font-style:italic}
+.closed-by.no-close{color:#5e5e5e;font-style:italic}
 .pen{display:block;font-weight:600}
 .run{display:block;font-size:.75rem;color:#666}
 td.closer{background:#e6f3ea}
 td.goes-out .run{color:#a4161a}
-td.goes-out b{font-weight:700;text-transform:uppercase;font-size:.68rem}
+td.goes-out b{font-weight:700;text-transform:uppercase;font-size:.75rem}
 td.gone{background:repeating-linear-gradient(135deg,#f4f4f4 0 5px,#e4e4e4 5px 7px)}
 tfoot th,tfoot td{border-top:2px solid #999;border-bottom:0;font-weight:700;background:#fafafa}
 .note{font-size:.8rem;color:#666;margin:.3rem 0 0}

@@ -87,7 +87,7 @@ function logMove(nodes, className) {
   item.append(...nodes);
   list.append(item);
   while (list.children.length > MOST_MOVES) list.firstElementChild.remove();
-  list.scrollTop = list.scrollHeight;
+  $("moves-log").scrollTop = $("moves-log").scrollHeight;
 }
 
 function sleep(ms) { return new Promise((done) => setTimeout(done, ms)); }
@@ -475,6 +475,14 @@ $("pile").addEventListener("click", () => {
 });
 $("new").addEventListener("click", () => newGame());
 $("level").addEventListener("change", (event) => newGame(event.target.value));
+// The page again in another language (each name in its own, to be found by whoever reads
+// it): the match is the server's, so it goes on as it stands.
+$("language").value = lang;
+$("language").addEventListener("change", (event) => {
+  const query = new URLSearchParams(location.search);
+  query.set("lang", event.target.value);
+  location.search = query.toString();
+});
 
 (async function start() {
   W = makeWords(await call("api/words"));

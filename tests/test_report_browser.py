@@ -1,0 +1,49 @@
+"""``scala40 report --format html`` on a phone's browser (Chromium emulating touch, as
+tests/test_viewer_browser.py): the page is no wider than the screen, its text is 12 px
+at least, its links are targets a finger finds, and axe-core finds no serious WCAG 2.1
+AA problem."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from axe_check import axe_violations
+from click.testing import CliRunner
+from test_viewer_browser import PHONE
+from test_viewer_browser import browser as browser  # the shared Chromium fixture
+
+from scala40cli.cli.main import main
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Each text's font size, and each link's height, as the page is laid out.
+MEASURED = """() => ({
+  fonts: [...document.body.querySelectorAll('*')]
+    .filter(e => e.getClientRects().length &&
+            [...e.childNodes].some(n => n.nodeType === 3 && n.textContent.trim()))
+    .map(e => parseFloat(getComputedStyle(e).fontSize)),
+  links: [...document.querySelectorAll('a')].map(a => a.getBoundingClientRect().height),
+  width: document.scrollingElement.scrollWidth})"""
+
+
+@pytest.mark.slow
+def test_the_report_on_a_phone(browser: Any, tmp_path: Path) -> None:
+    """A report of matches with hands nobody closed and players out: their grey words
+    were 3.5:1 on white, the "out" tag 10.9 px, the contents' links 19 px high."""
+    report = tmp_path / "report.html"
+    ran = CliRunner().invoke(main, ["report", "--format", "html", "-o", str(report),
+                                    str(ROOT / "fixtures" / "legal")])
+    assert ran.exit_code == 0, ran.output
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+    page = context.new_page()
+    page.goto(report.as_uri())
+    measured = page.evaluate(MEASURED)
+    assert measured["width"] <= PHONE["width"]
+    assert min(measured["fonts"]) >= 12
+    assert len(measured["links"]) > 10 and min(measured["links"]) >= 24
+    assert page.locator(".closed-by.no-close").count() > 0
+    assert page.locator("td.goes-out b").count() > 0
+    assert axe_violations(page) == []
+    context.close()
