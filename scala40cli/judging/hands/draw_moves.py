@@ -86,6 +86,8 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
                                            and not hand.draw_from_reshuffled(drawn)):
         cause = hand.echoes.misplaced_cause(drawn, event.line) if hand.echoes.misplaced \
             else None
+        if cause is None and order is None and hand.echoes.shown:  # D28, format 1.1
+            cause = hand.echoes.shown_cause(drawn, event.line)
         doubt = hand.doubts.stock
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
