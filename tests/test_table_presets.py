@@ -101,8 +101,10 @@ def _problems(text: str) -> list[tuple[str, int]]:
     return [(str(p.code), p.line) for p in _judged(text).violations]
 
 
-def _case(players: int, seed: int, kind: str, line: int, words: str) -> tuple[str, Case]:
-    text = simulated_source(players, seed).text
+def _case(players: int, seed: int, kind: str, line: int, words: str,
+          preset: str | None = None) -> tuple[str, Case]:
+    text = simulated_source(players, seed).text if preset is None \
+        else _simulated(preset, players, seed)
     (game,) = parse_text(text).games
     candidates = MUTATORS[kind](Walk("sim", game), random.Random(0))
     return text, next(c for c in candidates if c.line == line and words in c.description)
@@ -134,3 +136,16 @@ def test_a_public_mistake_is_one_violation_from_every_seat(
             assert seen == whole, seat
         else:  # a deal the seat does not see: nothing, or what the whole log says
             assert set(seen) <= set(whole), seat
+
+
+@pytest.mark.parametrize("preset", ["traditional", "strict"])
+def test_a_take_forbidden_before_opening_is_one_violation_from_every_seat(preset: str) -> None:
+    # take_before_opening=forbidden reports the take on its line: it most likely stood
+    # for a draw, so the stock is out of step by one card, as after a take found
+    # wrong at the turn's end (each later draw was S001, then the reshuffle S005)
+    text, case = _case(5, 5, "take_before_opening", 17, "does not open", preset)
+    corrupted = case.text(text.splitlines()).splitlines()
+    whole = _problems("\n".join(corrupted) + "\n")
+    assert whole == [("S007", case.expected_line)]
+    for seat in _judged(text).players:
+        assert _problems("\n".join(seat_lines(corrupted, seat)) + "\n") == whole, seat

@@ -184,8 +184,12 @@ def on_take(hand: TurnOrder, event: Take) -> None:
             pile.pop()  # the pile is uncertain: its top was the card written
     add_card(hand.hands[event.player], taken)
     turn.taken, turn.take_event = taken, event
-    hand.report(verify_take(event, opened_before=turn.opened_before, rules=hand.rules),
-                event.player)
+    for problem in hand.report(verify_take(event, opened_before=turn.opened_before,
+                                           rules=hand.rules), event.player):
+        if problem.code is Code.TAKE_BEFORE_OPENING and problem.caused_by is None:
+            # D28: a take forbidden outright most likely stood for a draw, as one
+            # found at the turn's end does (take_before_opening=only_to_open)
+            turn.take_problem = turn.take_problem or problem
 
 
 def _used(hand: TurnOrder, card: Card, player: str) -> bool:
