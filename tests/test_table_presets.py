@@ -74,13 +74,29 @@ def _player_counts(preset: str) -> tuple[int, ...]:
     return (4,) if preset == "teams" else (2, 3, 4, 5, 6)
 
 
-@pytest.mark.parametrize(("preset", "players", "seed"),
-                         [("compra", 4, 11),  # a buy by a hidden hand
-                          pytest.param("teams", 4, 2, marks=pytest.mark.slow),
-                          pytest.param("mortal-combat", 3, 5, marks=pytest.mark.slow)])
+def _features(text: str, game: GameResult) -> set[str]:
+    """The edge cases a match holds: seen from the other seats, each buy and swap is
+    a hidden hand's; a player out mid-match; a hand with a player who never opened."""
+    found = {word for word in ("buy", "swap") if f" {word} " in text}
+    found |= {"reshuffle"} if "\nreshuffle\n" in text else set()
+    found |= {"eliminated"} if game.eliminated and len(game.hands) > 1 else set()
+    found |= {hand.closing.value for hand in game.hands}
+    if any(set(hand.penalties) - set(hand.openings) - {hand.closer} for hand in game.hands):
+        found.add("unopened")
+    return found
+
+
+@pytest.mark.parametrize(("preset", "players", "seed", "holds"), [
+    ("compra", 4, 11, {"buy", "swap", "eliminated", "unopened"}),
+    ("classic", 4, 6, {"in_one_go", "reshuffle", "eliminated"}),
+    pytest.param("teams", 4, 2, {"swap", "eliminated"}, marks=pytest.mark.slow),
+    pytest.param("mortal-combat", 3, 5, {"eliminated"}, marks=pytest.mark.slow),
+])
 def test_a_match_under_a_preset_replays_from_every_seat_as_the_whole(
-        preset: str, players: int, seed: int) -> None:
-    assert_every_seat_judges_as_the_whole(_simulated(preset, players, seed))
+        preset: str, players: int, seed: int, holds: set[str]) -> None:
+    text = _simulated(preset, players, seed)
+    assert holds <= _features(text, _judged(text))
+    assert_every_seat_judges_as_the_whole(text)
 
 
 @pytest.mark.slow
@@ -147,5 +163,16 @@ def test_a_take_forbidden_before_opening_is_one_violation_from_every_seat(preset
     corrupted = case.text(text.splitlines()).splitlines()
     whole = _problems("\n".join(corrupted) + "\n")
     assert whole == [("S007", case.expected_line)]
+    for seat in _judged(text).players:
+        assert _problems("\n".join(seat_lines(corrupted, seat)) + "\n") == whole, seat
+
+
+def test_a_second_draw_is_one_violation_from_every_seat() -> None:
+    # from the drawer's seat, the card of the second draw is one they may never have
+    # drawn: a later copy of it from a hidden hand was D007
+    text, case = _case(4, 5, "draw_duplicated", 56, "", "traditional")
+    corrupted = case.text(text.splitlines()).splitlines()
+    whole = _problems("\n".join(corrupted) + "\n")
+    assert whole == [("T003", case.expected_line)]
     for seat in _judged(text).players:
         assert _problems("\n".join(seat_lines(corrupted, seat)) + "\n") == whole, seat

@@ -42,6 +42,9 @@ def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
         hand.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Draw):  # D28: a second draw leaves the pile as it was
             hand.doubts.doubt_stock(problem)
+            if event.card is not None and not order:  # format 1.1: a card the hand
+                # may never have drawn, so a later copy of it may be an echo
+                hand.echoes.shown.setdefault(event.card, hand.doubts.root(problem))
         else:
             hand.doubts.doubt_pile(problem)
     turn.drew = True
