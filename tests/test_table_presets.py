@@ -142,9 +142,15 @@ def _case(players: int, seed: int, kind: str, line: int, words: str,
 def test_a_public_mistake_is_one_violation_from_every_seat(
         players: int, seed: int, kind: str, line: int, words: str) -> None:
     text, case = _case(players, seed, kind, line, words)
+    assert_one_violation_from_every_seat(text, case)
+
+
+def assert_one_violation_from_every_seat(text: str, case: Case) -> None:
+    """The corrupted match's one violation, on its line, from every seat that sees the
+    line corrupted; from another, that or nothing."""
     corrupted = case.text(text.splitlines()).splitlines()
     whole = _problems("\n".join(corrupted) + "\n")
-    assert whole and whole[0] == (case.code, case.expected_line)
+    assert whole == [(case.code, case.expected_line)]
     edited = [corrupted[edit.line - 1] for edit in case.edits]
     for seat in _judged(text).players:
         seen = _problems("\n".join(seat_lines(corrupted, seat)) + "\n")
@@ -160,19 +166,24 @@ def test_a_take_forbidden_before_opening_is_one_violation_from_every_seat(preset
     # for a draw, so the stock is out of step by one card, as after a take found
     # wrong at the turn's end (each later draw was S001, then the reshuffle S005)
     text, case = _case(5, 5, "take_before_opening", 17, "does not open", preset)
-    corrupted = case.text(text.splitlines()).splitlines()
-    whole = _problems("\n".join(corrupted) + "\n")
-    assert whole == [("S007", case.expected_line)]
-    for seat in _judged(text).players:
-        assert _problems("\n".join(seat_lines(corrupted, seat)) + "\n") == whole, seat
+    assert case.code == "S007"
+    assert_one_violation_from_every_seat(text, case)
 
 
 def test_a_second_draw_is_one_violation_from_every_seat() -> None:
     # from the drawer's seat, the card of the second draw is one they may never have
     # drawn: a later copy of it from a hidden hand was D007
     text, case = _case(4, 5, "draw_duplicated", 56, "", "traditional")
-    corrupted = case.text(text.splitlines()).splitlines()
-    whole = _problems("\n".join(corrupted) + "\n")
-    assert whole == [("T003", case.expected_line)]
-    for seat in _judged(text).players:
-        assert _problems("\n".join(seat_lines(corrupted, seat)) + "\n") == whole, seat
+    assert case.code == "T003"
+    assert_one_violation_from_every_seat(text, case)
+
+
+@pytest.mark.parametrize(("preset", "players", "seed", "line"),
+                         [("teams", 4, 6, 11), ("traditional", 6, 5, 96)])
+def test_a_deal_of_a_third_copy_is_one_violation_from_every_seat(
+        preset: str, players: int, seed: int, line: int) -> None:
+    # from the seat dealt it, the copy beyond the deck leaves the stock's size a card
+    # out without a stock line: the reshuffle came early or late (S005, S006)
+    text, case = _case(players, seed, "deal_third_copy", line, "", preset)
+    assert case.code == "D007"
+    assert_one_violation_from_every_seat(text, case)

@@ -143,13 +143,16 @@ class HandBooks(TableState):
     def doubt_long_deals(self, doubts: dict[str, Problem]) -> None:
         """D28: a deal line of too many cards shows one that was never dealt, any of
         them: a later copy of one beyond the deck or the stock may be its echo, and
-        without a stock line, so may the stock's running out a draw early."""
+        without a stock line, so may the stock's running out a draw early or late (a
+        deal of a copy beyond the deck too)."""
         for player, doubt in doubts.items():
             if doubt.code is Code.DEAL_SIZE and self.size(player) > HAND_SIZE:
                 for card in self.hands[player]:
                     self.echoes.shown.setdefault(card, doubt)
-                if self.stock_order is None:  # its size is counted from the deal's
-                    self.doubts.doubt_stock(doubt)
+            elif doubt.code is not Code.TOO_MANY_COPIES:  # a copy beyond the deck,
+                continue  # which the deck's count leaves out of the stock's size
+            if self.stock_order is None:  # its size is counted from the deal's
+                self.doubts.doubt_stock(doubt)
 
     def report(self, findings: list[Finding], player: str) -> list[Problem]:
         """Report what a check found, each finding as a violation of ``player`` (or a
