@@ -42,6 +42,9 @@ def _mark_drawn(hand: TurnOrder, turn: Turn, event: Draw | Take) -> None:
         hand.doubts.doubt_hand(event.player, problem)
         if isinstance(event, Draw):  # D28: a second draw leaves the pile as it was
             hand.doubts.doubt_stock(problem)
+            if event.card is not None and not order:  # format 1.1: a card the hand
+                # may never have drawn, so a later copy of it may be an echo
+                hand.echoes.shown.setdefault(event.card, hand.doubts.root(problem))
         else:
             hand.doubts.doubt_pile(problem)
     turn.drew = True
@@ -86,6 +89,8 @@ def _draw_from_stock(hand: TurnOrder, event: Draw, drawn: Card) -> None:
                                            and not hand.draw_from_reshuffled(drawn)):
         cause = hand.echoes.misplaced_cause(drawn, event.line) if hand.echoes.misplaced \
             else None
+        if cause is None and order is None and hand.echoes.shown:  # D28, format 1.1
+            cause = hand.echoes.shown_cause(drawn, event.line)
         doubt = hand.doubts.stock
         problem = hand.flag(Finding(Code.NOT_IN_STOCK, event,
                                     f"no {drawn} is left in the stock"),
@@ -182,8 +187,12 @@ def on_take(hand: TurnOrder, event: Take) -> None:
             pile.pop()  # the pile is uncertain: its top was the card written
     add_card(hand.hands[event.player], taken)
     turn.taken, turn.take_event = taken, event
-    hand.report(verify_take(event, opened_before=turn.opened_before, rules=hand.rules),
-                event.player)
+    for problem in hand.report(verify_take(event, opened_before=turn.opened_before,
+                                           rules=hand.rules), event.player):
+        if problem.code is Code.TAKE_BEFORE_OPENING and problem.caused_by is None:
+            # D28: a take forbidden outright most likely stood for a draw, as one
+            # found at the turn's end does (take_before_opening=only_to_open)
+            turn.take_problem = turn.take_problem or problem
 
 
 def _used(hand: TurnOrder, card: Card, player: str) -> bool:

@@ -85,6 +85,14 @@ class Echoes:
         self.owed: dict[tuple[int, int], tuple[Card, ...]] = {}
         #: Cards the log moved where they most likely did not go, with the problem.
         self.misplaced: dict[Card, Problem] = {}
+        #: Cards counted out of those nobody had seen on a line a reported problem
+        #: makes doubtful (shown by a hand doubted since, or dealt by a deal line too
+        #: long), with the problem: had the line been legal that copy may never have
+        #: been shown, so a later copy beyond the deck or the stock may be its echo.
+        self.shown: dict[Card, Problem] = {}
+        #: Those shown on the very line found wrong (player, card, line): shown again
+        #: later by the same hand in doubt, each is most likely the same card.
+        self.phantoms: list[tuple[str, Card, int]] = []
         #: The melds the referee refused (None on the table), by index: the jokers
         #: lying among their cards (D27: a swap there takes one). Their doubts in
         #: ``melds`` hold the melds their cards make
@@ -237,6 +245,31 @@ class Echoes:
         """The problem that left ``card`` somewhere else than the log says (a card
         taken from the pile by a take that stood for a draw stayed in the pile)."""
         cause = self.misplaced.get(card)
+        return cause if cause is not None and cause.line < line else None
+
+
+    def doubt_shown(self, revealed: list[tuple[str, Card]], player: str | None,
+                    problem: Problem) -> None:
+        """The cards ``player``'s hidden hand showed on the line of its violation
+        (``revealed``) may never have been there (format 1.1)."""
+        for shower, card in revealed:
+            if shower == player:
+                self.shown.setdefault(card, problem)
+                self.phantoms.append((shower, card, problem.line))
+
+    def shown_again(self, player: str, card: Card, line: int) -> bool:
+        """``card`` shown by ``player`` on ``line`` is one a wrong line of theirs before
+        showed out of their unknown cards (then it is no longer owed)."""
+        for phantom in self.phantoms:
+            if phantom[0] == player and phantom[1] == card and phantom[2] < line:
+                self.phantoms.remove(phantom)
+                return True
+        return False
+
+    def shown_cause(self, card: Card, line: int) -> Problem | None:
+        """The problem that may have shown a copy of ``card`` that was never there
+        (format 1.1: a card out of a hidden hand, or a deal line too long)."""
+        cause = self.shown.get(card)
         return cause if cause is not None and cause.line < line else None
 
 

@@ -134,6 +134,7 @@ class HandReferee(TurnOrder):
             self.stock_count -= sum(self.unknown.values())
         # Without a stock line, the stock's Counter is every card not seen yet.
         self.unseen = self.stock if self.stock_order is None else card_counts(self.stock)
+        self.doubt_long_deals(dealt.doubts)
         self.discard_pile = dealt.discard_pile
         self.current = self.first_player()
         expected = self.expected_dealer

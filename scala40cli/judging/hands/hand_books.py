@@ -18,8 +18,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from scala40cli.judging.hands.deal import DealChecker, card_codes
-from scala40cli.judging.hands.doubts import Doubts
+from scala40cli.judging.hands.deal import HAND_SIZE, DealChecker, card_codes
+from scala40cli.judging.hands.doubts import UNSETTLING, Doubts
 from scala40cli.judging.hands.echoes import Echoes, grown_versions
 from scala40cli.judging.hands.phases import Phase
 from scala40cli.judging.rulebook.rules import Rules
@@ -116,6 +116,10 @@ class HandBooks(TableState):
         self.paper = False
         #: The penalties of the hand's score line, once it is read (D25).
         self.declared: dict[str, int] | None = None
+        #: The cards shown out of hidden hands on the line being judged (format 1.1),
+        #: by whom, while no problem has doubted them (D28: see Echoes.shown).
+        self.revealed: list[tuple[str, Card]] = []
+        self.revealed_line = 0
 
     # --- reporting --------------------------------------------------------------------
 
@@ -129,9 +133,26 @@ class HandBooks(TableState):
         problem = self._flag(finding, player, cause)
         if cause is None:
             doubts.after(problem, player)
+            if self.revealed and finding.event.line == self.revealed_line \
+                    and problem.code in UNSETTLING:
+                self.echoes.doubt_shown(self.revealed, player, problem)
             if self.echoes.held:
                 self.echoes.settled(finding, problem)
         return problem
+
+    def doubt_long_deals(self, doubts: dict[str, Problem]) -> None:
+        """D28: a deal line of too many cards shows one that was never dealt, any of
+        them: a later copy of one beyond the deck or the stock may be its echo, and
+        without a stock line, so may the stock's running out a draw early or late (a
+        deal of a copy beyond the deck too)."""
+        for player, doubt in doubts.items():
+            if doubt.code is Code.DEAL_SIZE and self.size(player) > HAND_SIZE:
+                for card in self.hands[player]:
+                    self.echoes.shown.setdefault(card, doubt)
+            elif doubt.code is not Code.TOO_MANY_COPIES:  # a copy beyond the deck,
+                continue  # which the deck's count leaves out of the stock's size
+            if self.stock_order is None:  # its size is counted from the deal's
+                self.doubts.doubt_stock(doubt)
 
     def report(self, findings: list[Finding], player: str) -> list[Problem]:
         """Report what a check found, each finding as a violation of ``player`` (or a
@@ -214,6 +235,10 @@ class HandBooks(TableState):
             else:
                 known[card] = count - 1
             return True
+        doubt = self.doubts.of_hand(player)
+        if doubt is not None and self.echoes.phantoms \
+                and self.echoes.shown_again(player, card, event.line):
+            return True  # the same card (the full log finds the first was never held)
         held = self.unknown.get(player, 0)
         if held <= 0:
             return False
@@ -221,7 +246,15 @@ class HandBooks(TableState):
         if not self.reveal(player, card):  # never a third copy among all the cards seen
             self.flag(Finding(Code.TOO_MANY_COPIES, event,
                               f"more copies than the deck holds: {card}"),
-                      player, self.doubts.of_hand(player))
+                      player, doubt or self.echoes.shown_cause(card, event.line))
+        elif doubt is not None:  # D28: a card of a hand in doubt may be a phantom
+            self.echoes.shown.setdefault(card, doubt)
+            if doubt.line == event.line:  # shown by the very line found wrong
+                self.echoes.phantoms.append((player, card, event.line))
+        elif self.revealed_line == event.line:
+            self.revealed.append((player, card))
+        else:
+            self.revealed_line, self.revealed = event.line, [(player, card)]
         return True
 
     def remove_from_hand(self, event: PlayerEvent, cards: Sequence[Card]) -> Problem | None:
