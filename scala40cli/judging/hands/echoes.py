@@ -247,7 +247,6 @@ class Echoes:
         cause = self.misplaced.get(card)
         return cause if cause is not None and cause.line < line else None
 
-
     def doubt_shown(self, revealed: list[tuple[str, Card]], player: str | None,
                     problem: Problem) -> None:
         """The cards ``player``'s hidden hand showed on the line of its violation
