@@ -307,7 +307,7 @@ h2{font-size:1.2rem;margin:0 0 .25rem;overflow-wrap:anywhere}
 h3{font-size:1.02rem;margin:1.1rem 0 .4rem}
 .summary{margin:0 0 1rem;color:#444}
 .contents{padding-left:1.5rem;margin:0 0 1rem}
-.contents a,.viewer a,.violations a{display:inline-block;padding:.2rem 0}
+.contents a,.viewer a,.violations a{display:inline-block;padding:.2rem 0;overflow-wrap:anywhere}
 .game,.file-errors{border-top:3px solid #1b1b1b;padding-top:.75rem;margin-top:1.5rem}
 .index{font-weight:normal;color:#555}
 .badge{display:inline-block;font-size:.78rem;font-weight:600;padding:.1rem .5rem;
