@@ -246,7 +246,8 @@ class HandBooks(TableState):
         if not self.reveal(player, card):  # never a third copy among all the cards seen
             self.flag(Finding(Code.TOO_MANY_COPIES, event,
                               f"more copies than the deck holds: {card}"),
-                      player, doubt or self.echoes.shown_cause(card, event.line))
+                      player, doubt or self.echoes.shown_cause(card, event.line)
+                      or self.echoes.misplaced_cause(card, event.line))
         elif doubt is not None:  # D28: a card of a hand in doubt may be a phantom
             self.echoes.shown.setdefault(card, doubt)
             if doubt.line == event.line:  # shown by the very line found wrong
@@ -361,6 +362,8 @@ class HandBooks(TableState):
             order = self.stock_order
             if order and self.doubts.stock is None:  # D28: had the take been a draw
                 self.echoes.stock_twin = order[:-1]
+            elif order is None:  # a stock nobody sees the order of: counted as drawn
+                self.stock_count -= 1  # from, so a reshuffle comes when it is empty
             if turn.taken is not None:  # ... the card taken would be in the pile
                 self.echoes.misplaced.setdefault(turn.taken, take)
             self.doubts.doubt_stock(take)
