@@ -59,6 +59,42 @@ def _assert_one_violation(lines: list[str], expected: tuple[str, int]) -> dict[s
     return seen
 
 
+def test_a_player_left_out_of_a_score_line_is_one_violation_from_every_seat() -> None:
+    # Bruno ends hand 1 with cards only his seat sees; from the others his total ran
+    # low, so he stayed in: not dealt in hand 2 (D004), Carla's deal out of turn (D003)
+    lines = _left_out("traditional", 5, 5, 97, "Bruno")
+    whole, _ = _from_seats(lines)
+    seen = _assert_one_violation(lines, ("C003", 97))
+    for seat, game in seen.items():
+        notes = [(str(p.code), p.line, p.caused_by.line if p.caused_by else None)
+                 for p in game.notes]
+        if seat != "Bruno":
+            assert ("D004", 206, 97) in notes and ("D003", 207, 97) in notes, seat
+        assert (game.eliminated, game.winner, game.finished) \
+            == (whole.eliminated, whole.winner, whole.finished), seat
+
+
+@pytest.mark.parametrize(("preset", "players", "seed", "line", "name", "same_standings"), [
+    # mortal combat: from the other seats the hand's highest penalty was another's, who
+    # was then put out but dealt in (D006), and Bruno not dealt (D004)
+    ("mortal-combat", 5, 7, 275, "Bruno", True),
+    # re-entry: Carla's low total kept her in, so the match "ended" early (G005); the
+    # re-entries' totals hang on hers (their eliminations are not the log's)
+    ("rientro", 3, 7, 293, "Carla", False),
+])
+def test_what_hangs_on_a_total_left_out_is_a_note_under_other_rules(
+        preset: str, players: int, seed: int, line: int, name: str,
+        same_standings: bool) -> None:
+    lines = _left_out(preset, players, seed, line, name)
+    whole, seen = _from_seats(lines)
+    assert ("C003", line) in _violations(whole)
+    for seat, game in seen.items():
+        assert _violations(game) == _violations(whole), seat
+        assert all(note.caused_by is not None for note in game.notes), seat
+        if same_standings:
+            assert (game.eliminated, game.winner) == (whole.eliminated, whole.winner), seat
+
+
 @pytest.mark.parametrize(("players", "seed", "line", "take"), [
     # the take stood for a draw: counted so, the stock runs out when the log reshuffles
     # (the reshuffle was refused as early, then a copy of 5D beyond the deck: D007)

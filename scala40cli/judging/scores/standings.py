@@ -109,6 +109,21 @@ class Standings:
             self.reentered.add(player)
             self.still_in = [p for p in self.players if p in self.still_in or p == player]
 
+    def follow_table(self, *, restored: Iterable[str], withdrawn: Iterable[str],
+                     hand: int) -> None:
+        """D28: where a total is uncertain (a reported problem), who is in follows the
+        table: a player put out on such a total and dealt in again was most likely never
+        out (``restored``); one kept in on such a total, not dealt and not playing, most
+        likely went out after the hand before ``hand`` (``withdrawn``)."""
+        back, gone = set(restored), set(withdrawn) - set(restored)
+        self.eliminated = [e for e in self.eliminated if e.player not in back]
+        self.barred -= back
+        self.eliminated += [Elimination(player=p, hand=hand - 1) for p in self.players
+                            if p in gone and p in self.still_in]
+        self.eliminated.sort(key=lambda e: (e.hand, self.players.index(e.player)))
+        self.still_in = [p for p in self.players
+                         if (p in self.still_in or p in back) and p not in gone]
+
     # --- after a hand -----------------------------------------------------------------
 
     def record(self, *, number: int, closing: Closing, penalties: Mapping[str, int],
