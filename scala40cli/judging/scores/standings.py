@@ -116,7 +116,10 @@ class Standings:
         out (``restored``); one kept in on such a total, not dealt and not playing, most
         likely went out after the hand before ``hand`` (``withdrawn``)."""
         back, gone = set(restored), set(withdrawn) - set(restored)
-        self.eliminated = [e for e in self.eliminated if e.player not in back]
+        for player in back:  # their last elimination (an earlier one stands)
+            put_out = [i for i, e in enumerate(self.eliminated) if e.player == player]
+            if put_out:
+                del self.eliminated[put_out[-1]]
         self.barred -= back
         self.eliminated += [Elimination(player=p, hand=hand - 1) for p in self.players
                             if p in gone and p in self.still_in]
