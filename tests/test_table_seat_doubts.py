@@ -95,17 +95,20 @@ def test_what_hangs_on_a_total_left_out_is_a_note_under_other_rules(
             assert (game.eliminated, game.winner) == (whole.eliminated, whole.winner), seat
 
 
-@pytest.mark.parametrize(("players", "seed", "line", "take"), [
+@pytest.mark.parametrize(("preset", "players", "seed", "line", "take"), [
     # the take stood for a draw: counted so, the stock runs out when the log reshuffles
     # (the reshuffle was refused as early, then a copy of 5D beyond the deck: D007)
-    (5, 5, 172, "Carla take"),
+    ("traditional", 5, 5, 172, "Carla take"),
     # 9H stayed on the pile, was reshuffled, drawn and discarded twice: one of those is
     # the copy the seat counted in Bruno's hand (D007)
-    (6, 5, 149, "Bruno take"),
+    ("traditional", 6, 5, 149, "Bruno take"),
+    # the turn's discard is the card the take stood for a draw of, out of the hidden
+    # hand: a copy beyond the deck held till the turn's end, as a card not in hand is
+    ("classic", 4, 6, 152, "Carla take"),
 ])
 def test_a_take_that_stood_for_a_draw_is_one_violation_from_every_seat(
-        players: int, seed: int, line: int, take: str) -> None:
-    seen = _assert_one_violation(_edited("traditional", players, seed, line, take),
+        preset: str, players: int, seed: int, line: int, take: str) -> None:
+    seen = _assert_one_violation(_edited(preset, players, seed, line, take),
                                  ("S007", line))
     assert all(note.caused_by is not None and note.caused_by.line == line
                for game in seen.values() for note in game.notes)

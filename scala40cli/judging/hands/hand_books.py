@@ -244,10 +244,16 @@ class HandBooks(TableState):
             return False
         self.unknown[player] = held - 1
         if not self.reveal(player, card):  # never a third copy among all the cards seen
-            self.flag(Finding(Code.TOO_MANY_COPIES, event,
-                              f"more copies than the deck holds: {card}"),
-                      player, doubt or self.echoes.shown_cause(card, event.line)
-                      or self.echoes.misplaced_cause(card, event.line))
+            cause = doubt or self.echoes.shown_cause(card, event.line) \
+                or self.echoes.misplaced_cause(card, event.line)
+            turn = self.turn
+            held = cause is None and turn is not None and isinstance(turn.take_event, Take)
+            copies = Finding(Code.TOO_MANY_COPIES, event, f"more copies than the deck holds: "
+                             f"{card}", held=held)
+            if held and turn is not None:  # as a card not in hand: the take may be found
+                turn.deferred.append(copies)  # at the turn's end to stand for its draw
+            else:
+                self.flag(copies, player, cause)
         elif doubt is not None:  # D28: a card of a hand in doubt may be a phantom
             self.echoes.shown.setdefault(card, doubt)
             if doubt.line == event.line:  # shown by the very line found wrong
