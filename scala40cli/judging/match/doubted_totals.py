@@ -16,7 +16,6 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping, Sequence
 
 from scala40cli.judging.hands.deal import DealChecker
-from scala40cli.judging.rulebook.rules import Rules, YesNo
 from scala40cli.judging.scores.standings import Standings
 from scala40cli.model.results import Problem
 
@@ -58,7 +57,7 @@ def doubted_dealers(players: Sequence[str], last: str | None, still_in: Collecti
     return found
 
 
-def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str], rules: Rules,
+def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str],
                standings: Standings) -> dict[str, Problem]:
     """Whose standing the players whose total is ``uncertain`` put in doubt: theirs;
     under mortal combat, that of everybody ``dealt`` in the hand (its highest penalty
@@ -67,11 +66,11 @@ def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str], rules: Ru
         return {}
     cause = next(iter(uncertain.values()))
     found = dict(uncertain)
-    if rules.mortal_combat is YesNo.YES:
+    if standings.puts_out_highest_penalty():
         found.update((player, cause) for player in dealt if player not in found)
-    for team in standings.teams:
-        if any(player in uncertain for player in team.players):
-            found.update((player, cause) for player in team.players if player not in found)
+    for player in uncertain:
+        found.update((partner, cause) for partner in standings.partners(player)
+                     if partner not in found)
     return found
 
 
@@ -90,7 +89,7 @@ class DoubtedTotals:
     def scored(self, uncertain: Mapping[str, Problem], dealt: Sequence[str],
                standings: Standings) -> None:
         """A score line left totals ``uncertain`` (see :func:`doubted_by`)."""
-        self.players.update(doubted_by(uncertain, dealt, standings.rules, standings))
+        self.players.update(doubted_by(uncertain, dealt, standings))
 
     def new_hand(self, setup: DealChecker | None, last_dealer: str | None,
                  standings: Standings) -> None:

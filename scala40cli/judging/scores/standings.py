@@ -109,6 +109,16 @@ class Standings:
             self.reentered.add(player)
             self.still_in = [p for p in self.players if p in self.still_in or p == player]
 
+    def puts_out_highest_penalty(self) -> bool:
+        """Mortal combat: each hand puts out its highest penalty, so one player's
+        penalty decides the others' standing."""
+        return self.rules.mortal_combat is YesNo.YES
+
+    def partners(self, player: str) -> tuple[str, ...]:
+        """The other players of ``player``'s team (none when not played in teams)."""
+        return tuple(p for team in self.teams if player in team.players
+                     for p in team.players if p != player)
+
     def follow_table(self, *, restored: Iterable[str], withdrawn: Iterable[str],
                      hand: int) -> None:
         """D28: where a total is uncertain (a reported problem), who is in follows the
