@@ -50,7 +50,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
             "judging/hands/doubts", "judging/hands/echoes", "judging/hands/refused_melds",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
-            "judging/match/names", "reporting/json_indent")
+            "judging/match/names", "judging/match/doubted_totals", "reporting/json_indent")
 #: What mypyc needs to type-check and compile them: it follows the package's imports,
 #: ``scala40cli/__init__.py``'s typed API included, down to openskill's (the seasons').
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2",

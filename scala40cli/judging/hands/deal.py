@@ -108,6 +108,17 @@ class DealChecker:
         self.reentry = reentry or {}
         self.reentered: list[str] = []
         self.expected_dealer = expected_dealer
+        #: D28: players whose match total is uncertain since a reported problem, with
+        #: it: whether they are still in, so dealt in, follows from that problem.
+        self.doubted_totals: dict[str, Problem] = {}
+        #: The dealers the rotation would name had one of those totals gone the other
+        #: way, each with that problem.
+        self.doubted_dealers: dict[str, Problem] = {}
+        #: Of those, the ones dealt in while the referee has them out (most likely
+        #: never out), and the ones it has in that are not dealt and do not play (most
+        #: likely out): the match's standings follow the table (D28).
+        self.restored: list[str] = []
+        self.withdrawn: list[str] = []
         self.rules = rules
         self.flag = flag
         self.dealer: str | None = None
@@ -146,7 +157,8 @@ class DealChecker:
         self.dealer = event.player
         if self.expected_dealer is not None and event.player != self.expected_dealer:
             self.flag(Finding(Code.WRONG_DEALER, event, f"the dealer of hand {self.number} is "
-                              f"{self.expected_dealer}, not {event.player}"), None)
+                              f"{self.expected_dealer}, not {event.player}"), None,
+                      self.doubted_dealers.get(event.player))
 
     def on_deal(self, event: Deal) -> None:
         player = event.player
@@ -161,15 +173,16 @@ class DealChecker:
             self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} was already dealt"), player)
             return
         if player not in self.still_in:
-            if player not in self.reentry:
-                self.flag(Finding(Code.DEAL_PLAYER, event, f"{player} is out of the match"), player)
-                return
-            refusal = self.reentry[player]
+            refusal = self.reentry.get(player, "")
+            doubt = self.doubted_totals.get(player)
             if refusal is not None:
-                self.flag(Finding(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}"),
-                          player)
-                return
-            self.reentered.append(player)
+                self.flag(Finding(Code.BAD_REENTRY, event, f"{player} cannot re-enter: {refusal}")
+                          if refusal else
+                          Finding(Code.DEAL_PLAYER, event, f"{player} is out of the match"),
+                          player, doubt)
+                if doubt is None:
+                    return
+            (self.reentered if refusal is None else self.restored).append(player)
         self._set_hand(player, event, known)
         if len(event.cards) != HAND_SIZE:
             # The most likely table: the player holds 13 cards, the line lacks some
@@ -278,9 +291,12 @@ class DealChecker:
             # The most likely table: the player was dealt 13 cards the log does not show.
             self.doubts[player] = self.flag(
                 Finding(Code.MISSING_DEAL, start,
-                        f"{player} is not dealt in hand {number}"), player, self.unread)
+                        f"{player} is not dealt in hand {number}"), player,
+                self.unread or self.doubted_totals.get(player))
             if player in players:
                 self.hands[player], self.unknown[player] = no_cards(), HAND_SIZE
+            elif player in self.doubted_totals:
+                self.withdrawn.append(player)
         pile = [self.upcard] if self.upcard is not None else []
         if self.upcard is None:
             self.flag(Finding(Code.MISSING_UPCARD, start, f"hand {number} has no upcard"), None,

@@ -244,9 +244,16 @@ class HandBooks(TableState):
             return False
         self.unknown[player] = held - 1
         if not self.reveal(player, card):  # never a third copy among all the cards seen
-            self.flag(Finding(Code.TOO_MANY_COPIES, event,
-                              f"more copies than the deck holds: {card}"),
-                      player, doubt or self.echoes.shown_cause(card, event.line))
+            cause = doubt or self.echoes.shown_cause(card, event.line) \
+                or self.echoes.misplaced_cause(card, event.line)
+            turn = self.turn
+            held = cause is None and turn is not None and isinstance(turn.take_event, Take)
+            copies = Finding(Code.TOO_MANY_COPIES, event, f"more copies than the deck holds: "
+                             f"{card}", held=held)
+            if held and turn is not None:  # as a card not in hand: the take may be found
+                turn.deferred.append(copies)  # at the turn's end to stand for its draw
+            else:
+                self.flag(copies, player, cause)
         elif doubt is not None:  # D28: a card of a hand in doubt may be a phantom
             self.echoes.shown.setdefault(card, doubt)
             if doubt.line == event.line:  # shown by the very line found wrong
@@ -361,6 +368,8 @@ class HandBooks(TableState):
             order = self.stock_order
             if order and self.doubts.stock is None:  # D28: had the take been a draw
                 self.echoes.stock_twin = order[:-1]
+            elif order is None:  # a stock nobody sees the order of: counted as drawn
+                self.stock_count -= 1  # from, so a reshuffle comes when it is empty
             if turn.taken is not None:  # ... the card taken would be in the pile
                 self.echoes.misplaced.setdefault(turn.taken, take)
             self.doubts.doubt_stock(take)

@@ -16,6 +16,7 @@ from typing import Final
 from scala40cli.judging.hands.hand import HandReferee
 from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
+from scala40cli.judging.match.doubted_totals import DoubtedTotals, next_dealer
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
 from scala40cli.judging.match.names import closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
@@ -85,6 +86,8 @@ class MatchReferee:
         #: ``[Result "*"]``: a match saved while it is played, whose last hand may stop
         #: anywhere (see :meth:`_finish_hand`).
         self.in_progress = False
+        #: D28: players whose total is uncertain since a reported problem, with it.
+        self.doubted = DoubtedTotals()
 
     # --- reporting --------------------------------------------------------------------
 
@@ -168,10 +171,7 @@ class MatchReferee:
         as that hand (True), rather than the whole hand ignored as after the end; after
         the end of the match, the line is reported as such (False: nothing judged)."""
         self._score_pending()
-        if self.standings.finished:
-            self.flagged_after_match = True
-            self.flag(Finding(Code.AFTER_MATCH_END, event,
-                              "the match has ended; the rest is ignored"))
+        if self._ended_before(event):
             return False
         assert self.hand is not None
         number = self.hand.number + 1
@@ -180,6 +180,14 @@ class MatchReferee:
         self.flag(Finding(Code.HAND_NUMBER, event, f"a 'hand {number}' line seems to be "
                           f"missing before this line: what follows is judged as hand {number}"))
         return True
+
+    def _ended_before(self, event: Event) -> bool:
+        """The match ended before this line: reported (a note after a doubted total)."""
+        self.flagged_after_match = self.standings.finished
+        if self.flagged_after_match:
+            self.flag(Finding(Code.AFTER_MATCH_END, event, "the match has ended; the rest is "
+                              "ignored"), None, self.doubted.first())
+        return self.flagged_after_match
 
     def finish(self, tags: list[Tag]) -> GameResult:
         """Close the last hand and return the game's result."""
@@ -247,6 +255,7 @@ class MatchReferee:
         if not self.reentry_applied and hand.phase is not Phase.SETUP:
             self.reentry_applied = True
             self.standings.reenter(hand.reentered)
+            self.doubted.dealt(self.standings, hand.number)
 
     def _score_pending(self) -> None:
         """Score the hand that has ended, if not yet (its score line may have used the
@@ -257,10 +266,7 @@ class MatchReferee:
 
     def on_hand(self, event: HandStart) -> None:
         self._score_pending()
-        if self.standings.finished:
-            self.flagged_after_match = True
-            self.flag(Finding(Code.AFTER_MATCH_END, event,
-                              "the match has ended; the rest is ignored"))
+        if self._ended_before(event):
             return
         self._finish_hand(at_end=False)
         expected = self.hands[-1].number + 1 if self.hands else 1
@@ -279,20 +285,12 @@ class MatchReferee:
             expected_dealer=expected_dealer, rules=self.rules, flag=self.flag,
             reentry=standings.reentry_options())
         self.hand.upcoming = self.body
+        self.doubted.new_hand(self.hand.setup, self.last_dealer, standings)
         self.hand_scored, self.reentry_applied = False, False
 
     def _expected_dealer(self) -> str | None:
-        """The next player still in the match after the last dealer (decision D20
-        of docs/decisions.md)."""
-        last = self.last_dealer
-        if last is None:
-            return None
-        seat = self.players.index(last)
-        for step in range(1, len(self.players) + 1):
-            candidate = self.players[(seat + step) % len(self.players)]
-            if candidate in self.standings.still_in:
-                return candidate
-        return None
+        """The next player still in after the last dealer (D20, docs/decisions.md)."""
+        return next_dealer(self.players, self.last_dealer, self.standings.still_in)
 
     def on_unparsed(self, event: Unparsed) -> None:
         """A line the parser could not read is skipped and the hand judged without it.
@@ -340,7 +338,8 @@ class MatchReferee:
         if gate(hand, event, self.flag) is None or hand is None:
             return
         hand.declared = dict(event.entries)
-        judge_score_line(hand, event, self.standings.totals, self.flag)
+        uncertain = judge_score_line(hand, event, self.standings.totals, self.flag)
+        self.doubted.scored(uncertain, hand.order, self.standings)
         self._score_pending()
 
     def _finish_hand(self, *, at_end: bool) -> None:

@@ -21,35 +21,41 @@ from scala40cli.judging.scores.penalty_range import penalty_limits, read_penalti
 from scala40cli.judging.scores.scoring import Bounds
 from scala40cli.judging.tabletop.buying import buying_played
 from scala40cli.judging.tabletop.findings import Finding, Flag, said_name
-from scala40cli.model.results import Closing
+from scala40cli.model.results import Closing, Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place
 from scala40cli.reading.events import Score
 
 
 def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
-                     flag: Flag) -> None:
+                     flag: Flag) -> dict[str, Problem]:
     """Decision D25: a score line names every player of the hand once, and each
-    declared penalty is the referee's (``totals``: the match's before this hand)."""
+    declared penalty is the referee's (``totals``: the match's before this hand).
+
+    Returns the players it leaves out whose penalty the referee cannot compute (they
+    end the hand with cards it has not seen), each with the C003: their penalty is
+    taken as the cards seen, so their total is uncertain from then on (D28)."""
     names = [name for name, _ in event.entries]
     dealt = hand.order
     unknown = [n for n in names if n not in dealt and n not in hand.game_players]
     out = [n for n in names if n not in dealt and n in hand.game_players]
     missing = [p for p in dealt if p not in names]
     twice = sorted({name for name in names if names.count(name) > 1})  # a line names few
+    uncertain: dict[str, Problem] = {}
     if unknown or out or missing or twice:
         parts = [f"unknown {', '.join(map(said_name, unknown))}" if unknown else "",
                  f"already out {', '.join(out)}" if out else "",
                  f"missing {', '.join(missing)}" if missing else "",
                  f"named twice {', '.join(map(said_name, twice))}" if twice else ""]
-        flag(Finding(Code.SCORE_PLAYERS, event,
-                     "the score line must name every player of the hand once: "
-                     + "; ".join(p for p in parts if p)))
+        problem = flag(Finding(Code.SCORE_PLAYERS, event,
+                               "the score line must name every player of the hand once: "
+                               + "; ".join(p for p in parts if p)))
+        uncertain = {p: problem for p in missing if p in hand.bounds and not hand.paper}
     if hand.paper:
         judge_paper_line(hand, event, totals, flag, complete=not missing)
-        return
+        return uncertain
     if hand.closing is Closing.UNFINISHED:
-        return
+        return uncertain
     wrong = [name for name, declared in event.entries
              if name in hand.penalties and name not in hand.bounds
              and hand.penalties[name] != declared]
@@ -58,9 +64,10 @@ def judge_score_line(hand: HandReferee, event: Score, totals: Mapping[str, int],
         penalties = ", ".join(f"{name} {hand.penalties[name]}" for name in dealt)
         flag(Finding(Code.SCORE_MISMATCH, event, "these look like running totals: a score "
                      f"line gives the penalties of hand {hand.number}, here {penalties}"))
-        return
+        return uncertain
     for name, declared in event.entries:
         judge_declared(hand, event, name, declared, flag)
+    return uncertain
 
 
 def judge_paper_line(hand: HandReferee, event: Score, totals: Mapping[str, int], flag: Flag,

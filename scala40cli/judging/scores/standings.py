@@ -109,6 +109,34 @@ class Standings:
             self.reentered.add(player)
             self.still_in = [p for p in self.players if p in self.still_in or p == player]
 
+    def puts_out_highest_penalty(self) -> bool:
+        """Mortal combat: each hand puts out its highest penalty, so one player's
+        penalty decides the others' standing."""
+        return self.rules.mortal_combat is YesNo.YES
+
+    def partners(self, player: str) -> tuple[str, ...]:
+        """The other players of ``player``'s team (none when not played in teams)."""
+        return tuple(p for team in self.teams if player in team.players
+                     for p in team.players if p != player)
+
+    def follow_table(self, *, restored: Iterable[str], withdrawn: Iterable[str],
+                     hand: int) -> None:
+        """D28: where a total is uncertain (a reported problem), who is in follows the
+        table: a player put out on such a total and dealt in again was most likely never
+        out (``restored``); one kept in on such a total, not dealt and not playing, most
+        likely went out after the hand before ``hand`` (``withdrawn``)."""
+        back, gone = set(restored), set(withdrawn) - set(restored)
+        for player in back:  # their last elimination (an earlier one stands)
+            put_out = [i for i, e in enumerate(self.eliminated) if e.player == player]
+            if put_out:
+                del self.eliminated[put_out[-1]]
+        self.barred -= back
+        self.eliminated += [Elimination(player=p, hand=hand - 1) for p in self.players
+                            if p in gone and p in self.still_in]
+        self.eliminated.sort(key=lambda e: (e.hand, self.players.index(e.player)))
+        self.still_in = [p for p in self.players
+                         if (p in self.still_in or p in back) and p not in gone]
+
     # --- after a hand -----------------------------------------------------------------
 
     def record(self, *, number: int, closing: Closing, penalties: Mapping[str, int],

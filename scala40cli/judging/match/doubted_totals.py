@@ -1,0 +1,112 @@
+"""Totals the referee doubts, and what follows from them: who is in, who deals (D28).
+
+A score line that leaves out a player whose penalty the referee cannot compute (they
+end the hand with cards it has not seen, format 1.1) leaves that player's total
+uncertain: the referee charges the cards it saw. Whether the player is still in then
+follows from that problem, and so does everything that hangs on who is in: a player
+not dealt, or dealt while out, the dealer the rotation names, the partner's standing
+in teams, the player put out by mortal combat, a re-entry's total (the highest of
+those still in). Each is a note of that problem, and the standings follow the table:
+a doubted player dealt in is in, one not dealt who does not play is out. What every
+player sees (a dealer out of turn whatever the totals) is judged as always.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+
+from scala40cli.judging.hands.deal import DealChecker
+from scala40cli.judging.scores.standings import Standings
+from scala40cli.model.results import Problem
+
+
+def next_dealer(players: Sequence[str], last: str | None,
+                still_in: Collection[str]) -> str | None:
+    """The next of ``players`` still in after ``last`` (None: the first hand, or nobody)."""
+    if last is None:
+        return None
+    seat = players.index(last)
+    for step in range(1, len(players) + 1):
+        candidate = players[(seat + step) % len(players)]
+        if candidate in still_in:
+            return candidate
+    return None
+
+
+def doubted_dealers(players: Sequence[str], last: str | None, still_in: Collection[str],
+                    doubted: Mapping[str, Problem]) -> dict[str, Problem]:
+    """Each dealer the rotation could name had the doubted players' standings gone
+    another way (each player after the last dealer is a possible dealer while all
+    before it may be out), with the first doubted player's problem on the way; the
+    dealer it names as things stand is not among them."""
+    if last is None:
+        return {}
+    expected = next_dealer(players, last, still_in)
+    found: dict[str, Problem] = {}
+    cause: Problem | None = None
+    seat = players.index(last)
+    for step in range(1, len(players) + 1):
+        candidate = players[(seat + step) % len(players)]
+        doubt = doubted.get(candidate)
+        cause = cause or doubt
+        if (candidate in still_in or doubt is not None) and candidate != expected \
+                and cause is not None:
+            found[candidate] = cause
+        if candidate in still_in and doubt is None:
+            break  # surely in: no later player deals before them
+    return found
+
+
+def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str],
+               standings: Standings) -> dict[str, Problem]:
+    """Whose standing the players whose total is ``uncertain`` put in doubt: theirs;
+    under mortal combat, that of everybody ``dealt`` in the hand (its highest penalty
+    goes out); in teams, their partners'."""
+    if not uncertain:
+        return {}
+    cause = next(iter(uncertain.values()))
+    found = dict(uncertain)
+    if standings.puts_out_highest_penalty():
+        found.update((player, cause) for player in dealt if player not in found)
+    for player in uncertain:
+        found.update((partner, cause) for partner in standings.partners(player)
+                     if partner not in found)
+    return found
+
+
+class DoubtedTotals:
+    """The players whose total a match's referee doubts, each with the problem that
+    made it uncertain, and the deal of the hand being set up while there are any."""
+
+    def __init__(self) -> None:
+        self.players: dict[str, Problem] = {}
+        self.deal: DealChecker | None = None
+
+    def first(self) -> Problem | None:
+        """The problem the first doubted total follows from (None: none is doubted)."""
+        return next(iter(self.players.values()), None)
+
+    def scored(self, uncertain: Mapping[str, Problem], dealt: Sequence[str],
+               standings: Standings) -> None:
+        """A score line left totals ``uncertain`` (see :func:`doubted_by`)."""
+        self.players.update(doubted_by(uncertain, dealt, standings))
+
+    def new_hand(self, setup: DealChecker | None, last_dealer: str | None,
+                 standings: Standings) -> None:
+        """Tell a new hand's deal whose standing is in doubt and which dealers follow
+        from it."""
+        self.deal = setup if self.players else None
+        if setup is not None and self.players:
+            setup.doubted_totals = dict(self.players)
+            setup.doubted_dealers = doubted_dealers(standings.players, last_dealer,
+                                                    standings.still_in, self.players)
+
+    def dealt(self, standings: Standings, hand: int) -> None:
+        """Once the deal is done: the standings follow the table, and a player re-entered
+        with the highest total of those still in has a total as doubtful as theirs."""
+        setup, cause = self.deal, self.first()
+        if setup is None or cause is None:
+            return
+        standings.follow_table(restored=setup.restored, withdrawn=setup.withdrawn, hand=hand)
+        for player in setup.reentered:
+            self.players.setdefault(player, cause)
