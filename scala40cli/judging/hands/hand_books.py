@@ -247,10 +247,11 @@ class HandBooks(TableState):
             cause = doubt or self.echoes.shown_cause(card, event.line) \
                 or self.echoes.misplaced_cause(card, event.line)
             turn = self.turn
-            held = cause is None and turn is not None and isinstance(turn.take_event, Take)
+            deferred = cause is None and turn is not None \
+                and isinstance(turn.take_event, Take)
             copies = Finding(Code.TOO_MANY_COPIES, event, f"more copies than the deck holds: "
-                             f"{card}", held=held)
-            if held and turn is not None:  # as a card not in hand: the take may be found
+                             f"{card}", held=deferred)
+            if deferred and turn is not None:  # as a card not in hand: the take may be found
                 turn.deferred.append(copies)  # at the turn's end to stand for its draw
             else:
                 self.flag(copies, player, cause)
