@@ -5,6 +5,8 @@ in a phone-sized viewport; the saved log replays clean. Screenshots go to docs/i
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -49,6 +51,22 @@ def by_keyboard(page: Any) -> None:
         if page.evaluate("() => document.querySelector('[data-do=discard]').disabled"):
             return
         page.keyboard.press("ArrowRight")
+
+
+@contextmanager
+def phone_page(browser: Any, controller: Controller,
+               ready: str = "#hand .card") -> Iterator[Any]:
+    """The match's page on a touch phone, the computer playing without a pause, once
+    ``ready`` is shown; the page and its server are closed after."""
+    with running(controller) as url:
+        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
+        try:
+            page = context.new_page()
+            page.goto(url + "?pace=0")
+            page.wait_for_selector(ready)
+            yield page
+        finally:
+            context.close()
 
 
 def by_pointer(page: Any, touch: bool) -> None:
@@ -182,17 +200,12 @@ def test_the_computers_moves_by_taps_on_a_phone_pass_axe(browser: Any, tmp_path:
     from axe_check import axe_violations
 
     controller = Controller(Options(seed="phone-log", save_dir=tmp_path, language="fr"))
-    with running(controller) as url:
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(url + "?pace=0")
-        page.wait_for_selector("#hand .card")
+    with phone_page(browser, controller) as page:
         by_pointer(page, touch=True)
         page.wait_for_function(READY)
         assert page.locator("#moves li").count() > 0
         assert page.evaluate("() => document.querySelector('#moves').closest('[role=log]') "
                              "!== null") and axe_violations(page) == []
-        context.close()
 
 
 @pytest.mark.slow
@@ -210,18 +223,13 @@ def test_the_review_is_opened_by_a_tap_at_the_end_of_the_match(browser: Any,
         choice=RuleChoice(preset="classic", values=(("elimination", "none", "test"),
                                                     ("fixed_hands", "1", "test")))))
     played_until(controller, lambda s: s["phase"] == "match_over")
-    with running(controller) as url:
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(url + "?pace=0")
-        page.wait_for_selector("#review-area:not([hidden])")
+    with phone_page(browser, controller, ready="#review-area:not([hidden])") as page:
         assert page.locator("#review").bounding_box()["height"] >= 24
         page.tap("#review")
         page.wait_for_selector("#lines li", timeout=60_000)
         page.tap("#buttons button >> nth=-1")  # the next marked decision
         assert page.evaluate("document.scrollingElement.scrollWidth") <= PHONE["width"]
         assert axe_violations(page) == []
-        context.close()
 
 
 @pytest.mark.slow
@@ -230,11 +238,7 @@ def test_the_language_is_switched_on_a_phone_and_the_match_goes_on(browser: Any,
     """The page in French after a draw in Italian: the same hand, the same phase, every
     word French; the match is the server's, nothing of it is lost."""
     controller = Controller(Options(seed="phone-language", save_dir=tmp_path, language="it"))
-    with running(controller) as url:
-        context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)
-        page = context.new_page()
-        page.goto(url + "?pace=0")
-        page.wait_for_selector("#hand .card")
+    with phone_page(browser, controller) as page:
         page.tap("#stock")
         page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
         hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)")
@@ -247,4 +251,3 @@ def test_the_language_is_switched_on_a_phone_and_the_match_goes_on(browser: Any,
         assert page.input_value("#language") == "fr"
         assert page.eval_on_selector_all("#hand .card",
                                          "cards => cards.map(c => c.dataset.code)") == hand
-        context.close()
