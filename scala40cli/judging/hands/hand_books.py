@@ -28,7 +28,7 @@ from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.judging.tabletop.held_cards import held_before, holding_hint
 from scala40cli.judging.tabletop.table import TableState, add_card
 from scala40cli.judging.tabletop.turn import Turn
-from scala40cli.judging.tabletop.verify import verify_end_of_turn
+from scala40cli.judging.tabletop.verify import short_as_laid, verify_end_of_turn
 from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing, Problem
 from scala40cli.model.violations import Code
@@ -337,11 +337,11 @@ class HandBooks(TableState):
         rest = [f for f in findings if f not in taken and f not in opening]
         for problem in self.report(taken, turn.player):
             turn.take_problem = turn.take_problem or problem
-        # D28: an opening short only because a meld of it is invalid, or
-        # because the meld with the taken card is missing, is not a problem of its own.
-        opening_cause = turn.invalid_meld or turn.take_problem or unread
-        too_low = [self.flag(f, turn.player, opening_cause)
-                   for f in opening]
+        # D28: an opening short only because a meld of it is invalid (short even with
+        # it laid as its cards make a meld: its own), or the taken card's meld missing.
+        invalid = None if short_as_laid(turn, self.rules) else turn.invalid_meld
+        opening_cause = invalid or turn.take_problem or unread
+        too_low = [self.flag(f, turn.player, opening_cause) for f in opening]
         lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)
         for short in too_low:  # D28: a meld of the opening may have been longer
             if short.caused_by is None and turn.first_meld >= 0:

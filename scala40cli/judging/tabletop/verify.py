@@ -132,6 +132,13 @@ def below_threshold(turn: Turn, rules: Rules) -> bool:
     return turn.opening_value < rules.opening_points
 
 
+def short_as_laid(turn: Turn, rules: Rules) -> bool:
+    """D28: the opening turn would fall short even with its invalid melds laid as their
+    cards make a meld, so the shortfall is a mistake of its own, not their echo."""
+    return turn.invalid_worth >= 0 and \
+        turn.opening_value + turn.invalid_worth < rules.opening_points
+
+
 def verify_touch(turn: Turn, event: Attach | Swap, owner: str | None,
                  rules: Rules) -> Finding | None:
     """D9: nobody adds to table melds or swaps before opening; in the opening turn
