@@ -369,3 +369,22 @@ def test_a_paper_score_line_at_the_limits_of_a_hand(line: str, rules: dict[str, 
                                                     impossible: bool) -> None:
     game = _replay(f"hand 1\ndealer Bruno\n{line}\n", **rules)
     assert _codes(game) == ([("C006", game.hands[0].line + 2)] if impossible else [])
+
+
+def test_a_buy_that_draws_twice_or_plays_first_is_reported_where_it_goes_wrong() -> None:
+    # D28 and the table of lines: the buy line is legal; a second draw is T003 on that
+    # draw, a play before the draw T002 on that play, and the buy's count of draws only
+    # follows from them (no S013 on the buy line, before the mistake).
+    text = BUY.replace("Carla draw 2H\n", "Carla draw 2H\nCarla draw 2D\n")
+    game = _replay(text, THREE, compra="yes")
+    assert _codes(game) == [("T003", _lines(game, text)["Carla draw 2D"])]
+    text = BUY.replace("Carla draw 2H\n", "")
+    game = _replay(text, THREE, compra="yes")
+    assert _codes(game)[0] == ("T002", _lines(game, text)["Carla meld 8C 8D 8S"])
+    assert "S013" not in [code for code, _ in _codes(game)]
+    # A buy followed by nothing of its own draws nothing and lays nothing: two S013 on
+    # the buy line.
+    text = BUY.replace("Carla draw 2H\nCarla meld 8C 8D 8S\nCarla meld KH KD KC\n", "")
+    game = _replay(text, THREE, compra="yes")
+    line = _lines(game, text)["Carla buy 8C"]
+    assert [(code, n) for code, n in _codes(game) if n == line] == [("S013", line)] * 2

@@ -315,13 +315,14 @@ def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rule
 
 
 def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
-    """A buy draws exactly one extra card and lays the bought card down at once."""
+    """A buy draws exactly one extra card and lays the bought card down at once. A
+    second draw (T003) and a play before the draw (T002) are reported on their own
+    lines, and the count of draws only follows from them (D28)."""
     found: list[Finding] = []
-    if turn.draws != 1:
-        extra = "without drawing the extra card" if turn.draws == 0 else \
-            f"and drew {turn.draws} extra cards, not one"
+    if turn.draws == 0 and not turn.flagged_no_draw:
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
-                             f"{turn.player} bought {buy.card} {extra}"))
+                             f"{turn.player} bought {buy.card} without drawing the extra "
+                             "card"))
     if buy.card not in turn.laid:
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
                              f"{turn.player} bought {buy.card} and did not lay it down at "
