@@ -388,3 +388,59 @@ def test_a_buy_that_draws_twice_or_plays_first_is_reported_where_it_goes_wrong()
     game = _replay(text, THREE, compra="yes")
     line = _lines(game, text)["Carla buy 8C"]
     assert [(code, n) for code, n in _codes(game) if n == line] == [("S013", line)] * 2
+
+
+def test_no_joker_in_any_meld_of_the_opening_turn() -> None:
+    # D11: with opening_jokers=forbidden a joker in a meld of the opening turn is M007
+    # on that meld, even once the melds before it reach the threshold (41); in a later
+    # turn Bruno lays a joker freely.
+    text = """hand 1
+dealer Anna
+deal Anna QH QS QC 9S 10S JS 5D 6D 7C 10C 2S 3C AH
+deal Bruno 2H 3H 4H 5H 6H 7S 7D 7H KS KD JK 9D 4C
+upcard 5S
+Bruno draw 8H
+Bruno meld 2H 3H 4H 5H 6H
+Bruno meld 7S 7D 7H
+Bruno meld KS KD JK
+Bruno discard 9D
+Anna draw JC
+Anna meld QH QS QC
+Anna meld 9S 10S JS
+Anna discard AH
+Bruno draw JK
+Bruno attach JK(7H) to 1
+Bruno discard 4C
+"""
+    game = _replay(text, opening_jokers="forbidden")
+    assert [p for p in _codes(game) if p[0] != "G006"] == [
+        ("M007", _lines(game, text)["Bruno meld KS KD JK"])]
+    assert [p for p in _codes(_replay(text)) if p[0] != "G006"] == []
+
+
+@pytest.mark.parametrize(("sheet", "expected"), [
+    # D21: the k-th hand is numbered k; a gap is reported once, not on every hand after.
+    ("hand 1\ndealer Carla\nscore Anna 10 Bruno 0 Carla 5\nhand 3\ndealer Anna\n"
+     "score Anna 0 Bruno 5 Carla 5\nhand 4\ndealer Bruno\nscore Anna 0 Bruno 5 Carla 5\n",
+     [("D001", "hand 3")]),
+    # D20: the dealer written is a fact: hand 2's wrong dealer is D003, and hand 3's
+    # dealer follows it (Carla after Bruno), with no second D003.
+    ("hand 1\ndealer Carla\nscore Anna 10 Bruno 0 Carla 5\nhand 2\ndealer Bruno\n"
+     "score Anna 0 Bruno 5 Carla 5\nhand 3\ndealer Carla\nscore Anna 0 Bruno 5 Carla 5\n",
+     [("D003", "dealer Bruno")]),
+    # D24: a total of 100 stays in, 101 is out; the deal then skips the player out.
+    ("hand 1\ndealer Carla\nscore Anna 100 Bruno 0 Carla 5\nhand 2\ndealer Anna\n"
+     "score Anna 0 Bruno 5 Carla 5\n", []),
+    ("hand 1\ndealer Carla\nscore Anna 101 Bruno 0 Carla 5\nhand 2\ndealer Anna\n"
+     "score Bruno 5 Carla 0\n", [("D003", "dealer Anna")]),
+    # D25: a score line names every player of the hand once.
+    ("hand 1\ndealer Carla\nscore Anna 10 Bruno 0\n", [("C003", "score Anna 10 Bruno 0")]),
+    ("hand 1\ndealer Carla\nscore Anna 10 Bruno 0 Carla 5 Anna 10\n",
+     [("C003", "score Anna 10 Bruno 0 Carla 5 Anna 10")]),
+])
+def test_hand_numbers_dealers_and_score_lines(sheet: str,
+                                              expected: list[tuple[str, str]]) -> None:
+    game = _replay(sheet, THREE)
+    line_of = {n: line for line, n in _lines(game, sheet).items()}
+    assert [(str(p.code), line_of[p.line]) for p in game.violations] == expected
+
