@@ -371,6 +371,20 @@ def test_a_paper_score_line_at_the_limits_of_a_hand(line: str, rules: dict[str, 
     assert _codes(game) == ([("C006", game.hands[0].line + 2)] if impossible else [])
 
 
+def test_a_bought_card_not_laid_is_one_mistake() -> None:
+    # D28: Carla opens in the buy without the 8C she bought (S013 on the buy). Had the
+    # buy been legal the 8C would be in a meld the log lost (8C 8D 8S), so her opening
+    # of 30 and her score line (96, as if laid) only follow from it: notes, and her
+    # declared penalty is taken.
+    text = BUY.replace("Carla meld 8C 8D 8S\n", "")
+    game = _replay(text, THREE, compra="yes")
+    lines = _lines(game, text)
+    assert _codes(game) == [("S013", lines["Carla buy 8C"])]
+    assert _notes(game) == [("M006", lines["Carla meld KH KD KC"], "S013"),
+                            ("C002", lines["score Anna 94 Bruno 0 Carla 96"], "S013")]
+    assert game.hands[0].penalties["Carla"] == 96
+
+
 def test_a_buy_that_draws_twice_or_plays_first_is_reported_where_it_goes_wrong() -> None:
     # D28 and the table of lines: the buy line is legal; a second draw is T003 on that
     # draw, a play before the draw T002 on that play, and the buy's count of draws only
