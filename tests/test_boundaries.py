@@ -458,3 +458,45 @@ def test_hand_numbers_dealers_and_score_lines(sheet: str,
     line_of = {n: line for line, n in _lines(game, sheet).items()}
     assert [(str(p.code), line_of[p.line]) for p in game.violations] == expected
 
+
+
+#: Bruno lays two melds with a joker; Anna, opened, swaps both jokers out in one turn.
+TWO_SWAPS = """hand 1
+dealer Anna
+deal Anna QH QS QC 9S 10S JS 5D 6D 7C 4H 8C 9C AH
+deal Bruno 2H 3H JK 7S 7D JK KS KD KC 9D 4C 5C 6C
+upcard 5S
+Bruno draw 8H
+Bruno meld 2H 3H JK
+Bruno meld 7S 7D JK
+Bruno meld KS KD KC
+Bruno discard 9D
+Anna draw JC
+Anna meld QH QS QC
+Anna meld 9S 10S JS
+Anna discard AH
+Bruno draw 2C
+Bruno discard 2C
+Anna draw 10C
+Anna swap 4H in 1
+Anna swap 7C in 2
+{lay}Anna discard 5D
+"""
+
+
+@pytest.mark.parametrize(("lay", "expected"), [
+    # D15: the joker laid pays back the first swap; the second swap's is unused.
+    ("Anna meld 8C 9C 10C JK\n", [("M008", "Anna swap 7C in 2")]),
+    ("", [("M008", "Anna swap 4H in 1"), ("M008", "Anna swap 7C in 2")]),
+    # Both jokers laid in one line that is refused (one joker a meld): the line stays
+    # on the table (D27), so both freed jokers are laid; only the meld is wrong.
+    ("Anna meld 8C 9C 10C JK JK(QC)\n", [("M001", "Anna meld 8C 9C 10C JK JK(QC)")]),
+    ("Anna attach JK JK to 1\n", [("M002", "Anna attach JK JK to 1")]),
+])
+def test_each_joker_laid_pays_back_one_freed_joker(lay: str,
+                                                   expected: list[tuple[str, str]]) -> None:
+    text = TWO_SWAPS.format(lay=lay)
+    game = _replay(text, freed_joker="must_use")
+    line_of = {n: line for line, n in _lines(game, text).items()}
+    assert [(str(p.code), line_of[p.line]) for p in game.violations
+            if str(p.code) != "G006"] == expected

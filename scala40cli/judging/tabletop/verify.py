@@ -342,24 +342,28 @@ __all__ = ["Fits", "below_threshold", "closing_allowed", "freed_joker_must_be_us
 def record_meld(turn: Turn, event: Meld, meld: TableMeld | None) -> None:
     """A meld laid this turn (``meld``: as built, None when invalid). Its cards are laid
     down; before opening it is an opening meld, whose value counts toward the threshold
-    (an invalid one counts 0); a joker in it lays down the first joker freed this turn
-    and not laid yet (D15)."""
+    (an invalid one counts 0); each joker in it lays down the first joker freed this
+    turn and not laid yet (D15), an invalid meld's too (D27: it stays on the table)."""
     cards = [tc.card for tc in event.cards]
     turn.laid += cards
     if not turn.opened_before:
         turn.opening_value += opening_value(meld) if meld is not None else 0
         turn.last_opening_meld = event
         turn.opening_cards += cards
-    if JOKER in cards and turn.freed_jokers:
-        turn.freed_jokers.pop(0)
+    _lay_freed_jokers(turn, cards)
 
 
 def record_attach(turn: Turn, event: Attach) -> None:
-    """Cards attached this turn are laid down; a joker among them lays down the first
+    """Cards attached this turn are laid down; each joker among them lays down the first
     joker freed this turn and not laid yet (D15)."""
     cards = [tc.card for tc in event.cards]
     turn.laid += cards
-    if JOKER in cards and turn.freed_jokers:
+    _lay_freed_jokers(turn, cards)
+
+
+def _lay_freed_jokers(turn: Turn, cards: list[Card]) -> None:
+    """Each joker laid down pays back the first joker freed this turn and not laid yet."""
+    for _ in range(min(cards.count(JOKER), len(turn.freed_jokers))):
         turn.freed_jokers.pop(0)
 
 
