@@ -28,7 +28,7 @@ from scala40cli.judging.tabletop.findings import Finding, Flag
 from scala40cli.judging.tabletop.held_cards import held_before, holding_hint
 from scala40cli.judging.tabletop.table import TableState, add_card
 from scala40cli.judging.tabletop.turn import Turn
-from scala40cli.judging.tabletop.verify import verify_end_of_turn
+from scala40cli.judging.tabletop.verify import short_as_laid, verify_end_of_turn
 from scala40cli.model.cards import Card
 from scala40cli.model.results import Closing, Problem
 from scala40cli.model.violations import Code
@@ -162,11 +162,9 @@ class HandBooks(TableState):
     def report_or_hold(self, turn: Turn, finding: Finding | None, player: str) -> None:
         """Report a finding of ``player``'s turn, or hold it until the turn is over when
         it may only follow from an end-of-turn problem (:attr:`Finding.held`, D28)."""
-        if finding is None:
-            return
-        if finding.held:
+        if finding is not None and finding.held:
             turn.deferred.append(finding)
-        else:
+        elif finding is not None:
             self.report([finding], player)
 
     # --- whose turn comes next ----------------------------------------------------------
@@ -318,8 +316,7 @@ class HandBooks(TableState):
             self.setup.unread = self.setup.unread or problem
 
     def end_turn(self) -> None:
-        """End-of-turn checks (see
-        :func:`~scala40cli.judging.tabletop.verify.verify_end_of_turn`)."""
+        """End-of-turn checks (:func:`~scala40cli.judging.tabletop.verify.verify_end_of_turn`)."""
         turn = self.turn
         if turn is None:
             return
@@ -334,14 +331,16 @@ class HandBooks(TableState):
             return
         taken = [f for f in findings if f.code in _TAKE_CODES]
         opening = [f for f in findings if f.code is Code.OPENING_TOO_LOW]
-        rest = [f for f in findings if f not in taken and f not in opening]
+        bought = [f for f in findings if f.code is Code.INCOMPLETE_BUY]
+        rest = [f for f in findings if f not in taken and f not in opening and f not in bought]
         for problem in self.report(taken, turn.player):
             turn.take_problem = turn.take_problem or problem
-        # D28: an opening short only because a meld of it is invalid, or
-        # because the meld with the taken card is missing, is not a problem of its own.
-        opening_cause = turn.invalid_meld or turn.take_problem or unread
-        too_low = [self.flag(f, turn.player, opening_cause)
-                   for f in opening]
+        unlaid = next(iter(self.report(bought, turn.player)), None)
+        # D28: an opening short only by an invalid meld (not when short even laid as its
+        # cards make one), or with the meld of the card taken or bought missing.
+        invalid = None if short_as_laid(turn, self.rules) else turn.invalid_meld
+        opening_cause = invalid or turn.take_problem or unlaid or unread
+        too_low = [self.flag(f, turn.player, opening_cause) for f in opening]
         lost = turn.take_problem if turn.take_problem is not None else next(iter(too_low), None)
         for short in too_low:  # D28: a meld of the opening may have been longer
             if short.caused_by is None and turn.first_meld >= 0:

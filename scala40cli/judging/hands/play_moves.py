@@ -20,7 +20,7 @@ from scala40cli.judging.hands.refused_melds import (
 from scala40cli.judging.hands.turn_order import TurnOrder
 from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.judging.tabletop.held_cards import holding_hint
-from scala40cli.judging.tabletop.melds import forced_swap
+from scala40cli.judging.tabletop.melds import forced_swap, opening_value
 from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.judging.tabletop.verify import (
     record_attach,
@@ -58,7 +58,11 @@ def on_meld(hand: TurnOrder, event: Meld) -> None:
         if problem.code is Code.INVALID_MELD and not turn.opened_before:
             turn.invalid_meld = turn.invalid_meld or problem
     if meld is None:  # D28: a move that names it is judged on the meld its cards make
-        refuse_meld(hand, event, len(hand.table), problems)
+        versions = refuse_meld(hand, event, len(hand.table), problems)
+        if not turn.opened_before:  # what it would add to the opening, so laid
+            worth = max((opening_value(v) for v in versions), default=-1)
+            turn.invalid_worth = -1 if min(worth, turn.invalid_worth) < 0 \
+                else turn.invalid_worth + worth
     if turn.first_meld < 0:
         turn.first_meld = len(hand.table)
     hand.table.append(meld)

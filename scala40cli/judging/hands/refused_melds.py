@@ -102,14 +102,15 @@ def _ascending(cards: Sequence[TableCard], *, low_ace: bool) -> list[TableCard] 
 
 
 def refuse_meld(hand: TurnOrder, event: Meld, index: int, problems: Sequence[Problem]
-                ) -> None:
+                ) -> list[TableMeld]:
     """Meld ``index`` was refused (``problems``: those reported on its line): later
     moves that name it are judged on the melds its cards make (see the module
-    docstring)."""
+    docstring), which are returned."""
     refusal = next(p for p in problems if p.code is Code.INVALID_MELD)
-    hand.echoes.doubt_meld(index, hand.doubts.root(refusal),
-                           laid_versions(event.cards, hand.rules))
+    versions = laid_versions(event.cards, hand.rules)
+    hand.echoes.doubt_meld(index, hand.doubts.root(refusal), versions)
     hand.echoes.refused[index] = sum(1 for tc in event.cards if tc.card.is_joker)
+    return versions
 
 
 def broken_by_swap(hand: TurnOrder, index: int, cause: Problem, jokers: int) -> None:

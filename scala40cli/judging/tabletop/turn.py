@@ -60,6 +60,9 @@ class Turn:
         self.after_own_discard: Problem | None = None
         #: The invalid meld reported in this opening turn, which counts 0 toward it.
         self.invalid_meld: Problem | None = None
+        #: The most its invalid melds would add laid as their cards make a meld (D28);
+        #: -1 when the cards of one of them make none, so it cannot be told.
+        self.invalid_worth = 0
         #: A problem with the card taken (S007, S008, S009), once reported.
         self.take_problem: Problem | None = None
         #: An event of this turn the referee could not apply (a stranger's, or the one
@@ -96,4 +99,4 @@ class Turn:
 _FIELDS: Final = ("player", "opened_before", "drew", "draws", "flagged_no_draw", "owes_draw",
            "taken", "take_event", "buy", "first_of_hand", "closed", "opening_value",
            "last_opening_meld", "first_meld", "opening_cards", "laid", "freed_jokers", "deferred",
-           "invalid_meld", "take_problem", "cut_at", "after_own_discard")
+           "invalid_meld", "invalid_worth", "take_problem", "cut_at", "after_own_discard")

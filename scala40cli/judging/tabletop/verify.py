@@ -132,6 +132,13 @@ def below_threshold(turn: Turn, rules: Rules) -> bool:
     return turn.opening_value < rules.opening_points
 
 
+def short_as_laid(turn: Turn, rules: Rules) -> bool:
+    """D28: the opening turn would fall short even with its invalid melds laid as their
+    cards make a meld, so the shortfall is a mistake of its own, not their echo."""
+    return turn.invalid_worth >= 0 and \
+        turn.opening_value + turn.invalid_worth < rules.opening_points
+
+
 def verify_touch(turn: Turn, event: Attach | Swap, owner: str | None,
                  rules: Rules) -> Finding | None:
     """D9: nobody adds to table melds or swaps before opening; in the opening turn
@@ -308,13 +315,14 @@ def _taken_card_findings(turn: Turn, event: Take | Buy, taken: Card, rules: Rule
 
 
 def _buy_findings(turn: Turn, buy: Buy) -> list[Finding]:
-    """A buy draws exactly one extra card and lays the bought card down at once."""
+    """A buy draws exactly one extra card and lays the bought card down at once. A
+    second draw (T003) and a play before the draw (T002) are reported on their own
+    lines, and the count of draws only follows from them (D28)."""
     found: list[Finding] = []
-    if turn.draws != 1:
-        extra = "without drawing the extra card" if turn.draws == 0 else \
-            f"and drew {turn.draws} extra cards, not one"
+    if turn.draws == 0 and not turn.flagged_no_draw:
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
-                             f"{turn.player} bought {buy.card} {extra}"))
+                             f"{turn.player} bought {buy.card} without drawing the extra "
+                             "card"))
     if buy.card not in turn.laid:
         found.append(Finding(Code.INCOMPLETE_BUY, turn.place(buy),
                              f"{turn.player} bought {buy.card} and did not lay it down at "
@@ -334,24 +342,28 @@ __all__ = ["Fits", "below_threshold", "closing_allowed", "freed_joker_must_be_us
 def record_meld(turn: Turn, event: Meld, meld: TableMeld | None) -> None:
     """A meld laid this turn (``meld``: as built, None when invalid). Its cards are laid
     down; before opening it is an opening meld, whose value counts toward the threshold
-    (an invalid one counts 0); a joker in it lays down the first joker freed this turn
-    and not laid yet (D15)."""
+    (an invalid one counts 0); each joker in it lays down the first joker freed this
+    turn and not laid yet (D15), an invalid meld's too (D27: it stays on the table)."""
     cards = [tc.card for tc in event.cards]
     turn.laid += cards
     if not turn.opened_before:
         turn.opening_value += opening_value(meld) if meld is not None else 0
         turn.last_opening_meld = event
         turn.opening_cards += cards
-    if JOKER in cards and turn.freed_jokers:
-        turn.freed_jokers.pop(0)
+    _lay_freed_jokers(turn, cards)
 
 
 def record_attach(turn: Turn, event: Attach) -> None:
-    """Cards attached this turn are laid down; a joker among them lays down the first
+    """Cards attached this turn are laid down; each joker among them lays down the first
     joker freed this turn and not laid yet (D15)."""
     cards = [tc.card for tc in event.cards]
     turn.laid += cards
-    if JOKER in cards and turn.freed_jokers:
+    _lay_freed_jokers(turn, cards)
+
+
+def _lay_freed_jokers(turn: Turn, cards: list[Card]) -> None:
+    """Each joker laid down pays back the first joker freed this turn and not laid yet."""
+    for _ in range(min(cards.count(JOKER), len(turn.freed_jokers))):
         turn.freed_jokers.pop(0)
 
 

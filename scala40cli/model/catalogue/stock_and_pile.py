@@ -113,8 +113,9 @@ ENTRIES: dict[Code, CodeInfo] = {
     ),
     Code.INCOMPLETE_BUY: CodeInfo(
         name="incomplete-buy",
-        summary="A buy that does not draw exactly one extra card or does not lay the bought "
-        "card down at once; reported at the buy line.",
+        summary="A buy that draws no extra card and plays nothing, or does not lay the bought "
+        "card down at once; reported at the buy line (a second draw is T003, a play before "
+        "the draw T002).",
         source="A buy draws exactly one extra card and lays the bought card down at once",
         see="log-format.md#variants",
         example="Carla buy 7C, then Bruno plays with the 7C still in Carla's hand",
