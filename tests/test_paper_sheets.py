@@ -199,3 +199,42 @@ def test_read_penalties_reads_void_closed_and_in_one_go() -> None:
     wrong = read_penalties({"A": 0, "B": 400}, limits)
     assert wrong.closer == "A" and "at most 166, 332 doubled" in wrong.problem
     assert read_penalties({"A": 3, "B": 4}, limits).problem.startswith("nobody closed: ")
+
+
+# --- re-entry (reentry=yes): on paper, a player out who is named again has re-entered -----
+
+REENTRY = {"reentry": "yes"}
+FOUR_PLAYERS = ("Anna", "Bruno", "Carla", "Dario")
+
+
+def test_players_out_named_on_the_next_line_have_re_entered_at_the_highest_total() -> None:
+    """Put out together by a closing in one go, Anna and Bruno are on the next hand's
+    line: both came back with the highest total of those still in (Dario's 10), as a
+    full log's deal lines would show; the line was said to name players already out."""
+    game = _sheet("Anna 200 Bruno 200 Carla 0 Dario 10", "Anna 20 Bruno 0 Carla 30 Dario 40",
+                  rules=REENTRY, players=FOUR_PLAYERS)
+    assert _codes(game) == []
+    assert game.totals == {"Anna": 30, "Bruno": 10, "Carla": 30, "Dario": 50}
+    assert game.hands[1].closer == "Bruno" and not game.finished
+
+
+def test_a_player_out_left_off_the_next_line_stays_out() -> None:
+    game = _sheet("Anna 200 Bruno 50 Carla 0", "Bruno 100 Carla 0",
+                  rules=REENTRY)
+    assert _codes(game) == []
+    assert game.finished and game.winner == "Carla"
+
+
+@pytest.mark.parametrize(("rules", "lines", "why"), [
+    ({}, ("Anna 200 Bruno 50 Carla 0 Dario 10", "Anna 10 Bruno 0 Carla 30 Dario 40"),
+     "without re-entry"),
+    (REENTRY, ("Anna 200 Bruno 50 Carla 0 Dario 10", "Anna 10 Bruno 0 Carla 30 Dario 40",
+               "Anna 200 Bruno 0 Carla 30 Dario 40", "Anna 10 Bruno 0 Carla 30 Dario 40"),
+     "a second re-entry"),
+])
+def test_a_player_who_may_not_re_enter_is_still_out_on_paper(
+        rules: dict[str, str], lines: tuple[str, ...], why: str) -> None:
+    game = _sheet(*lines, rules=rules, players=FOUR_PLAYERS)
+    assert _hands(game) == [("C003", len(lines))], why
+    assert "already out Anna" in game.violations[0].message
+    assert "Anna" not in game.hands[-1].penalties

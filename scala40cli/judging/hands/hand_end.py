@@ -115,10 +115,16 @@ class HandEnding(HandBooks):
     def end_score_only(self, declared: dict[str, int]) -> None:
         """Close a score-only hand: its penalties are the declared ones, and who closed
         is read from them with the score line (:mod:`~scala40cli.judging.match.scorelines`).
-        Who opened is not known: nobody is counted as never opened."""
-        assert self.setup is not None
-        self.dealer = self.setup.dealer or self.expected_dealer
-        self.order = self.setup.still_in
+        Who opened is not known: nobody is counted as never opened. A player out
+        whom the line names, where they may re-enter now, has re-entered: on paper,
+        being named is how a player is seen dealt in (``reentry=yes``)."""
+        setup = self.setup
+        assert setup is not None
+        self.dealer = setup.dealer or self.expected_dealer
+        self.reentered = tuple(p for p in setup.seats if p in declared
+                               and p not in setup.still_in and setup.reentry.get(p, "") is None)
+        self.order = tuple(p for p in setup.seats
+                           if p in setup.still_in or p in self.reentered)
         self.setup = None
         self.penalties = {p: declared.get(p, 0) for p in self.order}
         self.unverified = dict.fromkeys(self.order, "a score-only hand")

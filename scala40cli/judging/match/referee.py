@@ -337,6 +337,7 @@ class MatchReferee:
         hand = self.hand
         if gate(hand, event, self.flag) is None or hand is None:
             return
+        self._after_hand_event()  # a paper hand's re-entries come before its penalties
         hand.declared = dict(event.entries)
         uncertain = judge_score_line(hand, event, self.standings.totals, self.flag)
         self.doubted.scored(uncertain, hand.order, self.standings)
