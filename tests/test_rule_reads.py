@@ -115,6 +115,8 @@ HOMONYMS: dict[tuple[str, str], str] = {
     ("viewing/snapshot.py", "jokers"): "Group.jokers and MeldView.jokers",
     ("viewing/page_data.py", "jokers"): "MeldView.jokers",
     ("judging/hands/deal.py", "reentry"): "DealChecker.reentry, who may be dealt in again",
+    ("judging/hands/hand_end.py", "reentry"): "DealChecker.reentry, who may be named again "
+                                              "on a paper score sheet",
     ("judging/match/header.py", "teams"): "Header.teams, the names of the [Teams] tag",
     ("playing/session.py", "teams"): "Standings.teams, the partners of each seat",
     ("judging/match/referee.py", "teams"): "Header.teams",
