@@ -18,7 +18,7 @@ from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.doubted_totals import DoubtedTotals, next_dealer
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
-from scala40cli.judging.match.names import closest_player, nfc
+from scala40cli.judging.match.names import as_spelled, closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
@@ -206,13 +206,14 @@ class MatchReferee:
 
     def _as_read(self, event: Event, *, report: bool = True) -> Event:
         """The event as judged: its names spelled as the [Players] tag spells them
-        (:meth:`_as_spelled`), a misspelt one read as the player it most likely means
-        (:meth:`_read_name`). The common case, a line naming a player as the tag spells
-        them, or naming nobody (a score line names players too), costs one look-up."""
+        (:func:`~scala40cli.judging.match.names.as_spelled`), a misspelt one read as the
+        player it most likely means (:meth:`_read_name`). The common case, a line naming
+        a player as the tag spells them, or naming nobody (a score line names players
+        too), costs one look-up."""
         player = event.named_player()
         if player in self._as_tagged or (player is None and not isinstance(event, Score)):
             return event
-        return self._read_name(self._as_spelled(event), report)
+        return self._read_name(as_spelled(event, self._as_tagged, self._spelling), report)
 
     def _read_name(self, event: Event, report: bool) -> Event:
         """A turn line under a name close to exactly one player's (``Guilia`` for
@@ -227,26 +228,6 @@ class MatchReferee:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(event.player)} is not a "
                               f"player of this game; did you mean {meant}?"), event.player)
         return replace(event, player=meant)
-
-    def _as_spelled(self, event: Event) -> Event:
-        """The event with its player names spelled as the [Players] tag spells them,
-        when they are the same name in another Unicode form (NFD ``José``)."""
-        player = event.named_player()
-        if player is not None:
-            if player in self._as_tagged:
-                return event
-            spelled = self._spelled(player)
-            if spelled == player:
-                return event
-            return replace(event, player=spelled)
-        if isinstance(event, Score):
-            entries = tuple((self._spelled(name), points) for name, points in event.entries)
-            if entries != event.entries:
-                return replace(event, entries=entries)
-        return event
-
-    def _spelled(self, name: str) -> str:
-        return self._spelling.get(nfc(name), name)
 
     def _after_hand_event(self) -> None:
         hand = self.hand
