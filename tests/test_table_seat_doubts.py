@@ -78,8 +78,8 @@ def test_a_player_left_out_of_a_score_line_is_one_violation_from_every_seat() ->
     # mortal combat: from the other seats the hand's highest penalty was another's, who
     # was then put out but dealt in (D006), and Bruno not dealt (D004)
     ("mortal-combat", 5, 7, 275, "Bruno", True),
-    # re-entry: Carla's low total kept her in, so the match "ended" early (G005); the
-    # re-entries' totals hang on hers (their eliminations are not the log's)
+    # re-entry: Carla's low total kept her in; the re-entries' totals hang on hers
+    # (their eliminations are not the log's, see the test below)
     ("rientro", 3, 7, 293, "Carla", False),
 ])
 def test_what_hangs_on_a_total_left_out_is_a_note_under_other_rules(
@@ -93,6 +93,23 @@ def test_what_hangs_on_a_total_left_out_is_a_note_under_other_rules(
         assert all(note.caused_by is not None for note in game.notes), seat
         if same_standings:
             assert (game.eliminated, game.winner) == (whole.eliminated, whole.winner), seat
+
+
+def test_a_match_ended_on_a_doubted_total_goes_on_while_the_table_deals() -> None:
+    # re-entry: from the other seats Carla's total ran low, so she was never out and
+    # the re-entries took her total: after hand 8 Anna and Carla were both out and the
+    # match "ended" (G005 on hand 9), while the table dealt two more hands. It goes on:
+    # the players dealt in are in, the hands are judged, the winner is the log's
+    lines = _left_out("rientro", 3, 7, 293, "Carla")
+    whole, seen = _from_seats(lines)
+    assert len(whole.hands) == 10
+    for seat, game in seen.items():
+        assert _violations(game) == _violations(whole), seat
+        assert "G005" not in {str(note.code) for note in game.notes}, seat
+        assert all(note.caused_by is not None for note in game.notes), seat
+        assert (len(game.hands), game.finished, game.winner) \
+            == (len(whole.hands), whole.finished, whole.winner), seat
+        assert game.eliminated[-2:] == whole.eliminated[-2:], seat
 
 
 @pytest.mark.parametrize(("preset", "players", "seed", "line", "take"), [

@@ -101,6 +101,21 @@ class DoubtedTotals:
             setup.doubted_dealers = doubted_dealers(standings.players, last_dealer,
                                                     standings.still_in, self.players)
 
+    def go_on(self, standings: Standings) -> bool:
+        """The match ended on the standings while a total is in doubt, and the table
+        deals again: it most likely went on (the doubted totals ended it early). It
+        goes on, and every player put out since the doubt is in doubt too: dealt in,
+        they are in (True). False: no total is in doubt, the match has ended."""
+        cause = self.first()
+        if cause is None:
+            return False
+        since = cause.hand if cause.hand is not None else 0
+        for elimination in standings.eliminated:
+            if elimination.hand >= since:
+                self.players.setdefault(elimination.player, cause)
+        standings.reopen()
+        return True
+
     def dealt(self, standings: Standings, hand: int) -> None:
         """Once the deal is done: the standings follow the table, and a player re-entered
         with the highest total of those still in has a total as doubtful as theirs."""

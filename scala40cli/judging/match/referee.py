@@ -182,11 +182,13 @@ class MatchReferee:
         return True
 
     def _ended_before(self, event: Event) -> bool:
-        """The match ended before this line: reported (a note after a doubted total)."""
-        self.flagged_after_match = self.standings.finished
+        """The match ended before this line: reported (unless it goes on, see
+        :meth:`DoubtedTotals.go_on`)."""
+        self.flagged_after_match = self.standings.finished \
+            and not self.doubted.go_on(self.standings)
         if self.flagged_after_match:
             self.flag(Finding(Code.AFTER_MATCH_END, event, "the match has ended; the rest is "
-                              "ignored"), None, self.doubted.first())
+                              "ignored"))
         return self.flagged_after_match
 
     def finish(self, tags: list[Tag]) -> GameResult:

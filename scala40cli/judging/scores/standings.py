@@ -137,6 +137,11 @@ class Standings:
         self.still_in = [p for p in self.players
                          if (p in self.still_in or p in back) and p not in gone]
 
+    def reopen(self) -> None:
+        """D28: the match ended on totals in doubt, yet the table deals again: it goes
+        on (who is in then follows the table, :meth:`follow_table`)."""
+        self.finished, self.winner = False, None
+
     # --- after a hand -----------------------------------------------------------------
 
     def record(self, *, number: int, closing: Closing, penalties: Mapping[str, int],
