@@ -112,6 +112,21 @@ def test_a_match_ended_on_a_doubted_total_goes_on_while_the_table_deals() -> Non
         assert game.eliminated[-2:] == whole.eliminated[-2:], seat
 
 
+def test_a_log_that_stops_on_a_doubted_total_ends_the_match() -> None:
+    # Anna's total is in doubt from hand 9 on; the last hand, the 19th, puts her out
+    # (the log ends), which the other seats, counting her low, did not see: the match
+    # did not end and the [Result] tag naming Carla was a G010. The table stopped:
+    # her going out ends the match, so she is taken as out and Carla wins
+    lines = _left_out("rientro", 3, 5, 609, "Anna")
+    lines.insert(2, '[Result "Carla"]')
+    whole, seen = _from_seats(lines)
+    assert (whole.finished, whole.winner) == (True, "Carla")
+    for seat, game in seen.items():
+        assert _violations(game) == _violations(whole) == [("C003", 610)], seat
+        assert (game.eliminated, game.winner, game.finished) \
+            == (whole.eliminated, whole.winner, whole.finished), seat
+
+
 @pytest.mark.parametrize(("preset", "players", "seed", "line", "take"), [
     # the take stood for a draw: counted so, the stock runs out when the log reshuffles
     # (the reshuffle was refused as early, then a copy of 5D beyond the deck: D007)

@@ -116,6 +116,15 @@ class DoubtedTotals:
         standings.reopen()
         return True
 
+    def log_ended(self, standings: Standings, hand: int) -> None:
+        """The log ends after ``hand`` (not a match saved while played): where the
+        match has not ended, the players in doubt still in may have gone out after it,
+        and the table stopping says they did when that ends the match
+        (:meth:`Standings.stopped`)."""
+        doubted = [player for player in standings.still_in if player in self.players]
+        if doubted and not standings.finished:
+            standings.stopped(doubted, hand)
+
     def dealt(self, standings: Standings, hand: int) -> None:
         """Once the deal is done: the standings follow the table, and a player re-entered
         with the highest total of those still in has a total as doubtful as theirs."""

@@ -194,6 +194,8 @@ class MatchReferee:
     def finish(self, tags: list[Tag]) -> GameResult:
         """Close the last hand and return the game's result."""
         self._finish_hand(at_end=True)
+        if not self.in_progress and self.hands:
+            self.doubted.log_ended(self.standings, self.hands[-1].number)
         return self._result(tags)
 
     def reads_as(self, index: int, written: Event) -> Event:
@@ -368,7 +370,7 @@ class MatchReferee:
         recorded = result_mismatch(tags, standings.finished, standings.winner)
         if recorded is not None and self.players:  # a game that could not be replayed: none
             self.hand = None  # a problem of the match, in no hand
-            self.flag(recorded)
+            self.flag(recorded, None, self.doubted.first())
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),

@@ -11,7 +11,7 @@ it how each hand ended. Whether a match is played in teams is decided here
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -141,6 +141,19 @@ class Standings:
         """D28: the match ended on totals in doubt, yet the table deals again: it goes
         on (who is in then follows the table, :meth:`follow_table`)."""
         self.finished, self.winner = False, None
+
+    def stopped(self, doubted: Collection[str], hand: int) -> None:
+        """D28: the log ends after ``hand`` before the match has, while the totals of
+        the players ``doubted`` are uncertain: a match most likely stops at its end, so
+        where their going out after that hand ends it (one player or team left, not
+        among them), they are taken as out and it ends."""
+        left = [p for p in self.still_in if p not in doubted]
+        alive = [t.name for t in self.teams if any(p in left for p in t.players)] \
+            if self.teams else left
+        if len(alive) != 1 or self.playoff is not None or len(left) == len(self.still_in):
+            return
+        self.follow_table(restored=(), withdrawn=doubted, hand=hand + 1)
+        self.finished, self.winner = True, alive[0]
 
     # --- after a hand -----------------------------------------------------------------
 
