@@ -112,6 +112,20 @@ def test_a_match_ended_on_a_doubted_total_goes_on_while_the_table_deals() -> Non
         assert game.eliminated[-2:] == whole.eliminated[-2:], seat
 
 
+def test_a_doubted_player_the_rotation_passes_over_was_out_and_re_entered() -> None:
+    # re-entry: Carla's hand 1 is left out; from the other seats her total ran low, so
+    # she stayed in after hand 3, which put her out. Hand 4's dealer passes her over
+    # (a note of the C003): she was out, and dealt in, she re-entered with the highest
+    # total of those in. Her elimination after hand 3 and every total are the log's
+    lines = _left_out("rientro", 3, 4, 63, "Carla")
+    whole, seen = _from_seats(lines)
+    assert ("Carla", 3) in [(e.player, e.hand) for e in whole.eliminated]
+    for seat, game in seen.items():
+        assert _violations(game) == _violations(whole) == [("C003", 63)], seat
+        assert (game.eliminated, game.totals, game.winner) \
+            == (whole.eliminated, whole.totals, whole.winner), seat
+
+
 def test_a_log_that_stops_on_a_doubted_total_ends_the_match() -> None:
     # Anna's total is in doubt from hand 9 on; the last hand, the 19th, puts her out
     # (the log ends), which the other seats, counting her low, did not see: the match

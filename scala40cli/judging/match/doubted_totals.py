@@ -57,6 +57,18 @@ def doubted_dealers(players: Sequence[str], last: str | None, still_in: Collecti
     return found
 
 
+def passed_over(players: Sequence[str], last: str | None, dealer: str | None,
+                doubted_dealers: Collection[str]) -> list[str]:
+    """The players between the last dealer and this hand's ``dealer`` when the
+    rotation names that dealer only had doubted standings gone another way: they were
+    out (none when the dealer is the one expected, or either is unknown)."""
+    if last is None or dealer is None or dealer not in doubted_dealers:
+        return []
+    seat = players.index(last)
+    between = [players[(seat + step) % len(players)] for step in range(1, len(players))]
+    return between[:between.index(dealer)] if dealer in between else []
+
+
 def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str],
                standings: Standings) -> dict[str, Problem]:
     """Whose standing the players whose total is ``uncertain`` put in doubt: theirs;
@@ -81,6 +93,7 @@ class DoubtedTotals:
     def __init__(self) -> None:
         self.players: dict[str, Problem] = {}
         self.deal: DealChecker | None = None
+        self.last_dealer: str | None = None
 
     def first(self) -> Problem | None:
         """The problem the first doubted total follows from (None: none is doubted)."""
@@ -95,7 +108,7 @@ class DoubtedTotals:
                  standings: Standings) -> None:
         """Tell a new hand's deal whose standing is in doubt and which dealers follow
         from it."""
-        self.deal = setup if self.players else None
+        self.deal, self.last_dealer = (setup if self.players else None), last_dealer
         if setup is not None and self.players:
             setup.doubted_totals = dict(self.players)
             setup.doubted_dealers = doubted_dealers(standings.players, last_dealer,
@@ -132,5 +145,9 @@ class DoubtedTotals:
         if setup is None or cause is None:
             return
         standings.follow_table(restored=setup.restored, withdrawn=setup.withdrawn, hand=hand)
+        for player in passed_over(standings.players, self.last_dealer, setup.dealer,
+                                  setup.doubted_dealers):
+            if player in setup.hands and player in standings.still_in:
+                standings.rejoin(player, hand)  # out after the last hand, dealt in again
         for player in setup.reentered:
             self.players.setdefault(player, cause)

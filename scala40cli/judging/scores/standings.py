@@ -142,6 +142,19 @@ class Standings:
         on (who is in then follows the table, :meth:`follow_table`)."""
         self.finished, self.winner = False, None
 
+    def rejoin(self, player: str, hand: int) -> None:
+        """D28: a player kept in on an uncertain total whom the dealer's rotation passed
+        over in ``hand`` went out after the hand before; dealt in, they re-entered, when
+        re-entry allows it (else they stay in: the table and the rules disagree)."""
+        others = [p for p in self.still_in if p != player]
+        if self.rules.reentry is YesNo.NO or player in self.reentered or len(others) < 2 \
+                or len(self.players) < REENTRY_MIN_PLAYERS or self.playoff is not None:
+            return
+        self.eliminated.append(Elimination(player=player, hand=hand - 1))
+        self.eliminated.sort(key=lambda e: (e.hand, self.players.index(e.player)))
+        self.still_in = others
+        self.reenter([player])
+
     def stopped(self, doubted: Collection[str], hand: int) -> None:
         """D28: the log ends after ``hand`` before the match has, while the totals of
         the players ``doubted`` are uncertain: a match most likely stops at its end, so
