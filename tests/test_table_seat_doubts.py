@@ -126,17 +126,28 @@ def test_a_doubted_player_the_rotation_passes_over_was_out_and_re_entered() -> N
             == (whole.eliminated, whole.totals, whole.winner), seat
 
 
-def test_a_log_that_stops_on_a_doubted_total_ends_the_match() -> None:
-    # Anna's total is in doubt from hand 9 on; the last hand, the 19th, puts her out
-    # (the log ends), which the other seats, counting her low, did not see: the match
-    # did not end and the [Result] tag naming Carla was a G010. The table stopped:
-    # her going out ends the match, so she is taken as out and Carla wins
-    lines = _left_out("rientro", 3, 5, 609, "Anna")
-    lines.insert(2, '[Result "Carla"]')
+@pytest.mark.parametrize(("preset", "players", "seed", "line", "name", "winner"), [
+    # Anna's total is in doubt from hand 9 on; the last hand, the 19th, puts her out,
+    # which the other seats, counting her low, did not see: the match did not end and
+    # the [Result] tag was a G010
+    ("rientro", 3, 5, 609, "Anna", "Carla"),
+    # Bruno's total is in doubt, and Fabio's, who re-entered with it in hand 12: Bruno,
+    # the player left out, going out ends the match
+    ("rientro", 6, 3, 534, "Bruno", "Fabio"),
+    # mortal combat: the last hand's penalties put everybody dealt in doubt; Anna's,
+    # left out, is the one that put her out
+    ("mortal-combat", 3, 1, 108, "Anna", "Bruno"),
+])
+def test_a_log_that_stops_on_a_doubted_total_ends_the_match(
+        preset: str, players: int, seed: int, line: int, name: str, winner: str) -> None:
+    # the table stopped: where the doubted players going out ends the match (first
+    # those left out of a score line), they are taken as out
+    lines = _left_out(preset, players, seed, line, name)
+    lines.insert(2, f'[Result "{winner}"]')
     whole, seen = _from_seats(lines)
-    assert (whole.finished, whole.winner) == (True, "Carla")
+    assert (whole.finished, whole.winner) == (True, winner)
     for seat, game in seen.items():
-        assert _violations(game) == _violations(whole) == [("C003", 610)], seat
+        assert _violations(game) == _violations(whole), seat
         assert (game.eliminated, game.winner, game.finished) \
             == (whole.eliminated, whole.winner, whole.finished), seat
 

@@ -94,6 +94,9 @@ class DoubtedTotals:
         self.players: dict[str, Problem] = {}
         self.deal: DealChecker | None = None
         self.last_dealer: str | None = None
+        #: Of those, the players a score line left out (the others' doubt follows from
+        #: theirs: a partner, mortal combat, a re-entry's total).
+        self.left_out: dict[str, Problem] = {}
 
     def first(self) -> Problem | None:
         """The problem the first doubted total follows from (None: none is doubted)."""
@@ -103,6 +106,7 @@ class DoubtedTotals:
                standings: Standings) -> None:
         """A score line left totals ``uncertain`` (see :func:`doubted_by`)."""
         self.players.update(doubted_by(uncertain, dealt, standings))
+        self.left_out.update(uncertain)
 
     def new_hand(self, setup: DealChecker | None, last_dealer: str | None,
                  standings: Standings) -> None:
@@ -133,10 +137,12 @@ class DoubtedTotals:
         """The log ends after ``hand`` (not a match saved while played): where the
         match has not ended, the players in doubt still in may have gone out after it,
         and the table stopping says they did when that ends the match
-        (:meth:`Standings.stopped`)."""
-        doubted = [player for player in standings.still_in if player in self.players]
-        if doubted and not standings.finished:
-            standings.stopped(doubted, hand)
+        (:meth:`Standings.stopped`): the players left out of a score line, or failing
+        that, every player in doubt."""
+        for doubted in (self.left_out, self.players):
+            still_in = [player for player in standings.still_in if player in doubted]
+            if standings.finished or (still_in and standings.stopped(still_in, hand)):
+                return
 
     def dealt(self, standings: Standings, hand: int) -> None:
         """Once the deal is done: the standings follow the table, and a player re-entered

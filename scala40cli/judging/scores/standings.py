@@ -155,18 +155,19 @@ class Standings:
         self.still_in = others
         self.reenter([player])
 
-    def stopped(self, doubted: Collection[str], hand: int) -> None:
+    def stopped(self, doubted: Collection[str], hand: int) -> bool:
         """D28: the log ends after ``hand`` before the match has, while the totals of
         the players ``doubted`` are uncertain: a match most likely stops at its end, so
         where their going out after that hand ends it (one player or team left, not
-        among them), they are taken as out and it ends."""
+        among them), they are taken as out and it ends (True)."""
         left = [p for p in self.still_in if p not in doubted]
         alive = [t.name for t in self.teams if any(p in left for p in t.players)] \
             if self.teams else left
         if len(alive) != 1 or self.playoff is not None or len(left) == len(self.still_in):
-            return
+            return False
         self.follow_table(restored=(), withdrawn=doubted, hand=hand + 1)
         self.finished, self.winner = True, alive[0]
+        return True
 
     # --- after a hand -----------------------------------------------------------------
 
