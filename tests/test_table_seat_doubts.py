@@ -152,6 +152,24 @@ def test_a_log_that_stops_on_a_doubted_total_ends_the_match(
             == (whole.eliminated, whole.winner, whole.finished), seat
 
 
+@pytest.mark.parametrize(("seed", "line", "name"), [(4, 115, "Anna"), (11, 77, "Bruno")])
+def test_in_teams_a_doubted_total_doubts_the_partner(seed: int, line: int, name: str) -> None:
+    # teams: the last hand puts a team out on the sum of its partners' totals; from
+    # the other seats the player left out counted low, so the team stayed in. Their
+    # partner's standing hangs on that total too: the log stopping ends the match
+    # with both out (the player alone going out leaves their partner's team in)
+    lines = _left_out("teams", 4, seed, line, name)
+    whole, seen = _from_seats(lines)
+    (partner,) = {p for t in whole.teams if name in t.players for p in t.players} - {name}
+    assert {e.player for e in whole.eliminated} == {name, partner}
+    lines.insert(2, f'[Result "{whole.winner}"]')
+    whole, seen = _from_seats(lines)
+    for seat, game in seen.items():
+        assert _violations(game) == _violations(whole) == [("C003", line + 1)], seat
+        assert (game.eliminated, game.winner, game.finished) \
+            == (whole.eliminated, whole.winner, whole.finished), seat
+
+
 @pytest.mark.parametrize(("preset", "players", "seed", "line", "take"), [
     # the take stood for a draw: counted so, the stock runs out when the log reshuffles
     # (the reshuffle was refused as early, then a copy of 5D beyond the deck: D007)
