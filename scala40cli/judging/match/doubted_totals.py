@@ -7,8 +7,11 @@ follows from that problem, and so does everything that hangs on who is in: a pla
 not dealt, or dealt while out, the dealer the rotation names, the partner's standing
 in teams, the player put out by mortal combat, a re-entry's total (the highest of
 those still in). Each is a note of that problem, and the standings follow the table:
-a doubted player dealt in is in, one not dealt who does not play is out. What every
-player sees (a dealer out of turn whatever the totals) is judged as always.
+a doubted player dealt in is in, one not dealt who does not play is out, one the
+dealer's rotation passes over was out (and dealt in, re-entered); a match those totals
+ended goes on while the table deals, and one the log stops before its end ends where
+their going out would end it. What every player sees (a dealer out of turn whatever
+the totals) is judged as always.
 """
 
 from __future__ import annotations
