@@ -7,8 +7,11 @@ follows from that problem, and so does everything that hangs on who is in: a pla
 not dealt, or dealt while out, the dealer the rotation names, the partner's standing
 in teams, the player put out by mortal combat, a re-entry's total (the highest of
 those still in). Each is a note of that problem, and the standings follow the table:
-a doubted player dealt in is in, one not dealt who does not play is out. What every
-player sees (a dealer out of turn whatever the totals) is judged as always.
+a doubted player dealt in is in, one not dealt who does not play is out, one the
+dealer's rotation passes over was out (and dealt in, re-entered); a match those totals
+ended goes on while the table deals, and one the log stops before its end ends where
+their going out would end it. What every player sees (a dealer out of turn whatever
+the totals) is judged as always.
 """
 
 from __future__ import annotations
@@ -57,6 +60,18 @@ def doubted_dealers(players: Sequence[str], last: str | None, still_in: Collecti
     return found
 
 
+def passed_over(players: Sequence[str], last: str | None, dealer: str | None,
+                doubted_dealers: Collection[str]) -> list[str]:
+    """The players between the last dealer and this hand's ``dealer`` when the
+    rotation names that dealer only had doubted standings gone another way: they were
+    out (none when the dealer is the one expected, or either is unknown)."""
+    if last is None or dealer is None or dealer not in doubted_dealers:
+        return []
+    seat = players.index(last)
+    between = [players[(seat + step) % len(players)] for step in range(1, len(players))]
+    return between[:between.index(dealer)] if dealer in between else []
+
+
 def doubted_by(uncertain: Mapping[str, Problem], dealt: Sequence[str],
                standings: Standings) -> dict[str, Problem]:
     """Whose standing the players whose total is ``uncertain`` put in doubt: theirs;
@@ -81,6 +96,10 @@ class DoubtedTotals:
     def __init__(self) -> None:
         self.players: dict[str, Problem] = {}
         self.deal: DealChecker | None = None
+        self.last_dealer: str | None = None
+        #: Of those, the players a score line left out (the others' doubt follows from
+        #: theirs: a partner, mortal combat, a re-entry's total).
+        self.left_out: dict[str, Problem] = {}
 
     def first(self) -> Problem | None:
         """The problem the first doubted total follows from (None: none is doubted)."""
@@ -90,16 +109,43 @@ class DoubtedTotals:
                standings: Standings) -> None:
         """A score line left totals ``uncertain`` (see :func:`doubted_by`)."""
         self.players.update(doubted_by(uncertain, dealt, standings))
+        self.left_out.update(uncertain)
 
     def new_hand(self, setup: DealChecker | None, last_dealer: str | None,
                  standings: Standings) -> None:
         """Tell a new hand's deal whose standing is in doubt and which dealers follow
         from it."""
-        self.deal = setup if self.players else None
+        self.deal, self.last_dealer = (setup if self.players else None), last_dealer
         if setup is not None and self.players:
             setup.doubted_totals = dict(self.players)
             setup.doubted_dealers = doubted_dealers(standings.players, last_dealer,
                                                     standings.still_in, self.players)
+
+    def go_on(self, standings: Standings) -> bool:
+        """The match ended on the standings while a total is in doubt, and the table
+        deals again: it most likely went on (the doubted totals ended it early). It
+        goes on, and every player put out since the doubt is in doubt too: dealt in,
+        they are in (True). False: no total is in doubt, the match has ended."""
+        cause = self.first()
+        if cause is None:
+            return False
+        since = cause.hand if cause.hand is not None else 0
+        for elimination in standings.eliminated:
+            if elimination.hand >= since:
+                self.players.setdefault(elimination.player, cause)
+        standings.reopen()
+        return True
+
+    def log_ended(self, standings: Standings, hand: int) -> None:
+        """The log ends after ``hand`` (not a match saved while played): where the
+        match has not ended, the players in doubt still in may have gone out after it,
+        and the table stopping says they did when that ends the match
+        (:meth:`Standings.stopped`): the players left out of a score line, or failing
+        that, every player in doubt."""
+        for doubted in (self.left_out, self.players):
+            still_in = [player for player in standings.still_in if player in doubted]
+            if standings.finished or (still_in and standings.stopped(still_in, hand)):
+                return
 
     def dealt(self, standings: Standings, hand: int) -> None:
         """Once the deal is done: the standings follow the table, and a player re-entered
@@ -108,5 +154,9 @@ class DoubtedTotals:
         if setup is None or cause is None:
             return
         standings.follow_table(restored=setup.restored, withdrawn=setup.withdrawn, hand=hand)
+        for player in passed_over(standings.players, self.last_dealer, setup.dealer,
+                                  setup.doubted_dealers):
+            if player in setup.hands and player in standings.still_in:
+                standings.rejoin(player, hand)  # out after the last hand, dealt in again
         for player in setup.reentered:
             self.players.setdefault(player, cause)

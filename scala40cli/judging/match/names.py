@@ -20,10 +20,13 @@ is thousands of entries, most between symbols nobody puts in a name).
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
+
+from scala40cli.reading.event_base import replace
+from scala40cli.reading.events import Event, Score
 
 #: Cyrillic and Greek letters that look like a Latin one, by their Unicode names (the
 #: letters themselves would be unreadable here): (names of the script's letters,
@@ -268,3 +271,21 @@ def closest_player(name: str, players: Sequence[str]) -> str | None:
     by_folded = {player.casefold(): player for player in players}
     close = difflib.get_close_matches(name.casefold(), by_folded, n=2, cutoff=NAME_CUTOFF)
     return by_folded[close[0]] if len(close) == 1 else None
+
+
+def as_spelled(event: Event, as_tagged: Collection[str], spelling: Mapping[str, str]) -> Event:
+    """The event with its player names spelled as the [Players] tag spells them
+    (``as_tagged``; ``spelling``: each name in NFC -> so spelled), when they are the
+    same name in another Unicode form (NFD ``José``)."""
+    player = event.named_player()
+    if player is not None:
+        if player in as_tagged:
+            return event
+        spelled = spelling.get(nfc(player), player)
+        return event if spelled == player else replace(event, player=spelled)
+    if isinstance(event, Score):
+        entries = tuple((spelling.get(nfc(name), name), points)
+                        for name, points in event.entries)
+        if entries != event.entries:
+            return replace(event, entries=entries)
+    return event

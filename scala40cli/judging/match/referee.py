@@ -18,7 +18,7 @@ from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.doubted_totals import DoubtedTotals, next_dealer
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
-from scala40cli.judging.match.names import closest_player, nfc
+from scala40cli.judging.match.names import as_spelled, closest_player, nfc
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
@@ -182,16 +182,20 @@ class MatchReferee:
         return True
 
     def _ended_before(self, event: Event) -> bool:
-        """The match ended before this line: reported (a note after a doubted total)."""
-        self.flagged_after_match = self.standings.finished
+        """The match ended before this line: reported (unless it goes on, see
+        :meth:`DoubtedTotals.go_on`)."""
+        self.flagged_after_match = self.standings.finished \
+            and not self.doubted.go_on(self.standings)
         if self.flagged_after_match:
             self.flag(Finding(Code.AFTER_MATCH_END, event, "the match has ended; the rest is "
-                              "ignored"), None, self.doubted.first())
+                              "ignored"))
         return self.flagged_after_match
 
     def finish(self, tags: list[Tag]) -> GameResult:
         """Close the last hand and return the game's result."""
         self._finish_hand(at_end=True)
+        if not self.in_progress and self.hands:
+            self.doubted.log_ended(self.standings, self.hands[-1].number)
         return self._result(tags)
 
     def reads_as(self, index: int, written: Event) -> Event:
@@ -206,13 +210,14 @@ class MatchReferee:
 
     def _as_read(self, event: Event, *, report: bool = True) -> Event:
         """The event as judged: its names spelled as the [Players] tag spells them
-        (:meth:`_as_spelled`), a misspelt one read as the player it most likely means
-        (:meth:`_read_name`). The common case, a line naming a player as the tag spells
-        them, or naming nobody (a score line names players too), costs one look-up."""
+        (:func:`~scala40cli.judging.match.names.as_spelled`), a misspelt one read as the
+        player it most likely means (:meth:`_read_name`). The common case, a line naming
+        a player as the tag spells them, or naming nobody (a score line names players
+        too), costs one look-up."""
         player = event.named_player()
         if player in self._as_tagged or (player is None and not isinstance(event, Score)):
             return event
-        return self._read_name(self._as_spelled(event), report)
+        return self._read_name(as_spelled(event, self._as_tagged, self._spelling), report)
 
     def _read_name(self, event: Event, report: bool) -> Event:
         """A turn line under a name close to exactly one player's (``Guilia`` for
@@ -227,26 +232,6 @@ class MatchReferee:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(event.player)} is not a "
                               f"player of this game; did you mean {meant}?"), event.player)
         return replace(event, player=meant)
-
-    def _as_spelled(self, event: Event) -> Event:
-        """The event with its player names spelled as the [Players] tag spells them,
-        when they are the same name in another Unicode form (NFD ``José``)."""
-        player = event.named_player()
-        if player is not None:
-            if player in self._as_tagged:
-                return event
-            spelled = self._spelled(player)
-            if spelled == player:
-                return event
-            return replace(event, player=spelled)
-        if isinstance(event, Score):
-            entries = tuple((self._spelled(name), points) for name, points in event.entries)
-            if entries != event.entries:
-                return replace(event, entries=entries)
-        return event
-
-    def _spelled(self, name: str) -> str:
-        return self._spelling.get(nfc(name), name)
 
     def _after_hand_event(self) -> None:
         hand = self.hand
@@ -386,7 +371,7 @@ class MatchReferee:
         recorded = result_mismatch(tags, standings.finished, standings.winner)
         if recorded is not None and self.players:  # a game that could not be replayed: none
             self.hand = None  # a problem of the match, in no hand
-            self.flag(recorded)
+            self.flag(recorded, None, self.doubted.first())
         return GameResult(
             index=self.game.index, line=self.game.line,
             tags=tuple(TagValue(name=t.name, values=t.values, line=t.line) for t in tags),

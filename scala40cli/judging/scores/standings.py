@@ -11,7 +11,7 @@ it how each hand ended. Whether a match is played in teams is decided here
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -136,6 +136,38 @@ class Standings:
         self.eliminated.sort(key=lambda e: (e.hand, self.players.index(e.player)))
         self.still_in = [p for p in self.players
                          if (p in self.still_in or p in back) and p not in gone]
+
+    def reopen(self) -> None:
+        """D28: the match ended on totals in doubt, yet the table deals again: it goes
+        on (who is in then follows the table, :meth:`follow_table`)."""
+        self.finished, self.winner = False, None
+
+    def rejoin(self, player: str, hand: int) -> None:
+        """D28: a player kept in on an uncertain total whom the dealer's rotation passed
+        over in ``hand`` went out after the hand before; dealt in, they re-entered, when
+        re-entry allows it (else they stay in: the table and the rules disagree)."""
+        others = [p for p in self.still_in if p != player]
+        if self.rules.reentry is YesNo.NO or player in self.reentered or len(others) < 2 \
+                or len(self.players) < REENTRY_MIN_PLAYERS or self.playoff is not None:
+            return
+        self.eliminated.append(Elimination(player=player, hand=hand - 1))
+        self.eliminated.sort(key=lambda e: (e.hand, self.players.index(e.player)))
+        self.still_in = others
+        self.reenter([player])
+
+    def stopped(self, doubted: Collection[str], hand: int) -> bool:
+        """D28: the log ends after ``hand`` before the match has, while the totals of
+        the players ``doubted`` are uncertain: a match most likely stops at its end, so
+        where their going out after that hand ends it (one player or team left, not
+        among them), they are taken as out and it ends (True)."""
+        left = [p for p in self.still_in if p not in doubted]
+        alive = [t.name for t in self.teams if any(p in left for p in t.players)] \
+            if self.teams else left
+        if len(alive) != 1 or self.playoff is not None or len(left) == len(self.still_in):
+            return False
+        self.follow_table(restored=(), withdrawn=doubted, hand=hand + 1)
+        self.finished, self.winner = True, alive[0]
+        return True
 
     # --- after a hand -----------------------------------------------------------------
 
