@@ -79,13 +79,19 @@ HEADINGS = ("Player", "Decisions", "Agreement", "Avg loss", "Match", "?!", "?", 
             "Rating")
 
 
+def figures(summary: Summary, language: str) -> tuple[str, str, str]:
+    """A summary's agreement, average loss and match loss, written in ``language`` (a
+    player with no decision has none: shown ``-``, not an agreement of 0%)."""
+    return (percent(summary.agreement, 1, language), decimal(summary.average_loss, 2, language),
+            percent(summary.average_match_loss, 2, language))
+
+
 def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> list[str]:
     """One row a player: decisions, agreement, average loss, the counts, the rating."""
     language = words.language
     head = [words.gettext(title) if title[0].isalpha() else title for title in HEADINGS]
-    rows = [[terminal_line(s.player), str(s.decisions), percent(s.agreement, 1, language),
-             decimal(s.average_loss, 2, language),
-             percent(s.average_match_loss, 2, language),
+    rows = [[terminal_line(s.player), str(s.decisions),
+             *(figures(s, language) if s.decisions else ("-", "-", "-")),
              str(s.counts[Verdict.INACCURACY.value]), str(s.counts[Verdict.MISTAKE.value]),
              str(s.counts[Verdict.BLUNDER.value]), words.gettext(s.rating)]
             for s in summaries]
@@ -97,5 +103,5 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
             for row in [head, *rows]]
 
 
-__all__ = ["HEADINGS", "decision_line", "game_lines", "review_text",
+__all__ = ["HEADINGS", "decision_line", "figures", "game_lines", "review_text",
            "summary_table"]
