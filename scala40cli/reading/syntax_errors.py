@@ -118,6 +118,16 @@ def _not_a_card(word: str, declarations: bool, following: str = "") -> str:
     return f"unexpected card '{word}'"
 
 
+def card_problem(word: str) -> str | None:
+    """What is wrong with ``word`` as a card, in words, the cards one typo away said as
+    in a ``.s40`` line (``'1OH' is not a card; did you mean 10H?``); None for a card."""
+    try:
+        parse_card(word)
+    except CardError as exc:
+        return str(exc) if word.startswith("?") else _not_a_card(word, declarations=True)
+    return None
+
+
 def card_suggestions(word: str) -> list[str]:
     """The cards one typo away from ``word``, as a person would mean them.
 
