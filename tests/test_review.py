@@ -408,3 +408,18 @@ def test_a_line_under_a_mistyped_name_is_reviewed_as_its_authors(tmp_path: Path)
 
     expected = {d for d in reviewed(clean) if typo_line not in d[2]}
     assert expected and reviewed(typo) == expected
+
+
+def test_a_file_error_is_placed_as_replay_places_it_and_said_in_the_language(
+        tmp_path: Path) -> None:
+    """It was ``x.s40: F003 line 3: ...`` (no column) and stayed English under --lang."""
+    log = tmp_path / "x.s40"
+    log.write_text('[Players "Anna" "Bruno"]\nhand 1\nscore Anna 0, Bruno 40\n',
+                   encoding="utf-8")
+    runner = CliRunner()
+    english = runner.invoke(main, ["review", str(log), "--budget", "quick"])
+    assert f"{log}:3:13: F003 unexpected character ','" in english.output, english.output
+    italian = runner.invoke(main, ["review", str(log), "--budget", "quick", "--lang", "it"])
+    assert f"{log}:3:13: F003 carattere inatteso ','" in italian.output, italian.output
+    as_json = runner.invoke(main, ["review", str(log), "--budget", "quick", "--format", "json"])
+    assert json.loads(as_json.output)["files"][0]["errors"][0].startswith("3:13: F003 ")

@@ -10,6 +10,7 @@ language, the figures written as it writes them; the moves are the log's, as wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from scala40cli.reporting.escape import terminal_line
@@ -28,7 +29,7 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
     out: list[str] = []
     for review in files:
         path = terminal_line(review.path)
-        out += [f"{path}: {terminal_line(words.translate(error))}" for error in review.errors]
+        out += [f"{path}:{error_line(error, words)}" for error in review.errors]
         for game in review.games:
             out += game_lines(path, game, words)
     games = sum(len(f.games) for f in files)
@@ -39,6 +40,12 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
         engine=terminal_line(settings.engine), budget=budget_text(settings.budget),
         seed=terminal_line(settings.seed)))
     return "\n".join(out) + "\n"
+
+
+def error_line(error: str, words: Catalogue = ENGLISH) -> str:
+    """A file's error (``3:13: F003 unexpected ...``), its message in the language."""
+    place, code, message = error.split(" ", 2) if _PLACED.match(error) else ("", "", error)
+    return terminal_line(f"{place} {code} {words.translate(message)}" if code else message)
 
 
 def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[str]:
@@ -74,6 +81,8 @@ def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> 
         share=percent(decision.match_loss, 1, language))
 
 
+#: A file's error as placed: line, column, code.
+_PLACED = re.compile(r"\d+:\d+: [A-Z]\d{3} ")
 #: The summary table's headings.
 HEADINGS = ("Player", "Decisions", "Agreement", "Avg loss", "Match", "?!", "?", "??",
             "Rating")
