@@ -282,3 +282,4 @@ def test_a_paper_score_sheet_marks_out_only_the_players_out_of_the_match() -> No
     rows = [row.split()[0] for row in _show(f"{sheet}:14").stdout.splitlines()
             if " out " in row]
     assert rows == ["Dario"]  # out in hand 2, the sheet's hand 3 is played without him
+    assert " opened " not in ended_hand_1  # nobody knows who opened in a score-only hand
