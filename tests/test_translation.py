@@ -360,3 +360,16 @@ def test_what_is_wrong_with_a_line_that_is_not_json_is_said_in_the_language(
     assert len(messages) == len(NOT_JSON) and all("not JSON" in m for m in messages)
     words = catalogue(language)
     assert {m: said for m in messages if _english_left(said := words.translate(m))} == {}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_what_to_do_with_a_file_in_latin1_or_utf16_is_said_in_the_language(
+        language: str) -> None:
+    from scala40cli.audit.pipeline import audit_bytes
+    from scala40cli.reading.parser import decode_log
+
+    for data in (b'[Players "H\xe9l\xe8ne" "Bruno"]\n', '[Players "A" "B"]\n'.encode("utf-16")):
+        for message in (audit_bytes(data, "x").errors[0].message,
+                        getattr(decode_log(data), "message", "")):
+            said = catalogue(language).translate(message)
+            assert said != message and not _english_left(said), said
