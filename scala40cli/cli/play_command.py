@@ -57,7 +57,8 @@ def run_play(*, players: int, level: str, rules_option: str | None,
 def name_problem(name: str, players: int) -> str | None:
     """Why the referee would refuse ``name`` at the table, as the saved log's
     ``[Players]`` tag (blank: G002; an invisible character, or a name that looks like a
-    bot's: G009; a line break: F003), or None. A match is never begun that its own log would fail."""
+    bot's: G009; a line break: F003), or None. A match is never begun that its own log
+    would fail."""
     from scala40cli.api import audit_events
     from scala40cli.playing.controller import bot_names
 
