@@ -467,3 +467,20 @@ def test_a_json_card_is_said_wrong_as_its_s40_line_says_it(event: str, line: str
     (s40_error,) = audit_bytes(f"{head}{line}\n".encode(), "bad.s40").errors
     assert s40_error.message == said
     assert json_error.message.endswith(f": {said}"), json_error.message
+
+
+@pytest.mark.parametrize(("verb", "said"), [
+    ("drew", "unknown verb 'drew' (did you mean draw?): \"verb\" is one of tag, "),
+    ("Discard", "unknown verb 'Discard' (did you mean discard?): "),
+    ("xyz", "unknown verb 'xyz': \"verb\" is one of "),
+    (3, "unknown verb 3: \"verb\" is one of "),
+])
+def test_a_json_verb_one_typo_away_is_named(verb: object, said: str) -> None:
+    """As a .s40 line names the verb meant (``unknown verb 'drw'; did you mean draw?``)."""
+    from scala40cli.translation.catalogue import catalogue
+
+    line = json.dumps({"verb": verb, "player": "Anna", "card": "5S"})
+    data = f'{{"verb": "tag", "name": "Players", "values": ["Anna", "Bruno"]}}\n{line}\n'
+    (error,) = audit_bytes(data.encode(), "bad.jsonl").errors
+    assert error.message.startswith(said), error.message
+    assert "did you mean" not in catalogue("it").translate(error.message)

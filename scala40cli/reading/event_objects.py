@@ -44,7 +44,7 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.fastlines import CARD, TABLE
 from scala40cli.reading.limits import MAX_LINE_CHARS
-from scala40cli.reading.syntax_errors import card_problem
+from scala40cli.reading.syntax_errors import card_problem, unknown_json_verb
 
 #: A card the log does not know (format 1.1), as the format and the JSON write it.
 UNKNOWN_CARD: Final = "?"
@@ -354,8 +354,7 @@ def _has_all(value: dict[str, object], keys: tuple[str, ...]) -> bool:
 
 
 def _unknown_verb(verb: object) -> EventJsonError:
-    known = ", ".join([*KEYS, COMMENT_VERB])
-    return EventJsonError(f"unknown verb {shown(verb)}: \"verb\" is one of {known}")
+    return EventJsonError(unknown_json_verb(shown(verb), verb, [*KEYS, COMMENT_VERB]))
 
 
 def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> None:

@@ -118,6 +118,16 @@ def _not_a_card(word: str, declarations: bool, following: str = "") -> str:
     return f"unexpected card '{word}'"
 
 
+def unknown_json_verb(shown: str, verb: object, known: list[str]) -> str:
+    """The message of a JSON event's unknown ``verb`` (``shown`` as the message shows
+    it), with the verb of ``known`` it most likely misspells (``drew``: draw)."""
+    close = [(SequenceMatcher(None, verb.lower(), w).ratio(), w) for w in known
+             ] if isinstance(verb, str) else []
+    ratio, meant = max(close, default=(0.0, ""), key=lambda pair: pair[0])
+    said = f" (did you mean {meant}?)" if ratio >= _VERB_CLOSENESS else ""
+    return f"unknown verb {shown}{said}: \"verb\" is one of {', '.join(known)}"
+
+
 def card_problem(word: str) -> str | None:
     """What is wrong with ``word`` as a card, in words, the cards one typo away said as
     in a ``.s40`` line (``'1OH' is not a card; did you mean 10H?``); None for a card."""
