@@ -184,9 +184,18 @@ def test_unwritable_output_exits_2(tmp_path: Path) -> None:
 # --- explain, version, python -m --------------------------------------------------------
 
 
-@pytest.mark.parametrize("spelling", ["T004", "t004", "not-in-hand", " NOT-IN-HAND "])
+@pytest.mark.parametrize("spelling", ["T004", "t004", "not-in-hand", " NOT-IN-HAND ",
+                                      "not_in_hand"])
 def test_explain_finds_a_code_by_code_or_name(spelling: str) -> None:
     assert find_code(spelling) is Code.NOT_IN_HAND
+
+
+@pytest.mark.parametrize(("typed", "meant"), [("c06", "C006"), ("T04", "T004"),
+                                              ("not-in-hnad", "not-in-hand")])
+def test_explain_of_a_code_one_typo_away_names_it(typed: str, meant: str) -> None:
+    result = run("explain", typed)
+    assert result.exit_code == 2 and f"(did you mean {meant}?)" in result.output
+    assert "did you mean" not in run("explain", "zzz").output
 
 
 def test_explain_prints_name_summary_source_and_example() -> None:

@@ -444,3 +444,43 @@ def test_a_huge_json_line_in_a_file_costs_one_piece_and_is_an_f003(tmp_path: Pat
     assert (error.code, error.line) == ("F003", 1)
     assert "line 1 is 300,048 characters long; the limit is 10,000" in error.message
     assert [g.totals for g in result.games] == [g.totals for g in audit_path(str(LEGAL)).games]
+
+
+@pytest.mark.parametrize(("event", "line", "said"), [
+    ('{"verb": "draw", "player": "Anna", "card": "1OH"}', "Anna draw 1OH",
+     "'1OH' is not a card; did you mean 10H?"),
+    ('{"verb": "discard", "player": "Anna", "card": "QX"}', "Anna discard QX",
+     "'QX' is not a card; did you mean QS, QH, QD or QC?"),
+    ('{"verb": "meld", "player": "Anna", "cards": ["5S(6S)", "6S", "7S"]}',
+     "Anna meld 5S(6S) 6S 7S", "'5S(6S)': only a joker may declare the card it stands for"),
+    ('{"verb": "meld", "player": "Anna", "cards": ["5S", "JK(JK)", "7S"]}',
+     "Anna meld 5S JK(JK) 7S", "'JK(JK)': a joker cannot stand for a joker"),
+])
+def test_a_json_card_is_said_wrong_as_its_s40_line_says_it(event: str, line: str,
+                                                          said: str) -> None:
+    """A server's JSON gets the typo's card and the joker's words of a .s40 line
+    (it said "is not a card: expected a rank ...", and "..., and not a joker")."""
+    head = '[Players "Anna" "Bruno"]\nhand 1\n'
+    jsonl = (f'{{"verb": "tag", "name": "Players", "values": ["Anna", "Bruno"]}}\n'
+             f'{{"verb": "hand", "number": 1}}\n{event}\n')
+    (json_error,) = audit_bytes(jsonl.encode(), "bad.jsonl").errors
+    (s40_error,) = audit_bytes(f"{head}{line}\n".encode(), "bad.s40").errors
+    assert s40_error.message == said
+    assert json_error.message.endswith(f": {said}"), json_error.message
+
+
+@pytest.mark.parametrize(("verb", "said"), [
+    ("drew", "unknown verb 'drew' (did you mean draw?): \"verb\" is one of tag, "),
+    ("Discard", "unknown verb 'Discard' (did you mean discard?): "),
+    ("xyz", "unknown verb 'xyz': \"verb\" is one of "),
+    (3, "unknown verb 3: \"verb\" is one of "),
+])
+def test_a_json_verb_one_typo_away_is_named(verb: object, said: str) -> None:
+    """As a .s40 line names the verb meant (``unknown verb 'drw'; did you mean draw?``)."""
+    from scala40cli.translation.catalogue import catalogue
+
+    line = json.dumps({"verb": verb, "player": "Anna", "card": "5S"})
+    data = f'{{"verb": "tag", "name": "Players", "values": ["Anna", "Bruno"]}}\n{line}\n'
+    (error,) = audit_bytes(data.encode(), "bad.jsonl").errors
+    assert error.message.startswith(said), error.message
+    assert "did you mean" not in catalogue("it").translate(error.message)

@@ -39,7 +39,7 @@ from peak_memory import PROGRAM, run_measured, split_peak
 from scala40cli.audit import rulesfile, rulesread
 from scala40cli.audit.pipeline import audit_bytes, audit_path
 from scala40cli.cli.main import main
-from scala40cli.model.results import FileResult
+from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading import (
     fastlines,
     inputs,
@@ -223,8 +223,8 @@ def test_invalid_utf8_gives_the_byte_offset_and_costs_only_its_game() -> None:
     result = audit_path(str(DATA / "latin1-then-good.s40"))
     [error] = result.errors
     assert (str(error.code), error.line, error.column) == ("F002", 1, 31)
-    assert error.message == ("invalid UTF-8 at byte offset 30 (byte 0xEC); "
-                             "this game is not read")
+    assert error.message == ("invalid UTF-8 at byte offset 30 (byte 0xEC, ì in Windows-1252: "
+                             "save the file as UTF-8); this game is not read")
     assert error.context == '[Event "Circolo Aurora, venerd\ufffd sera"]'
     [game] = result.games
     assert_clean_game_ok(result)
@@ -1026,7 +1026,8 @@ def test_comments_are_not_kept_for_the_replay_but_f002_still_counts_their_bytes(
     bad = b"; one\n; two\n[Event \"caf\xe9\"]\n"
     [error] = audit_bytes(bad + CLEAN.split(b"\n", 1)[1], "x").errors
     assert bad.index(b"\xe9") == 23  # the comments before it count, though not kept
-    assert error.message == "invalid UTF-8 at byte offset 23 (byte 0xE9); this game is not read"
+    assert error.message == ("invalid UTF-8 at byte offset 23 (byte 0xE9, é in Windows-1252: "
+                             "save the file as UTF-8); this game is not read")
 
 
 def test_a_game_over_50000_lines_is_cut_with_f003_and_the_next_game_is_read() -> None:
@@ -1115,3 +1116,19 @@ def test_hostile_sizes_stay_under_256_mb(name: str, body: Callable[[], Iterator[
     assert peak < 256 * 1024, f"{name}: {peak} KB"
     assert '"games": 2, "games_with_violations": 1' in last, last
     assert '"file_errors": 1' in last, last
+
+
+@pytest.mark.parametrize(("data", "said"), [
+    (b'[Players "H\xe9l\xe8ne" "Bruno"]\n',
+     "(byte 0xE9, é in Windows-1252: save the file as UTF-8)"),
+    ("[Players \"Anna\" \"Bruno\"]\n".encode("utf-16"),
+     "(byte 0xFF: the file is in UTF-16: save it as UTF-8)"),
+    (b'[Event "caf\xc3\xa9 \xe9"]\n', "(byte 0xE9)"),  # UTF-8 on the line: no guess
+    (b'[Event "\xe9\x81"]\n', "(byte 0xE9)"),  # 0x81 is no Windows-1252: no guess
+    (b'[Event "x\xa7"]\n', "(byte 0xA7)"),  # a Windows-1252 sign, no letter: no guess
+])
+def test_a_file_saved_in_latin1_or_utf16_is_said_so_with_what_to_do(data: bytes,
+                                                                    said: str) -> None:
+    """A club's sheet saved by a Windows editor: the byte alone told nothing of why."""
+    for error in (audit_bytes(data, "x").errors[0], parser.decode_log(data)):
+        assert isinstance(error, Problem) and said in error.message, error

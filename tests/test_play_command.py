@@ -36,3 +36,33 @@ def test_a_bad_resume_file_is_a_usage_error(tmp_path: object) -> None:
     result = CliRunner().invoke(main, ["play", "--no-browser", "--resume", str(log)])
     assert result.exit_code == 2
     assert "not a log written by scala40 play" in result.output
+
+
+@pytest.mark.parametrize(("name", "said"), [
+    ("", "a player's name is blank"),
+    ("  ", "a player's name is blank"),
+    ("An\u200bna", "holds an invisible character"),
+    ("\u0410nna", "look alike"),
+    ("a\nb", "cannot hold a line break"),
+])
+def test_a_name_the_referee_would_refuse_is_a_usage_error(
+        name: str, said: str, tmp_path: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--name ''`` began a match whose saved log was a G002 from its first line; no
+    match starts, nothing is saved."""
+    pytest.importorskip("starlette")
+    from pathlib import Path
+
+    from scala40cli.playing import launch
+    monkeypatch.setattr(launch, "serve", lambda *args, **kwargs: None)  # never serve
+    saved = Path(str(tmp_path)) / "saved"
+    result = CliRunner().invoke(main, ["play", "--no-browser", "--name", name,
+                                       "--save", str(saved)])
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert "Traceback" not in result.output and not saved.exists()
+
+
+def test_a_name_the_referee_takes_starts_nothing_wrong() -> None:
+    from scala40cli.cli.play_command import name_problem
+
+    assert [name_problem(name, 6) for name in ("Zoë", "Anna", "mano", '"q"', "Anna Maria")] \
+        == [None] * 5

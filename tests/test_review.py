@@ -126,6 +126,22 @@ def test_a_summary_counts_each_class_and_averages_the_loss() -> None:
     assert summarize("Bruno", []).rating == "unrated"
 
 
+def test_a_player_with_no_decision_has_no_figures_not_an_agreement_of_none() -> None:
+    """A paper score sheet has no decision: its players were shown "0.0%" agreement and
+    an average loss of 0.00, which reads as every move disagreed at no cost."""
+    from scala40cli.review.page import page_summary
+    from scala40cli.review.text import summary_table
+    from scala40cli.translation.catalogue import ENGLISH
+
+    row = summary_table([summarize("Bruno", [])])[1].split()
+    assert row == ["Bruno", "0", "-", "-", "-", "0", "0", "0", "unrated"]
+    shown = page_summary(summarize("Bruno", []), ENGLISH)["shown"]
+    assert (shown["agreement"], shown["average_loss"], shown["average_match_loss"]) == (
+        "-", "-", "-")
+    played = summary_table([summarize("Anna", [(True, 0.0, 0.0, Verdict.GOOD)])])[1].split()
+    assert played[2:5] == ["100.0%", "0.00", "0.00%"]
+
+
 def test_a_budget_is_a_name_or_pairs_over_the_default() -> None:
     assert parse_budget("deep") == BUDGETS["deep"]
     assert parse_budget("worlds=48,horizon=none") == Budget(worlds=48, horizon=None)
@@ -392,3 +408,18 @@ def test_a_line_under_a_mistyped_name_is_reviewed_as_its_authors(tmp_path: Path)
 
     expected = {d for d in reviewed(clean) if typo_line not in d[2]}
     assert expected and reviewed(typo) == expected
+
+
+def test_a_file_error_is_placed_as_replay_places_it_and_said_in_the_language(
+        tmp_path: Path) -> None:
+    """It was ``x.s40: F003 line 3: ...`` (no column) and stayed English under --lang."""
+    log = tmp_path / "x.s40"
+    log.write_text('[Players "Anna" "Bruno"]\nhand 1\nscore Anna 0, Bruno 40\n',
+                   encoding="utf-8")
+    runner = CliRunner()
+    english = runner.invoke(main, ["review", str(log), "--budget", "quick"])
+    assert f"{log}:3:13: F003 unexpected character ','" in english.output, english.output
+    italian = runner.invoke(main, ["review", str(log), "--budget", "quick", "--lang", "it"])
+    assert f"{log}:3:13: F003 carattere inatteso ','" in italian.output, italian.output
+    as_json = runner.invoke(main, ["review", str(log), "--budget", "quick", "--format", "json"])
+    assert json.loads(as_json.output)["files"][0]["errors"][0].startswith("3:13: F003 ")

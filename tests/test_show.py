@@ -271,3 +271,15 @@ def test_totals_of_four_digits_keep_the_columns_in_line() -> None:
     rows = [row for row in show_text(document).splitlines() if " total " in row]
     assert len(rows) == 2 and len({row.index(" cards") for row in rows}) == 1, rows
     assert rows[0].split()[1:3] == ["total", "1234"] and rows[1].split()[1:3] == ["total", "5"]
+
+
+def test_a_paper_score_sheet_marks_out_only_the_players_out_of_the_match() -> None:
+    """A score-only hand deals no cards: its players are still in, not ``out`` (the
+    table once marked every player of a paper score sheet out)."""
+    sheet = ROOT / "docs" / "examples" / "sheet.s40"
+    ended_hand_1 = _show(f"{sheet}:8").stdout
+    assert " out " not in ended_hand_1, ended_hand_1
+    rows = [row.split()[0] for row in _show(f"{sheet}:14").stdout.splitlines()
+            if " out " in row]
+    assert rows == ["Dario"]  # out in hand 2, the sheet's hand 3 is played without him
+    assert " opened " not in ended_hand_1  # nobody knows who opened in a score-only hand

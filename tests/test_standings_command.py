@@ -125,6 +125,13 @@ def test_a_wrong_option_is_exit_2() -> None:
     assert run("--since", "12/11/2026", str(LEGAL))[0] == 2
 
 
+def test_a_wrong_date_is_said_in_words_not_as_a_strptime_format() -> None:
+    status, output = run("--since", "2026-13-01", str(EXAMPLES / "season"))
+    assert status == 2 and "%Y" not in output
+    assert "'2026-13-01' is not a date: write it YYYY-MM-DD, such as 2026-11-05" in output
+    assert run("--since", "2026-11-19", str(EXAMPLES / "season"))[0] == 0
+
+
 @pytest.mark.slow
 def test_rules_restricts_the_table(tmp_path: Path) -> None:
     shutil.copy(LEGAL / "two-players.s40", tmp_path / "a.s40")

@@ -76,6 +76,18 @@ MESSAGES = [
     ("Anna prend5 5H", "unknown verb 'prend5'; did you mean prend or prende?"),
     ("Anna lays 5H", "unknown verb 'lays': expected draw, take, meld, attach, swap, discard "
      "or buy (or their Italian or French words)"),
+    ("scroe Anna 0 Bruno 40", "unknown word 'scroe' at the start of a line; did you mean "
+     "score?"),
+    ("point Anna 30 Bruno 0", "unknown word 'point' at the start of a line; did you mean "
+     "points?"),
+    ('punto "Anna Maria" 0 Bruno 40', "unknown word 'punto' at the start of a line; did you "
+     "mean punti?"),
+    ("manoo 2", "unknown word 'manoo' at the start of a line; did you mean mano?"),
+    ("deler Anna", "unknown word 'deler' at the start of a line; did you mean dealer?"),
+    ("upcrad 5S", "unknown word 'upcrad' at the start of a line; did you mean upcard?"),
+    ("rimescolla", "unknown word 'rimescolla' at the start of a line; did you mean rimescola?"),
+    ("Anna 5S", "unknown verb '5S': expected draw, take, meld, attach, swap, discard or buy "
+     "(or their Italian or French words)"),
     ("Anna attacca 5S", "expected 'a' after '5S'"),
     ("Anna ajoute 5S to 1", "unexpected 'to' after '5S': expected 'à'"),
     ("Anna scambia 5S dans 1", "unexpected 'dans' after '5S': expected 'in'"),
@@ -147,3 +159,10 @@ def test_the_lookalike_fixture_suggests_the_card() -> None:
     result = audit_path(str(FIXTURES / "F003-not-a-card-lookalike.s40"))
     messages = [error.message for error in result.errors]
     assert messages == ["'1OH' is not a card; did you mean 10H?"]
+
+
+def test_a_misspelt_keyword_is_pointed_at_not_the_word_after_it() -> None:
+    """``scroe Anna 0 Bruno 40`` read ``scroe`` as a player and said "unknown verb
+    'Anna'" at column 7; the caret goes under the word to fix."""
+    parsed = parse_text(f"{HEAD}  scroe Anna 0 Bruno 40\n")
+    assert [(e.line, e.column) for e in parsed.errors] == [(3, 3)]

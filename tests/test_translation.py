@@ -339,3 +339,37 @@ def test_every_message_of_the_corrupted_matches_is_said_in_both_languages() -> N
         untranslated = {m: said for m in messages
                         if (said := words.translate(m)) == m or _english_left(said)}
         assert untranslated == {}, language
+
+
+#: Lines that are not JSON, one for each thing the reader says of them.
+NOT_JSON = ['{"verb": "hand", "number": 1,}', '{"verb": }', '{verb: 1}', '{"verb" 1}',
+            '{"verb": 1 "x"}', '{"verb": "ab', '{"verb": "a\tb"}', '{"verb": "\\u12"}',
+            '{"verb": "\\q"}', '{"verb": 1} x', '[1,]']
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_what_is_wrong_with_a_line_that_is_not_json_is_said_in_the_language(
+        language: str) -> None:
+    """"non è JSON: a comma before the closing '}'": the words after "not JSON" were
+    left in English (the placeholder was no sentence said again)."""
+    from scala40cli.audit.pipeline import audit_bytes
+
+    head = '{"verb": "tag", "name": "Players", "values": ["Anna", "Bruno"]}\n'
+    messages = {error.message for line in NOT_JSON
+                for error in audit_bytes(f"{head}{line}\n".encode(), "x.jsonl").errors}
+    assert len(messages) == len(NOT_JSON) and all("not JSON" in m for m in messages)
+    words = catalogue(language)
+    assert {m: said for m in messages if _english_left(said := words.translate(m))} == {}
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_what_to_do_with_a_file_in_latin1_or_utf16_is_said_in_the_language(
+        language: str) -> None:
+    from scala40cli.audit.pipeline import audit_bytes
+    from scala40cli.reading.parser import decode_log
+
+    for data in (b'[Players "H\xe9l\xe8ne" "Bruno"]\n', '[Players "A" "B"]\n'.encode("utf-16")):
+        for message in (audit_bytes(data, "x").errors[0].message,
+                        getattr(decode_log(data), "message", "")):
+            said = catalogue(language).translate(message)
+            assert said != message and not _english_left(said), said

@@ -173,3 +173,18 @@ def test_the_report_links_each_violation_to_its_line_on_the_viewer_page(
     (tmp_path / "b.html").unlink()  # no viewer page: the lines are not links
     runner.invoke(main, ["report", str(log), "-o", str(report)])
     assert "#L" not in report.read_text(encoding="utf-8")
+
+
+def test_view_takes_a_folder_and_a_pattern_as_replay_does(tmp_path: Path) -> None:
+    """``scala40 view logs/ -o pages/`` said "cannot read: Is a directory"."""
+    logs = tmp_path / "logs"
+    (logs / "old").mkdir(parents=True)
+    for name in ("sheet.s40", "typo.s40"):
+        (logs / "old" / name).write_bytes((ROOT / "docs" / "examples" / name).read_bytes())
+    runner = CliRunner()
+    done = runner.invoke(main, ["view", str(logs), "-o", f"{tmp_path}/pages/"])
+    assert done.exit_code == 0, done.output
+    assert sorted(p.name for p in (tmp_path / "pages").iterdir()) == ["sheet.html", "typo.html"]
+    nothing = runner.invoke(main, ["view", str(logs / "*.jsonl"), str(logs / "old" / "sheet.s40")])
+    assert nothing.exit_code == 1 and "no file matches this pattern" in nothing.output
+    assert (logs / "old" / "sheet.html").is_file()

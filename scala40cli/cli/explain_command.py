@@ -4,6 +4,8 @@ name never change)."""
 
 from __future__ import annotations
 
+from difflib import get_close_matches
+
 import click
 
 from scala40cli.cli.doc_sections import find_section
@@ -21,15 +23,23 @@ def run_explain(*, code: str | None, lang_option: str | None = None) -> None:
         return
     found = find_code(code)
     if found is None:
+        close = get_close_matches(code.strip().lower().replace("_", "-"), _SPELLINGS, 3, 0.7)
+        meant = f" (did you mean {' or '.join(_SPELLINGS[c] for c in close)}?)" if close else ""
         raise click.BadParameter(
-            f"unknown code {code!r}; `scala40 explain` lists them all", param_hint="'CODE'"
-        )
+            f"unknown code {code!r}{meant}; `scala40 explain` lists them all",
+            param_hint="'CODE'")
     click.echo(explanation(found, chosen_words(lang_option)))
 
 
+#: Every code and name, lower case, for the close matches of an unknown one.
+_SPELLINGS = {spelling.lower(): spelling for code, entry in RULEBOOK.items()
+              for spelling in (code.value, entry.name)}
+
+
 def find_code(text: str) -> Code | None:
-    """The code written as ``T004`` or ``not-in-hand``, in any case; None if unknown."""
-    wanted = text.strip().lower()
+    """The code written as ``T004``, ``not-in-hand`` or ``not_in_hand``, in any case;
+    None if unknown."""
+    wanted = text.strip().lower().replace("_", "-")
     for code, entry in RULEBOOK.items():
         if wanted in (code.value.lower(), entry.name):
             return code

@@ -381,10 +381,10 @@ def show(**options: Any) -> None:
 @files_argument
 @view_options
 def view(**options: Any) -> None:
-    """Write a self-contained HTML page of each FILE to step through its games: the
-    table drawn as cards beside the log, violations and notes marked. Keys: left/right
-    a line, up/down a turn, page up/down a hand, Home/End, n/p the next or previous
-    violation. Exit status 0: written; 1: a file unreadable; 2: a wrong command line."""
+    """Write a self-contained HTML page of each FILE (a log, a folder: every *.s40 below
+    it, or a pattern) to step through its games. Keys: left/right a line, up/down a turn,
+    page up/down a hand, Home/End, n/p the next or previous violation. Exit status 0:
+    written; 1: a file unreadable; 2: a wrong command line."""
     with loading():
         from scala40cli.cli.view_command import run_view
 

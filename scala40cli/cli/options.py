@@ -28,6 +28,24 @@ from scala40cli.cli.choices import (
     STANDINGS_FORMATS,
 )
 
+
+class Day(click.DateTime):
+    """A day written ``YYYY-MM-DD``; a wrong one is said in words, not as a strptime
+    format (``'12/11/2026' does not match the format '%Y-%m-%d'``)."""
+
+    name = "date"
+
+    def __init__(self) -> None:
+        super().__init__(formats=["%Y-%m-%d"])
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            self.fail(f"{value!r} is not a date: write it YYYY-MM-DD, such as 2026-11-05",
+                      param, ctx)
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -298,8 +316,7 @@ standings_options = stacked(
                  "Set one rule switch of the rules --rules counts (repeatable)."),
     click.option("--include-violations", is_flag=True,
                  help="Count the matches with violations too (left out by default)."),
-    click.option("--since", type=click.DateTime(formats=["%Y-%m-%d"]), default=None,
-                 metavar="DATE",
+    click.option("--since", type=Day(), default=None, metavar="DATE",
                  help="Count only the matches whose [Date] is DATE (YYYY-MM-DD) or later."),
     jobs_option(),
     click.option("--dask", "dask_option", metavar="SCHEDULER",

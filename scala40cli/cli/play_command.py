@@ -34,6 +34,9 @@ def run_play(*, players: int, level: str, rules_option: str | None,
     from scala40cli.playing.saving import ResumeError
     from scala40cli.playing.saving import resume as resume_log
 
+    refused = name_problem(name, players) if resume is None else None
+    if refused is not None:
+        raise click.BadParameter(terminal_line(refused), param_hint="'--name'")
     try:
         choice = (choice_from(rules_option, set_options)
                   if rules_option is not None or set_options else RuleChoice())
@@ -49,3 +52,18 @@ def run_play(*, players: int, level: str, rules_option: str | None,
         raise click.UsageError(terminal_line(str(error))) from None
     serve(controller, port=port, open_browser=not no_browser,
           say=lambda text: click.echo(terminal_line(text), err=True))
+
+
+def name_problem(name: str, players: int) -> str | None:
+    """Why the referee would refuse ``name`` at the table, as the saved log's
+    ``[Players]`` tag (blank: G002; an invisible character, or a name that looks like a
+    bot's: G009; a line break: F003), or None. A match is never begun that its own log
+    would fail."""
+    from scala40cli.api import audit_events
+    from scala40cli.playing.controller import bot_names
+
+    tag = {"verb": "tag", "name": "Players", "values": list(bot_names(name, players))}
+    judged = audit_events([tag])
+    found = [*judged.errors, *(v for game in judged.games for v in game.violations
+                               if v.line == 1)]
+    return f"{found[0].message} ({found[0].code})" if found else None

@@ -8,6 +8,7 @@ import os
 import click
 
 from scala40cli.cli import settings
+from scala40cli.cli.inputs import gather
 from scala40cli.cli.language import chosen_words
 from scala40cli.cli.output import emit
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
@@ -24,6 +25,7 @@ def run_view(*, files: tuple[str, ...], output: str | None,
     environment's); a file that cannot be read is said and skipped (exit 1)."""
     words = chosen_words(lang_option)
     choice = settings.rule_choice(rules_option, set_options)
+    files, missing = _logs(files)
     several = len(files) > 1
     if output is not None and several and not names_folder(output, False):
         raise click.BadParameter("with several files, --output is a folder (a name "
@@ -36,7 +38,9 @@ def run_view(*, files: tuple[str, ...], output: str | None,
             "view them in two runs", param_hint="'--output'")
     if output is not None and names_folder(output, several):
         _make_folder(output)
-    status = EXIT_OK
+    for said in missing:
+        click.echo(f"scala40: {terminal_line(words.translate(said))}", err=True)
+    status = EXIT_PROBLEMS if missing else EXIT_OK
     for path in files:
         try:
             viewed = load_file(path, choice, input_format)
@@ -49,6 +53,20 @@ def run_view(*, files: tuple[str, ...], output: str | None,
         if target != "-":
             click.echo(f"wrote {terminal_line(target)}", err=True)
     click.get_current_context().exit(status)
+
+
+def _logs(arguments: tuple[str, ...]) -> tuple[tuple[str, ...], list[str]]:
+    """The logs the FILE arguments stand for, as for ``replay``: a folder is every
+    ``*.s40`` below it, a pattern its files, ``-`` standard input; and what each
+    argument that names nothing is (``no file matches this pattern``)."""
+    logs: list[str] = []
+    missing: list[str] = []
+    for name, source in gather(arguments):
+        if source is None or isinstance(source, str):
+            logs.append("-" if source is None else source)
+        else:
+            missing.extend(f"{name}: {problem.message}" for problem in source.errors)
+    return tuple(logs), missing
 
 
 def _make_folder(output: str) -> None:

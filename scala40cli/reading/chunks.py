@@ -315,4 +315,23 @@ def decode_chunk(chunk: Chunk) -> str | Problem:
     return Problem(code=Code.BAD_ENCODING, line=chunk.first_line + data.count(b"\n", 0, bad),
                    column=column, context=context if len(context) <= MAX_LINE_CHARS else None,
                    message=f"invalid UTF-8 at byte offset {chunk.offset + left_out + bad} "
-                           f"(byte 0x{data[bad]:02X}); this game is not read")
+                           f"(byte {byte_said(data[line_start:line_end], bad - line_start)}); "
+                           "this game is not read")
+
+
+def byte_said(line: bytes, bad: int) -> str:
+    """The byte at ``bad`` of ``line`` that is no UTF-8, as a message says it: ``0xE9``;
+    and where the line reads as Windows-1252 (Latin-1, as editors of Windows save a
+    file) with a letter there and no UTF-8 letter elsewhere, which letter and what to
+    do: ``0xE9, é in Windows-1252: save the file as UTF-8``; a file in UTF-16 is said so."""
+    byte = f"0x{line[bad]:02X}"
+    if line.startswith((b"\xff\xfe", b"\xfe\xff")) and bad < 2:  # a UTF-16 byte-order mark
+        return f"{byte}: the file is in UTF-16: save it as UTF-8"
+    try:
+        letter = line.decode("cp1252")[bad]
+    except UnicodeDecodeError:
+        return byte
+    mixed = any(c > "\x7f" and c != "\ufffd" for c in line.decode("utf-8", "replace"))
+    if mixed or not letter.isalpha():
+        return byte
+    return f"{byte}, {letter} in Windows-1252: save the file as UTF-8"

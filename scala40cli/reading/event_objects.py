@@ -21,7 +21,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Final
 
-from scala40cli.model.cards import Card, CardError, parse_card
+from scala40cli.model.cards import Card
 from scala40cli.reading.events import (
     DEAL_SIZE,
     Attach,
@@ -44,6 +44,7 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.fastlines import CARD, TABLE
 from scala40cli.reading.limits import MAX_LINE_CHARS
+from scala40cli.reading.syntax_errors import card_problem, unknown_json_verb
 
 #: A card the log does not know (format 1.1), as the format and the JSON write it.
 UNKNOWN_CARD: Final = "?"
@@ -169,10 +170,8 @@ def _card_problem(value: object, what: str) -> str:
         return f"{what} must be a card as a string, like \"7H\", not {shown(value)}"
     if value == UNKNOWN_CARD:
         return f"{what}: ? (a card the log does not know) stands only in a deal or a draw"
-    try:
-        parse_card(value)
-    except CardError as error:
-        return f"{what}: {error}"
+    if (problem := card_problem(value)) is not None:
+        return f"{what}: {problem}"
     return (f"{what}: {value!r} is not a card as a log writes it: a rank (A 2-10 J Q K) "
             "and a suit (S H D C), or JK")
 
@@ -216,9 +215,10 @@ def _table_card_problem(value: object, what: str) -> TableCard:
     if isinstance(value, str) and value.endswith(")") and "(" in value:
         joker, _, declared = value[:-1].partition("(")
         card, stands_for = card_in(joker, what), card_in(declared, what)
-        if not card.is_joker or stands_for.is_joker:
-            raise EventJsonError(f"{what}: {value!r}: only a joker may declare the card it "
-                                 "stands for, and not a joker")
+        if not card.is_joker or stands_for.is_joker:  # as a .s40 line says it
+            raise EventJsonError(f"{what}: {value!r}: " + ("a joker cannot stand for a joker"
+                                 if card.is_joker else "only a joker may declare the card it "
+                                 "stands for"))
     raise EventJsonError(_card_problem(value, what))
 
 
@@ -354,8 +354,7 @@ def _has_all(value: dict[str, object], keys: tuple[str, ...]) -> bool:
 
 
 def _unknown_verb(verb: object) -> EventJsonError:
-    known = ", ".join([*KEYS, COMMENT_VERB])
-    return EventJsonError(f"unknown verb {shown(verb)}: \"verb\" is one of {known}")
+    return EventJsonError(unknown_json_verb(shown(verb), verb, [*KEYS, COMMENT_VERB]))
 
 
 def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> None:

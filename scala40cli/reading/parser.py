@@ -27,7 +27,7 @@ from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import Cut
+from scala40cli.reading.chunks import Cut, byte_said
 from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
@@ -179,4 +179,5 @@ def decode_log(data: bytes) -> str | Problem:
     context = data[line_start:line_end].decode("utf-8", errors="replace").rstrip("\r")
     return Problem(code=Code.BAD_ENCODING, line=data.count(b"\n", 0, offset) + 1,
                    column=column, context=context if len(context) <= MAX_LINE_CHARS else None,
-                   message=f"invalid UTF-8 at byte offset {offset} (byte 0x{data[offset]:02X})")
+                   message=f"invalid UTF-8 at byte offset {offset} "
+                           f"(byte {byte_said(data[line_start:line_end], offset - line_start)})")

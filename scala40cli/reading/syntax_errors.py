@@ -118,6 +118,26 @@ def _not_a_card(word: str, declarations: bool, following: str = "") -> str:
     return f"unexpected card '{word}'"
 
 
+def unknown_json_verb(shown: str, verb: object, known: list[str]) -> str:
+    """The message of a JSON event's unknown ``verb`` (``shown`` as the message shows
+    it), with the verb of ``known`` it most likely misspells (``drew``: draw)."""
+    close = [(SequenceMatcher(None, verb.lower(), w).ratio(), w) for w in known
+             ] if isinstance(verb, str) else []
+    ratio, meant = max(close, default=(0.0, ""), key=lambda pair: pair[0])
+    said = f" (did you mean {meant}?)" if ratio >= _VERB_CLOSENESS else ""
+    return f"unknown verb {shown}{said}: \"verb\" is one of {', '.join(known)}"
+
+
+def card_problem(word: str) -> str | None:
+    """What is wrong with ``word`` as a card, in words, the cards one typo away said as
+    in a ``.s40`` line (``'1OH' is not a card; did you mean 10H?``); None for a card."""
+    try:
+        parse_card(word)
+    except CardError as exc:
+        return str(exc) if word.startswith("?") else _not_a_card(word, declarations=True)
+    return None
+
+
 def card_suggestions(word: str) -> list[str]:
     """The cards one typo away from ``word``, as a person would mean them.
 
@@ -244,6 +264,22 @@ def _a_turn_of(text: str, word: str) -> bool:
     return fast_event(f"{before}Anna{rest}", 1) not in (None, BLANK)
 
 
+def _keyword_meant(text: str, first: re.Match[str]) -> str | None:
+    """The line keyword that ``first``, the line's first word, most likely misspells:
+    one close to it (``scroe`` score, ``manoo`` mano, ``deler`` dealer) with which the
+    line reads (a quoted name stands for a bare one in that test)."""
+    word = first.group()
+    if (not 1 < len(word) <= 2 * max(map(len, LINE_KEYWORDS)) or word[0] in '"['
+            or word.lower() in LINE_KEYWORDS):  # ``Deal``: keywords are lower case
+        return None
+    plain = _unaccented(word.lower())
+    rest = re.sub(r'"(?:[^"\\\n]|\\.)*"', "X", text[first.end():])
+    ratios = sorted(((SequenceMatcher(None, plain, _unaccented(k)).ratio(), k)
+                     for k in LINE_KEYWORDS), key=lambda pair: -pair[0])
+    return next((keyword for ratio, keyword in ratios if ratio >= _VERB_CLOSENESS
+                 and fast_event(keyword + rest, 1) not in (None, BLANK)), None)
+
+
 def _keyword_as_name(word: str) -> str:
     """A player named like a line word, bare at the start of a line (``mano draw 5H``):
     the word is read as the keyword there, so the name must be quoted."""
@@ -285,6 +321,11 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
     heads = [w.group() for w in words[:2]]
     if len(heads) == 2 and heads[0] in LINE_KEYWORDS and _a_turn_of(text, heads[0]):
         return 1, _keyword_as_name(heads[0])
+    if (heads and heads[0] not in LINE_KEYWORDS and expected <= _VERB_TERMINALS
+            and not (found and verb_suggestions(found))
+            and (meant := _keyword_meant(text, words[0])) is not None):
+        return words[0].start() + 1, (f"unknown word '{heads[0]}' at the start of a line; "
+                                      f"did you mean {meant}?")
     verb = (heads[0] if heads and heads[0] in LINE_KEYWORDS
             else "" if not heads or heads[0].startswith("[") else heads[-1])
     return column, _message(expected, found, prev, verb, following)

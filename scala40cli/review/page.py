@@ -24,6 +24,7 @@ from scala40cli.review.grading import RATINGS, UNRATED, Summary
 from scala40cli.review.records import FileReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.running import Source, review_files
+from scala40cli.review.text import figures
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
 from scala40cli.translation.numbers import decimal, percent
 from scala40cli.viewing.loading import ViewedFile, view_bytes
@@ -66,11 +67,9 @@ def page_decision(decision: Reviewed | Skipped, words: Catalogue) -> dict[str, A
 def page_summary(summary: Summary, words: Catalogue) -> dict[str, Any]:
     """A player's summary as the script reads it, its figures and rating written in the
     page's language."""
-    language = words.language
+    shown = figures(summary, words.language) if summary.decisions else ("-", "-", "-")
     return summary_json(summary) | {"shown": {
-        "agreement": percent(summary.agreement, 1, language),
-        "average_loss": decimal(summary.average_loss, 2, language),
-        "average_match_loss": percent(summary.average_match_loss, 2, language),
+        **dict(zip(("agreement", "average_loss", "average_match_loss"), shown, strict=True)),
         "rating": words.gettext(summary.rating)}}
 
 

@@ -23,6 +23,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from scala40cli.model.results import Problem
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.review.engines import make_scorer
@@ -92,6 +93,11 @@ def weigh_part(part: Part) -> list[tuple[Key, Reviewed | Skipped | None]]:
             for d in walked.decisions if isinstance(d, Decision) and key_of(d) in wanted]
 
 
+def _placed(problem: Problem) -> str:
+    """A file's error as ``replay`` places it: ``3:13: F003 unexpected ...``."""
+    return f"{problem.line}:{problem.column}: {problem.code} {problem.message}"
+
+
 def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
                  settings: ReviewSettings, jobs: int = 1,
                  progress: Progress | None = None) -> list[FileReview]:
@@ -101,7 +107,7 @@ def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
     for source in sources:
         text = decode_log(source.data)
         if not isinstance(text, str):
-            files.append((source, "", [], (f"{text.code} line {text.line}: {text.message}",)))
+            files.append((source, "", [], (_placed(text),)))
             continue
         parsed = parse_text(text)
         games = []
@@ -109,7 +115,7 @@ def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
             seats = seats_of(game, players_of(game, settings.choice), seat, every)
             games.append(_Game(game, seats, walk_game(game, frozenset(seats),
                                                       settings.choice)))
-        errors = tuple(f"{p.code} line {p.line}: {p.message}" for p in parsed.errors)
+        errors = tuple(map(_placed, parsed.errors))
         files.append((source, text, games, errors))
     everything = [item for _, _, games, _ in files for item in games]
     if progress is not None:

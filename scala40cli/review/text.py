@@ -10,6 +10,7 @@ language, the figures written as it writes them; the moves are the log's, as wri
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from scala40cli.reporting.escape import terminal_line
@@ -28,7 +29,7 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
     out: list[str] = []
     for review in files:
         path = terminal_line(review.path)
-        out += [f"{path}: {terminal_line(words.translate(error))}" for error in review.errors]
+        out += [f"{path}:{error_line(error, words)}" for error in review.errors]
         for game in review.games:
             out += game_lines(path, game, words)
     games = sum(len(f.games) for f in files)
@@ -39,6 +40,12 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
         engine=terminal_line(settings.engine), budget=budget_text(settings.budget),
         seed=terminal_line(settings.seed)))
     return "\n".join(out) + "\n"
+
+
+def error_line(error: str, words: Catalogue = ENGLISH) -> str:
+    """A file's error (``3:13: F003 unexpected ...``), its message in the language."""
+    place, code, message = error.split(" ", 2) if _PLACED.match(error) else ("", "", error)
+    return terminal_line(f"{place} {code} {words.translate(message)}" if code else message)
 
 
 def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[str]:
@@ -74,18 +81,26 @@ def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> 
         share=percent(decision.match_loss, 1, language))
 
 
+#: A file's error as placed: line, column, code.
+_PLACED = re.compile(r"\d+:\d+: [A-Z]\d{3} ")
 #: The summary table's headings.
 HEADINGS = ("Player", "Decisions", "Agreement", "Avg loss", "Match", "?!", "?", "??",
             "Rating")
+
+
+def figures(summary: Summary, language: str) -> tuple[str, str, str]:
+    """A summary's agreement, average loss and match loss, written in ``language`` (a
+    player with no decision has none: shown ``-``, not an agreement of 0%)."""
+    return (percent(summary.agreement, 1, language), decimal(summary.average_loss, 2, language),
+            percent(summary.average_match_loss, 2, language))
 
 
 def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> list[str]:
     """One row a player: decisions, agreement, average loss, the counts, the rating."""
     language = words.language
     head = [words.gettext(title) if title[0].isalpha() else title for title in HEADINGS]
-    rows = [[terminal_line(s.player), str(s.decisions), percent(s.agreement, 1, language),
-             decimal(s.average_loss, 2, language),
-             percent(s.average_match_loss, 2, language),
+    rows = [[terminal_line(s.player), str(s.decisions),
+             *(figures(s, language) if s.decisions else ("-", "-", "-")),
              str(s.counts[Verdict.INACCURACY.value]), str(s.counts[Verdict.MISTAKE.value]),
              str(s.counts[Verdict.BLUNDER.value]), words.gettext(s.rating)]
             for s in summaries]
@@ -97,5 +112,5 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
             for row in [head, *rows]]
 
 
-__all__ = ["HEADINGS", "decision_line", "game_lines", "review_text",
+__all__ = ["HEADINGS", "decision_line", "figures", "game_lines", "review_text",
            "summary_table"]
