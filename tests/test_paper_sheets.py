@@ -238,3 +238,30 @@ def test_a_player_who_may_not_re_enter_is_still_out_on_paper(
     assert _hands(game) == [("C003", len(lines))], why
     assert "already out Anna" in game.violations[0].message
     assert "Anna" not in game.hands[-1].penalties
+
+
+# --- a misspelt name on a score line -----------------------------------------------------------
+
+def test_a_misspelt_name_on_a_score_line_is_one_violation_and_its_points_count() -> None:
+    """``Brunoo`` on a club's sheet was an unknown player and Bruno a missing one: the
+    hand was read without his 40 (C003), so he stayed in at 70 where he is out at 110."""
+    game = _sheet("Anna 0 Brunoo 40", "Anna 0 Bruno 70", players=("Anna", "Bruno"))
+    assert [(str(p.code), p.hand, p.message) for p in game.violations] == [
+        ("G003", 1, "Brunoo is not a player of this game; did you mean Bruno?")]
+    assert game.totals == {"Anna": 0, "Bruno": 110}
+    assert game.finished and game.winner == "Anna"
+
+
+@pytest.mark.parametrize(("line", "meant"), [
+    ("Ann 0 Bruno 40 Anne 20", "Anna"),  # of the players the line does not name, one is close
+    ("Ann 0 Bruno 40", None),  # Anna and Anne both: nobody can tell
+    ("Anna 0 Bruno 40 Anne 20 Anne 5", None),  # a name twice is no typo
+])
+def test_a_score_line_name_is_read_as_a_player_only_when_one_is_meant(
+        line: str, meant: str | None) -> None:
+    game = _sheet(line, players=("Anna", "Anne", "Bruno"))
+    codes = [str(p.code) for p in game.violations]
+    if meant is None:
+        assert codes[:1] == ["C003"] and "G003" not in codes
+    else:
+        assert codes == ["G003"] and game.hands[0].penalties[meant] == 0

@@ -51,6 +51,21 @@ def test_a_misspelt_name_is_one_violation_and_the_line_is_judged_as_the_players(
     assert game.totals == {"Anna": 44, "Giulia": 0}
 
 
+def test_a_misspelt_name_on_a_played_hands_score_line_is_checked_as_the_players(
+        tmp_path: Path) -> None:
+    """The score line's ``Giulla``, one typo: reported once, and the line judged as
+    Giulia's (her 0, the closer's), not as a line missing her and naming a stranger."""
+    text = (FIXTURES / "G003-unknown-player-misspelt.s40").read_text(encoding="utf-8")
+    text = text.replace("Guilia", "Giulia").replace("score Anna 44 Giulia 0",
+                                                    "score Anna 44 Giulla 0")
+    log = tmp_path / "score-typo.s40"
+    log.write_text(text, encoding="utf-8")
+    (game,) = audit_path(str(log)).games
+    assert [(v.code, v.message) for v in game.violations] == [
+        (Code.UNKNOWN_PLAYER, "Giulla is not a player of this game; did you mean Giulia?")]
+    assert game.totals == {"Anna": 44, "Giulia": 0}
+
+
 def test_a_stranger_far_from_every_name_is_still_ignored() -> None:
     (game,) = judged("G003-unknown-player.s40").games
     assert [(v.code, v.message) for v in game.violations] == [

@@ -289,3 +289,22 @@ def as_spelled(event: Event, as_tagged: Collection[str], spelling: Mapping[str, 
         if entries != event.entries:
             return replace(event, entries=entries)
     return event
+
+
+def score_names_read(event: Score, as_tagged: Collection[str],
+                     players: Sequence[str]) -> tuple[Score, list[tuple[str, str]]]:
+    """A score line with each name that is nobody's read as the one player it most
+    likely misspells among those the line does not name (``Brunoo`` for Bruno), and
+    those misspellings: one typo on a paper sheet is one violation, and the penalty
+    written beside it still counts."""
+    named = {name for name, _ in event.entries}
+    entries, typos = [], []
+    for name, points in event.entries:
+        others = [player for player in players if player not in named]
+        meant = None if name in as_tagged else closest_player(name, others)
+        if meant is not None:
+            typos.append((name, meant))
+            named.add(meant)
+            name = meant
+        entries.append((name, points))
+    return (replace(event, entries=tuple(entries)) if typos else event), typos

@@ -18,7 +18,7 @@ from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.doubted_totals import DoubtedTotals, next_dealer
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
-from scala40cli.judging.match.names import as_spelled, closest_player, nfc
+from scala40cli.judging.match.names import as_spelled, closest_player, nfc, score_names_read
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
@@ -222,7 +222,10 @@ class MatchReferee:
     def _read_name(self, event: Event, report: bool) -> Event:
         """A turn line under a name close to exactly one player's (``Guilia`` for
         ``Giulia``) is reported (if ``report``) and judged as that player's, so that one
-        typo is one violation (docs/decisions.md, "A misspelt name")."""
+        typo is one violation (docs/decisions.md, "A misspelt name"); so is a score
+        line's name close to a player's it does not name."""
+        if isinstance(event, Score):
+            return self._read_score_names(event, report)
         if not isinstance(event, PlayerEvent) or event.player in self._as_tagged:
             return event
         meant = closest_player(event.player, self.players)
@@ -232,6 +235,13 @@ class MatchReferee:
             self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(event.player)} is not a "
                               f"player of this game; did you mean {meant}?"), event.player)
         return replace(event, player=meant)
+
+    def _read_score_names(self, event: Score, report: bool) -> Score:
+        read, typos = score_names_read(event, self._as_tagged, self.players)
+        for name, meant in typos if report else ():
+            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(name)} is not a "
+                              f"player of this game; did you mean {meant}?"), None)
+        return read
 
     def _after_hand_event(self) -> None:
         hand = self.hand
