@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import sys
 from collections import Counter
 from pathlib import Path
@@ -67,14 +68,32 @@ def test_every_level_of_the_simulators_registry_is_an_engine() -> None:
 
 def test_an_engine_is_a_level_a_named_level_or_a_program() -> None:
     assert parse_engine("old=hard").what == "hard" and parse_engine("old=hard").name == "old"
-    program = parse_engine("Greedy=cmd: python -m greedy")
+    program = parse_engine(f"Greedy=cmd: {sys.executable} -m greedy")
     assert (program.name, program.kind, program.what) == ("Greedy", Kind.PROGRAM,
-                                                          "python -m greedy")
+                                                          f"{sys.executable} -m greedy")
     assert program.tag == "program"
     for bad, words in [("grandmaster", "unknown level"), ("x=cmd:", "no command"),
                        ("9lives=hard", "a name being"), ("a b=cmd:x", "a name being")]:
         with pytest.raises(ValueError, match=words):
             parse_engine(bad)
+
+
+def test_a_program_that_cannot_start_is_a_usage_error_before_any_match(
+        tmp_path: Path) -> None:
+    """A typo in a program's path was found only as a forfeit of every hand, after the
+    whole arena had been played, and the command exited 0."""
+    script = tmp_path / "bot.py"
+    script.write_text("print('hello')\n", encoding="utf-8")
+    for command, words in [("./no-such-bot --fast", "no program './no-such-bot'"),
+                           ("no-such-bot-on-the-path", "no program 'no-such-bot-on-the-path' "
+                                                       "on the PATH"),
+                           (str(script), "is not executable"),
+                           (f"{sys.executable} 'bot.py", "cannot be read: No closing")]:
+        with pytest.raises(ValueError, match=re.escape(words)):
+            parse_engine(f"mine=cmd:{command}")
+        result = CliRunner().invoke(main, ["arena", f"mine=cmd:{command}", "easy",
+                                           "--games", "2"])
+        assert result.exit_code == 2 and words in result.stderr
 
 
 def test_two_engines_of_one_name_are_refused_even_in_another_case() -> None:

@@ -148,8 +148,10 @@ def test_an_answer_that_is_not_a_move_of_the_phase_is_refused(answer: dict[str, 
 
 
 def test_a_seat_option_is_a_name_and_a_command() -> None:
-    assert parse_seat("Anna=cmd:./mybot --level 3") == ("Anna", "./mybot --level 3")
-    for bad in ("Anna", "Anna=./mybot", "=cmd:x", "Anna=cmd:", "An na=cmd:x"):
+    bot = f"{sys.executable} mybot.py --level 3"
+    assert parse_seat(f"Anna=cmd:{bot}") == ("Anna", bot)
+    for bad in ("Anna", "Anna=./mybot", "=cmd:x", "Anna=cmd:", "An na=cmd:x",
+                "Anna=cmd:./no-such-bot", "Anna=cmd:no-such-bot-on-the-path"):
         with pytest.raises(ValueError):
             parse_seat(bad)
 

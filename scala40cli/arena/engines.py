@@ -20,6 +20,7 @@ from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.simulate.bots import Level
 from scala40cli.simulate.levels import make_bots
 from scala40cli.simulate.outside import OutsideSeat
+from scala40cli.simulate.program import cannot_start
 from scala40cli.simulate.seats import Seat
 
 #: An engine's name: a word the log writes bare (as ``simulate --seat`` takes it).
@@ -66,8 +67,9 @@ def parse_engine(text: str) -> Engine:
                          "_ . or -, at most 32")
     if what.startswith("cmd:"):
         command = what.removeprefix("cmd:").strip()
-        if not command:
-            raise ValueError(f"engine {text!r}: no command after cmd:")
+        why = cannot_start(command) if command else "no command after cmd:"
+        if why:
+            raise ValueError(f"engine {text!r}: {why}")
         return Engine(name=name, kind=Kind.PROGRAM, what=command)
     if what.lower() not in levels():
         raise ValueError(f"engine {text!r}: unknown level {what!r}; the levels are "

@@ -24,6 +24,7 @@ import json
 import os
 import selectors
 import shlex
+import shutil
 import signal
 import subprocess
 import time
@@ -38,6 +39,24 @@ STDERR_KEPT = 20
 DRAINED = 1024 * 1024
 #: Seconds a program is given to end on its own once its input is closed.
 GRACE = 0.2
+
+
+def cannot_start(command: str) -> str | None:
+    """Why ``command`` cannot start at all (no such program, a quote left open), in
+    words, or None when it may. Asked once, before any match: a typo in a program's
+    path is then said at once, not found as a forfeit of every hand it is dealt."""
+    try:
+        argv = shlex.split(command)
+    except ValueError as error:
+        return f"the command cannot be read: {error}"
+    if not argv:
+        return "an empty command"
+    program = argv[0]
+    if os.sep in program or (os.altsep is not None and os.altsep in program):
+        if not os.path.isfile(program):
+            return f"no program {program!r}"
+        return None if os.access(program, os.X_OK) else f"{program!r} is not executable"
+    return None if shutil.which(program) else f"no program {program!r} on the PATH"
 
 
 class ProgramFailed(Exception):

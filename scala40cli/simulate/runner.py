@@ -31,6 +31,7 @@ from scala40cli.simulate.expert import DEFAULT_BUDGET
 from scala40cli.simulate.levels import make_bots
 from scala40cli.simulate.match import MAX_HANDS, HandRecord, MatchRecord, play_match, team_names
 from scala40cli.simulate.outside import MOVE_TIMEOUT, OutsideSeat
+from scala40cli.simulate.program import cannot_start
 from scala40cli.simulate.seats import Seat
 from scala40cli.version import __version__
 
@@ -76,8 +77,9 @@ def parse_seat(text: str) -> tuple[str, str]:
         raise ValueError(f"--seat {text!r}: a name is a letter then letters, digits, "
                          "_ . or -, at most 32")
     command = what[len("cmd:"):].strip()
-    if not command:
-        raise ValueError(f"--seat {text!r}: no command after cmd:")
+    why = cannot_start(command) if command else "no command after cmd:"
+    if why:
+        raise ValueError(f"--seat {text!r}: {why}")
     return name, command
 
 
