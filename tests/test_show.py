@@ -283,3 +283,21 @@ def test_a_paper_score_sheet_marks_out_only_the_players_out_of_the_match() -> No
             if " out " in row]
     assert rows == ["Dario"]  # out in hand 2, the sheet's hand 3 is played without him
     assert " opened " not in ended_hand_1  # nobody knows who opened in a score-only hand
+
+
+def test_what_cannot_be_shown_is_said_in_the_language_of_lang(tmp_path: Path) -> None:
+    """Under ``--lang it`` the one line on standard error was English, the referee's
+    problem quoted in it too."""
+    log = tmp_path / "appunti.s40"
+    log.write_text("ciao\n", encoding="utf-8")
+    empty = tmp_path / "vuoto.s40"
+    empty.write_text("; solo un commento\n", encoding="utf-8")
+    said = {name: _show(name, "--lang", "it").stderr
+            for name in (str(log), str(empty), "no/such.s40")}
+    assert said[str(log)].startswith(f"scala40: {log} non è un registro di partita (il suo "
+                                     "primo problema: 1:5: F003 ci vuole un verbo dopo 'ciao'")
+    assert said[str(empty)] == f"scala40: {empty} non contiene nessuna partita\n"
+    assert said["no/such.s40"] == ("scala40: no/such.s40: impossibile leggere: "
+                                   "No such file or directory\n")
+    french = _show(str(empty), "--lang", "fr").stderr
+    assert french == f"scala40: {empty} ne contient aucune partie\n"

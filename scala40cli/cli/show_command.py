@@ -74,6 +74,7 @@ def run_show(*, place: str, show_format: str,
     """Print the table after the line of ``place``. Exit 0 when it is shown, whatever
     the game holds (``replay`` judges it); the text in the language of ``--lang``."""
     choice = settings.rule_choice(rules_option, set_options)
+    words = chosen_words(lang_option)
     path, line = split_place(place)
     try:
         if path == STDIN:
@@ -83,12 +84,13 @@ def run_show(*, place: str, show_format: str,
         else:
             viewed = load_file(path, choice, input_format, at_line=line or 0)
     except Unviewable as error:
-        _fail(str(error))
+        _fail(words.gettext("{path}: cannot read: {reason}", path=error.path,
+                            reason=error.reason))
     last = len(viewed.lines)
     if line is None:
         line = last
     if not viewed.starts:
-        _fail(_no_game(viewed))
+        _fail(_no_game(viewed, words))
     if line < 1:
         raise click.BadParameter(f"no line {line}: {LINE_NUMBER}", param_hint="'FILE[:LINE]'")
     if line > last:
@@ -99,9 +101,9 @@ def run_show(*, place: str, show_format: str,
     else:
         game = viewed.game_at(line)
         if game is None:
-            _fail(_not_judged(viewed, line))
+            _fail(_not_judged(viewed, line, words))
         document = show_document(viewed, game, line)
-    click.echo(RENDERERS[show_format](document, chosen_words(lang_option)), nl=False)
+    click.echo(RENDERERS[show_format](document, words), nl=False)
 
 
 def _standard_input() -> bytes:
@@ -110,7 +112,7 @@ def _standard_input() -> bytes:
     try:
         return stdin_bytes().read()
     except OSError as error:
-        raise Unviewable(f"{STDIN_NAME}: cannot read: {error.strerror or error}") from None
+        raise Unviewable(STDIN_NAME, str(error.strerror or error)) from None
 
 
 def _fail(message: str) -> NoReturn:
@@ -119,23 +121,28 @@ def _fail(message: str) -> NoReturn:
     click.get_current_context().exit(EXIT_PROBLEMS)
 
 
-def _quoted(problem: Problem) -> str:
-    said = f"{problem.line}:{problem.column}: {problem.code} {problem.message}"
+def _quoted(problem: Problem, words: Catalogue) -> str:
+    said = f"{problem.line}:{problem.column}: {problem.code} {words.translate(problem.message)}"
     return said if len(said) <= MOST_QUOTED else said[:MOST_QUOTED - 1] + "\u2026"
 
 
-def _no_game(viewed: ViewedFile) -> str:
+def _no_game(viewed: ViewedFile, words: Catalogue) -> str:
     """Why a file with no game shows nothing: its first problem, or that it is empty."""
     first = viewed.first_error()
     if first is None:
-        return f"{viewed.path} holds no game"
-    return f"{viewed.path} is not a game log (its first problem: {_quoted(first)})"
+        return words.gettext("{path} holds no game", path=viewed.path)
+    return words.gettext("{path} is not a game log (its first problem: {problem})",
+                         path=viewed.path, problem=_quoted(first, words))
 
 
-def _not_judged(viewed: ViewedFile, line: int) -> str:
+def _not_judged(viewed: ViewedFile, line: int, words: Catalogue) -> str:
     """Why the game of ``line`` is not shown: the first problem in its lines."""
     index = max(i for i, start in enumerate(viewed.starts) if start <= line)
     end = viewed.starts[index + 1] - 1 if index + 1 < len(viewed.starts) else None
     first = viewed.first_error(viewed.starts[index], end)
-    why = f" ({_quoted(first)})" if first is not None else ""
-    return f"line {line} of {viewed.path} is in game {index + 1}, which cannot be judged{why}"
+    said = {"line": line, "path": viewed.path, "game": index + 1}
+    if first is None:
+        return words.gettext("line {line} of {path} is in game {game}, which cannot be "
+                             "judged", **said)
+    return words.gettext("line {line} of {path} is in game {game}, which cannot be judged "
+                         "({problem})", problem=_quoted(first, words), **said)

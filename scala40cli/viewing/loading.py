@@ -47,7 +47,11 @@ class ViewedFile:
 
 
 class Unviewable(Exception):
-    """The file cannot be read; the message says why."""
+    """The file at ``path`` cannot be read, for ``reason`` (the system's words)."""
+
+    def __init__(self, path: str, reason: str) -> None:
+        super().__init__(f"{path}: cannot read: {reason}")
+        self.path, self.reason = path, reason
 
 
 def load_file(path: str, choice: RuleChoice | None = None,
@@ -59,7 +63,7 @@ def load_file(path: str, choice: RuleChoice | None = None,
         with open_log(path) as handle:
             data = handle.read()
     except OSError as error:
-        raise Unviewable(f"{path}: cannot read: {error.strerror or error}") from None
+        raise Unviewable(path, str(error.strerror or error)) from None
     chosen = input_format_of(path, input_format) or sniff_format(data)
     return view_bytes(data, path, choice, chosen, at_line)
 
