@@ -63,6 +63,7 @@ from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, St
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
 from scala40cli.reading.json_words import (
+    DECODER,
     TooDeep,
     check_depth,
     decode_error,
@@ -126,7 +127,7 @@ def _kind(line: bytes) -> int:
     if _plain(line):
         return _OTHER
     try:
-        value = json.loads(line.decode("utf-8"))
+        value = DECODER.decode(line.decode("utf-8"))
     except (ValueError, RecursionError):  # not JSON, not UTF-8: read as an event
         return _OTHER
     if names_tag(value):
@@ -274,16 +275,6 @@ class _Reader:
         self.items.extend(self.games.close())
 
 
-def _not_json(constant: str) -> object:
-    """NaN and Infinity, which Python's reader takes but JSON does not have."""
-    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
-
-
-#: The one decoder of JSON lines: ``json.loads`` with an option builds a new decoder,
-#: and its scanner, at every call (twice the cost of decoding an event's line).
-_DECODER: Final = json.JSONDecoder(parse_constant=_not_json)
-
-
 def read_chunk(unit: JsonChunk) -> JsonRead:
     """The games and problems of a chunk of JSON lines (see the module)."""
     chunk = unit.chunk
@@ -322,7 +313,7 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
             continue
         try:
             check_depth(text)
-            value = _DECODER.decode(text)
+            value = DECODER.decode(text)
         except json.JSONDecodeError as error:
             words, _line, column = decode_error(error)
             reader.bad(number, f"not JSON: {words} (column {column})", None, text.rstrip("\r"))

@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Final
+from typing import Any, Final
+
+from scala40cli.reading.event_objects import EventJsonError, shown
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
 #: rules file two. Deeper is hostile input, refused before the decoder recurses.
@@ -31,6 +33,31 @@ _WORDS: Final = (
     ("Invalid \\escape", "an unknown escape after \\"),
     ("Extra data", "more after the JSON value"),
 )
+
+
+def _not_json(constant: str) -> object:
+    """NaN and Infinity, which Python's reader takes but JSON does not have."""
+    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object that writes no key twice: ``json`` keeps the last silently, where
+    another reader may keep the first, so a server's line would mean two events."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise EventJsonError(f"not an event: the key {shown(key)} is written twice "
+                                     "in one object")
+            seen.add(key)
+    return value
+
+
+#: The one decoder of JSON lines: ``json.loads`` with an option builds a new decoder,
+#: and its scanner, at every call (twice the cost of decoding an event's line). NaN,
+#: Infinity and a key written twice raise :class:`EventJsonError`.
+DECODER: Final = json.JSONDecoder(parse_constant=_not_json, object_pairs_hook=_object)
 
 
 class TooDeep(ValueError):

@@ -1,0 +1,96 @@
+"""JSON Lines events as a careless or hostile game server writes them: a key written
+twice, an object with no verb, a number JSON cannot hold. Each line is refused in words
+on its line, and the game after it is still judged.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from scala40cli.api import audit_text
+from scala40cli.model.results import FileResult
+from scala40cli.reading.jsonl_logs import jsonl_to_s40
+from scala40cli.reporting.events_jsonl import s40_to_jsonl
+
+ROOT = Path(__file__).resolve().parent.parent
+LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
+
+
+def game_lines() -> list[str]:
+    jsonl = s40_to_jsonl(LEGAL.read_bytes())
+    assert isinstance(jsonl, str)
+    return [line for line in jsonl.splitlines() if '"comment"' not in line[:30]]
+
+
+def first(lines: list[str], verb: str) -> int:
+    return next(i for i, line in enumerate(lines) if json.loads(line)["verb"] == verb)
+
+
+def judged(bad_line: str, verb: str) -> tuple[FileResult, int]:
+    """A game whose first ``verb`` line is ``bad_line``, then the same game untouched;
+    the result and the bad line's number."""
+    lines = game_lines()
+    at = first(lines, verb)
+    broken = [*lines[:at], bad_line, *lines[at + 1:]]
+    result = audit_text("\n".join(broken + lines) + "\n", name="g.jsonl")
+    assert len(result.games) == 2
+    assert result.games[1].ok, "the good game after a bad one is judged, and legal"
+    return result, at + 1
+
+
+def only_file_error(result: FileResult, line: int) -> str:
+    errors = [p for p in result.errors if p.code == "F003"]
+    assert [p.line for p in errors] == [line]
+    return errors[0].message
+
+
+def test_a_key_written_twice_is_refused_not_read_as_its_last_value() -> None:
+    """``json`` keeps the last of two keys silently, another reader the first: the line
+    would be one event to the server's viewer and another to the referee."""
+    lines = game_lines()
+    draw = json.loads(lines[first(lines, "draw")])
+    twice = json.dumps(draw)[:-1] + ', "card": "2C"}'
+    result, line = judged(twice, "draw")
+    assert only_file_error(result, line) == \
+        "not an event: the key 'card' is written twice in one object"
+    assert not any(v.code == "T004" for v in result.games[0].violations)
+
+
+def test_a_second_verb_key_does_not_start_a_game() -> None:
+    lines = game_lines()
+    twice = lines[first(lines, "draw")][:-1] + ', "verb": "tag", "name": "Event"}'
+    result, line = judged(twice, "draw")
+    assert "the key 'verb' is written twice" in only_file_error(result, line)
+
+
+def test_convert_refuses_a_key_written_twice() -> None:
+    lines = game_lines()
+    at = first(lines, "discard")
+    lines[at] = lines[at][:-1] + ', "player": "Anna"}'
+    problems = jsonl_to_s40(("\n".join(lines) + "\n").encode())
+    assert isinstance(problems, tuple)
+    assert [(p.line, p.message) for p in problems] == [
+        (at + 1, "not an event: the key 'player' is written twice in one object")]
+
+
+def test_an_object_without_a_verb_says_so_and_names_its_keys() -> None:
+    lines = game_lines()
+    draw = json.loads(lines[first(lines, "draw")])
+    typed = {"type": draw.pop("verb"), **draw}
+    result, line = judged(json.dumps(typed), "draw")
+    assert only_file_error(result, line) == (
+        'no "verb": an event names its verb, like {"verb": "draw", ...}; '
+        "its keys are 'type', 'player', 'card'")
+    result, line = judged("{}", "draw")
+    assert only_file_error(result, line).endswith("; it is empty")
+
+
+def test_a_number_beyond_a_float_is_not_shown_as_inf() -> None:
+    lines = game_lines()
+    score = json.loads(lines[first(lines, "score")])
+    written = json.dumps(score).replace(f'"points": {score["scores"][0]["points"]}',
+                                        '"points": 1e400', 1)
+    result, line = judged(written, "score")
+    message = only_file_error(result, line)
+    assert message == "points must be a whole number, not a number over 1.7e308"
