@@ -94,3 +94,23 @@ def test_a_number_beyond_a_float_is_not_shown_as_inf() -> None:
     result, line = judged(written, "score")
     message = only_file_error(result, line)
     assert message == "points must be a whole number, not a number over 1.7e308"
+
+
+def test_a_json_array_of_events_is_read_as_json_and_refused_in_words() -> None:
+    """A server that writes its events as one JSON array, an object a line: the file
+    was read as a ``.s40`` log (a syntax error at each '{'), or, named .jsonl, as JSON
+    lines whose errors (a value expected at column 65) did not say what was wrong."""
+    lines = game_lines()
+    array = "[" + ",\n".join(lines) + "]\n"
+    result = audit_text(array, name="match.json")
+    hint = "a JSON array of events? JSON Lines holds one event object a line"
+    assert [p.line for p in result.errors] == list(range(1, len(lines) + 1))
+    assert all(p.code == "F003" and hint in p.message for p in result.errors)
+    pretty = "[\n" + ",\n".join(lines) + "\n]\n"
+    assert hint in audit_text(pretty, name="match.json").errors[0].message
+
+
+def test_a_line_that_is_only_broken_json_gets_no_array_hint() -> None:
+    lines = game_lines()
+    result, line = judged(lines[first(lines, "draw")][:20], "draw")
+    assert "array" not in only_file_error(result, line)

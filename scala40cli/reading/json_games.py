@@ -65,6 +65,7 @@ from scala40cli.reading.games import Games
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
+    array_hint,
     check_depth,
     decode_error,
     number_too_long,
@@ -316,7 +317,8 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
             value = DECODER.decode(text)
         except json.JSONDecodeError as error:
             words, _line, column = decode_error(error)
-            reader.bad(number, f"not JSON: {words} (column {column})", None, text.rstrip("\r"))
+            reader.bad(number, f"not JSON: {words} (column {column}){array_hint(error)}", None,
+                       text.rstrip("\r"))
             continue
         except (TooDeep, RecursionError):
             reader.bad(number, "not an event: JSON nested too deeply")

@@ -112,6 +112,18 @@ def decode_error(error: json.JSONDecodeError) -> tuple[str, int, int]:
     return words, line, column
 
 
+def array_hint(error: json.JSONDecodeError) -> str:
+    """What to add to the words of a line that is a piece of a JSON array of events
+    (``[{...},``, ``{...},``, ``{...}]``), which a careless writer makes of a log."""
+    text = error.doc.strip(" \t\r\n")
+    rest = error.doc[error.pos:].strip(" \t\r\n")
+    if (error.msg.startswith("Extra data") and rest in (",", "]", "],")) \
+            or (text.startswith("[") and text.endswith((",", "["))):
+        return ("; a JSON array of events? JSON Lines holds one event object a line, "
+                "with nothing around it")
+    return ""
+
+
 def _trailing_comma(text: str, position: int, message: str) -> tuple[int, str] | None:
     """The place of a comma right before a closing bracket, and the bracket: where
     3.13 points (at the comma) or 3.11 and 3.12 do (at the bracket after it)."""

@@ -23,6 +23,7 @@ from scala40cli.reading.event_objects import CommentLine, EventJsonError, read_e
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
+    array_hint,
     check_depth,
     decode_error,
     number_too_long,
@@ -54,7 +55,8 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
         value = DECODER.decode(text)
     except json.JSONDecodeError as error:
         words, _line, column = decode_error(error)
-        return _UNREADABLE, _problem(number, f"not JSON: {words} (column {column})", text)
+        return _UNREADABLE, _problem(
+            number, f"not JSON: {words} (column {column}){array_hint(error)}", text)
     except (TooDeep, RecursionError):
         return _UNREADABLE, _problem(number, "not an event: JSON nested too deeply", None)
     except EventJsonError as error:  # NaN, Infinity, a key written twice
