@@ -114,3 +114,18 @@ def test_a_line_that_is_only_broken_json_gets_no_array_hint() -> None:
     lines = game_lines()
     result, line = judged(lines[first(lines, "draw")][:20], "draw")
     assert "array" not in only_file_error(result, line)
+
+
+def test_a_json_log_not_in_utf8_says_which_encoding_as_a_s40_log_does() -> None:
+    """The F002 of a JSON line named the byte's place only, where a ``.s40`` log's
+    says UTF-16 or Windows-1252 and what to do."""
+    lines = game_lines()
+    text = "\n".join(line.replace("Anna", "Annà") for line in lines) + "\n"
+    latin = audit_text(text.encode("cp1252"), name="g.jsonl").errors[0]
+    assert (latin.code, latin.message.split(" (")[1]) == (
+        "F002", "0xE0, à in Windows-1252: save the file as UTF-8)")
+    errors = audit_text(text.encode("utf-16"), name="g.jsonl").errors
+    assert "the file is in UTF-16: save it as UTF-8" in errors[0].message
+    assert all("NUL bytes: a file in UTF-16" in e.message for e in errors[1:])
+    converted = jsonl_to_s40(text.encode("utf-16"))
+    assert isinstance(converted, tuple) and "UTF-16" in converted[0].message

@@ -65,9 +65,10 @@ from scala40cli.reading.games import Games
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
-    array_hint,
     check_depth,
     decode_error,
+    line_hint,
+    not_utf8,
     number_too_long,
 )
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
@@ -306,8 +307,7 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            reader.bad(number, f"invalid UTF-8 at byte {error.start + 1} of the line",
-                       code=Code.BAD_ENCODING)
+            reader.bad(number, not_utf8(raw, error), code=Code.BAD_ENCODING)
             continue
         if len(text) - text.endswith("\r") > MAX_LINE_CHARS:
             reader.bad(number, _too_long(number, len(text) - text.endswith("\r")))
@@ -317,7 +317,7 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
             value = DECODER.decode(text)
         except json.JSONDecodeError as error:
             words, _line, column = decode_error(error)
-            reader.bad(number, f"not JSON: {words} (column {column}){array_hint(error)}", None,
+            reader.bad(number, f"not JSON: {words} (column {column}){line_hint(error)}", None,
                        text.rstrip("\r"))
             continue
         except (TooDeep, RecursionError):

@@ -15,6 +15,7 @@ import json
 import sys
 from typing import Any, Final
 
+from scala40cli.reading.chunks import byte_said
 from scala40cli.reading.event_objects import EventJsonError, shown
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
@@ -112,9 +113,26 @@ def decode_error(error: json.JSONDecodeError) -> tuple[str, int, int]:
     return words, line, column
 
 
-def array_hint(error: json.JSONDecodeError) -> str:
+#: What a line holding NUL bytes says of them.
+_NUL: Final = ("the line holds NUL bytes: a file in UTF-16 (save it as UTF-8), or one "
+               "left unwritten by a crash")
+
+
+def not_utf8(line: bytes, error: UnicodeDecodeError) -> str:
+    """The words of a JSON line that is not UTF-8, as a ``.s40`` log's ``F002`` says the
+    byte: ``(0xEB, ë in Windows-1252: save the file as UTF-8)``, a file in UTF-16 so."""
+    said = byte_said(line, error.start)
+    if b"\x00" in line and "UTF-16" not in said:  # a UTF-16 file's line after its first
+        said = f"0x{line[error.start]:02X}; {_NUL}"
+    return f"invalid UTF-8 at byte {error.start + 1} of the line ({said})"
+
+
+def line_hint(error: json.JSONDecodeError) -> str:
     """What to add to the words of a line that is a piece of a JSON array of events
-    (``[{...},``, ``{...},``, ``{...}]``), which a careless writer makes of a log."""
+    (``[{...},``, ``{...},``, ``{...}]``), which a careless writer makes of a log, or
+    that holds NUL bytes (a line of a file in UTF-16)."""
+    if "\x00" in error.doc:
+        return f"; {_NUL}"
     text = error.doc.strip(" \t\r\n")
     rest = error.doc[error.pos:].strip(" \t\r\n")
     if (error.msg.startswith("Extra data") and rest in (",", "]", "],")) \

@@ -23,9 +23,10 @@ from scala40cli.reading.event_objects import CommentLine, EventJsonError, read_e
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
-    array_hint,
     check_depth,
     decode_error,
+    line_hint,
+    not_utf8,
     number_too_long,
 )
 from scala40cli.reading.layout import format_log
@@ -42,8 +43,7 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
     try:
         text = raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as error:
-        return _UNREADABLE, _problem(number, f"invalid UTF-8 at byte {error.start + 1} of "
-                                     "the line", None, Code.BAD_ENCODING)
+        return _UNREADABLE, _problem(number, not_utf8(raw, error), None, Code.BAD_ENCODING)
     if not text.strip():
         return b"\n", None
     if len(text) > MAX_LINE_CHARS:
@@ -56,7 +56,7 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
     except json.JSONDecodeError as error:
         words, _line, column = decode_error(error)
         return _UNREADABLE, _problem(
-            number, f"not JSON: {words} (column {column}){array_hint(error)}", text)
+            number, f"not JSON: {words} (column {column}){line_hint(error)}", text)
     except (TooDeep, RecursionError):
         return _UNREADABLE, _problem(number, "not an event: JSON nested too deeply", None)
     except EventJsonError as error:  # NaN, Infinity, a key written twice
