@@ -129,3 +129,16 @@ def test_a_json_log_not_in_utf8_says_which_encoding_as_a_s40_log_does() -> None:
     assert all("NUL bytes: a file in UTF-16" in e.message for e in errors[1:])
     converted = jsonl_to_s40(text.encode("utf-16"))
     assert isinstance(converted, tuple) and "UTF-16" in converted[0].message
+
+
+def test_lines_ended_by_a_cr_alone_are_said_so() -> None:
+    """A file of CR line ends is one line to a JSON Lines reader: its F003 said only
+    'more after the JSON value' (of a file longer than a line may be, the line's length
+    is said, as before)."""
+    text = "\r".join(game_lines()[:6]) + "\r"
+    errors = audit_text(text, name="g.jsonl").errors
+    assert [e.line for e in errors] == [1]
+    assert errors[0].message.endswith(
+        "; the lines end with a CR alone, which JSON Lines does not: end them with LF")
+    crlf = audit_text("\r\n".join(game_lines()) + "\r\n", name="g.jsonl")
+    assert crlf.ok

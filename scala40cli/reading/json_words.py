@@ -130,9 +130,11 @@ def not_utf8(line: bytes, error: UnicodeDecodeError) -> str:
 def line_hint(error: json.JSONDecodeError) -> str:
     """What to add to the words of a line that is a piece of a JSON array of events
     (``[{...},``, ``{...},``, ``{...}]``), which a careless writer makes of a log, or
-    that holds NUL bytes (a line of a file in UTF-16)."""
+    that holds NUL bytes (a line of a file in UTF-16) or lines ended by a CR alone."""
     if "\x00" in error.doc:
         return f"; {_NUL}"
+    if "\r" in error.doc.rstrip("\r\n"):
+        return "; the lines end with a CR alone, which JSON Lines does not: end them with LF"
     text = error.doc.strip(" \t\r\n")
     rest = error.doc[error.pos:].strip(" \t\r\n")
     if (error.msg.startswith("Extra data") and rest in (",", "]", "],")) \
