@@ -12,6 +12,7 @@ from scala40cli.api import audit_text
 from scala40cli.model.results import FileResult
 from scala40cli.reading.jsonl_logs import jsonl_to_s40
 from scala40cli.reporting.events_jsonl import s40_to_jsonl
+from scala40cli.translation.catalogue import catalogue
 
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = ROOT / "fixtures" / "legal" / "two-players.s40"
@@ -142,3 +143,22 @@ def test_lines_ended_by_a_cr_alone_are_said_so() -> None:
         "; the lines end with a CR alone, which JSON Lines does not: end them with LF")
     crlf = audit_text("\r\n".join(game_lines()) + "\r\n", name="g.jsonl")
     assert crlf.ok
+
+
+def test_the_new_messages_are_said_in_italian_and_french() -> None:
+    """Each message above has its catalogue entry: without one, --lang it wrote them in
+    English, or half-translated word by word."""
+    lines = game_lines()
+    utf16 = audit_text(("\n".join(lines) + "\n").encode("utf-16"), name="g.jsonl").errors
+    array = audit_text("[" + ",\n".join(lines) + "]\n", name="g.json").errors
+    twice, _line = judged(lines[first(lines, "draw")][:-1] + ', "card": "2C"}', "draw")
+    messages = [utf16[0].message, utf16[1].message, array[0].message,
+                twice.errors[0].message, audit_text("\r".join(lines[:6]) + "\r",
+                                                    name="g.jsonl").errors[0].message]
+    for language in ("it", "fr"):
+        words = catalogue(language)
+        said = [words.translate(message) for message in messages]
+        assert not any(text == message for text, message in zip(said, messages, strict=True)), said
+        assert not any(english in text for text in said for english in
+                       ("the file is", "holds NUL", "nothing around", "written twice",
+                        "CR alone")), said

@@ -130,9 +130,10 @@ def unknown_json_verb(shown: str, verb: object, known: list[str]) -> str:
 
 def no_json_verb(keys: list[str]) -> str:
     """The message of a JSON event with no ``verb`` key (``keys``: its keys as shown)."""
-    held = f"its keys are {', '.join(keys[:8])}" + (", ..." if len(keys) > 8 else "") \
-        if keys else "it is empty"
-    return f'no "verb": an event names its verb, like {{"verb": "draw", ...}}; {held}'
+    if not keys:
+        return 'no "verb": an event names its verb, like {"verb": "draw", ...}; it is empty'
+    held = ", ".join(keys[:8]) + (", ..." if len(keys) > 8 else "")
+    return f'no "verb": an event names its verb, like {{"verb": "draw", ...}}; its keys are {held}'
 
 
 def card_problem(word: str) -> str | None:
