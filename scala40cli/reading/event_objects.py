@@ -44,7 +44,7 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.fastlines import CARD, TABLE
 from scala40cli.reading.limits import MAX_LINE_CHARS
-from scala40cli.reading.syntax_errors import card_problem, unknown_json_verb
+from scala40cli.reading.syntax_errors import card_problem, no_json_verb, unknown_json_verb
 
 #: A card the log does not know (format 1.1), as the format and the JSON write it.
 UNKNOWN_CARD: Final = "?"
@@ -95,10 +95,10 @@ def shown(value: object) -> str:
         return "null"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "a list"
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    if isinstance(value, float) and abs(value) == float("inf"):  # 1e400 as JSON reads it
+        return "a number over 1.7e308"
     if isinstance(value, int) and not -_SHORT_INT < value < _SHORT_INT:
         return _long_int(value)
     text = repr(value)
@@ -331,7 +331,8 @@ def read_event(value: object, line: int) -> tuple[Event | CommentLine, str | Non
                              f"...}}, not {shown(value)}")
     verb = value.get(VERB_KEY)
     if not isinstance(verb, str):
-        raise _unknown_verb(verb)
+        raise _unknown_verb(verb) if VERB_KEY in value else \
+            EventJsonError(no_json_verb([shown(key) for key in value]))
     keys = KEYS.get(verb)
     if keys is None:
         if verb == COMMENT_VERB:

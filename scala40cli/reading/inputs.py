@@ -52,8 +52,13 @@ def input_format_of(path: str, chosen: str | None = None) -> str | None:
 
 def sniff_format(data: bytes) -> str:
     """``jsonl`` when the first line that is not blank starts with ``{`` (a JSON object,
-    which no line of a ``.s40`` log does), else ``s40``."""
-    return "jsonl" if data.lstrip(b"\xef\xbb\xbf").lstrip(b" \t\r\n")[:1] == b"{" else "s40"
+    which no line of a ``.s40`` log does) or with ``[`` and then ``{`` or nothing (a
+    JSON array of events, which the JSON reader refuses in words: no tag starts so),
+    else ``s40``."""
+    start = data.lstrip(b"\xef\xbb\xbf").lstrip(b" \t\r\n")
+    if start[:1] == b"[":
+        start = start[1:].lstrip(b" \t\r\n") or b"{"
+    return "jsonl" if start[:1] == b"{" else "s40"
 
 
 class _Peeked:

@@ -63,9 +63,12 @@ from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, St
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
 from scala40cli.reading.json_words import (
+    DECODER,
     TooDeep,
     check_depth,
     decode_error,
+    line_hint,
+    not_utf8,
     number_too_long,
 )
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
@@ -126,7 +129,7 @@ def _kind(line: bytes) -> int:
     if _plain(line):
         return _OTHER
     try:
-        value = json.loads(line.decode("utf-8"))
+        value = DECODER.decode(line.decode("utf-8"))
     except (ValueError, RecursionError):  # not JSON, not UTF-8: read as an event
         return _OTHER
     if names_tag(value):
@@ -274,16 +277,6 @@ class _Reader:
         self.items.extend(self.games.close())
 
 
-def _not_json(constant: str) -> object:
-    """NaN and Infinity, which Python's reader takes but JSON does not have."""
-    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
-
-
-#: The one decoder of JSON lines: ``json.loads`` with an option builds a new decoder,
-#: and its scanner, at every call (twice the cost of decoding an event's line).
-_DECODER: Final = json.JSONDecoder(parse_constant=_not_json)
-
-
 def read_chunk(unit: JsonChunk) -> JsonRead:
     """The games and problems of a chunk of JSON lines (see the module)."""
     chunk = unit.chunk
@@ -314,18 +307,18 @@ def read_chunk(unit: JsonChunk) -> JsonRead:
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            reader.bad(number, f"invalid UTF-8 at byte {error.start + 1} of the line",
-                       code=Code.BAD_ENCODING)
+            reader.bad(number, not_utf8(raw, error), code=Code.BAD_ENCODING)
             continue
         if len(text) - text.endswith("\r") > MAX_LINE_CHARS:
             reader.bad(number, _too_long(number, len(text) - text.endswith("\r")))
             continue
         try:
             check_depth(text)
-            value = _DECODER.decode(text)
+            value = DECODER.decode(text)
         except json.JSONDecodeError as error:
             words, _line, column = decode_error(error)
-            reader.bad(number, f"not JSON: {words} (column {column})", None, text.rstrip("\r"))
+            reader.bad(number, f"not JSON: {words} (column {column}){line_hint(error)}", None,
+                       text.rstrip("\r"))
             continue
         except (TooDeep, RecursionError):
             reader.bad(number, "not an event: JSON nested too deeply")

@@ -13,7 +13,10 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Final
+from typing import Any, Final
+
+from scala40cli.reading.chunks import byte_said
+from scala40cli.reading.event_objects import EventJsonError, shown
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
 #: rules file two. Deeper is hostile input, refused before the decoder recurses.
@@ -31,6 +34,31 @@ _WORDS: Final = (
     ("Invalid \\escape", "an unknown escape after \\"),
     ("Extra data", "more after the JSON value"),
 )
+
+
+def _not_json(constant: str) -> object:
+    """NaN and Infinity, which Python's reader takes but JSON does not have."""
+    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
+
+
+def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """An object that writes no key twice: ``json`` keeps the last silently, where
+    another reader may keep the first, so a server's line would mean two events."""
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _value in pairs:
+            if key in seen:
+                raise EventJsonError(f"not an event: the key {shown(key)} is written twice "
+                                     "in one object")
+            seen.add(key)
+    return value
+
+
+#: The one decoder of JSON lines: ``json.loads`` with an option builds a new decoder,
+#: and its scanner, at every call (twice the cost of decoding an event's line). NaN,
+#: Infinity and a key written twice raise :class:`EventJsonError`.
+DECODER: Final = json.JSONDecoder(parse_constant=_not_json, object_pairs_hook=_object)
 
 
 class TooDeep(ValueError):
@@ -83,6 +111,37 @@ def decode_error(error: json.JSONDecodeError) -> tuple[str, int, int]:
     line = text.count("\n", 0, position) + 1
     column = position - (text.rfind("\n", 0, position) + 1) + 1
     return words, line, column
+
+
+#: What a line holding NUL bytes says of them.
+_NUL: Final = ("the line holds NUL bytes: a file in UTF-16 (save it as UTF-8), or one "
+               "left unwritten by a crash")
+
+
+def not_utf8(line: bytes, error: UnicodeDecodeError) -> str:
+    """The words of a JSON line that is not UTF-8, as a ``.s40`` log's ``F002`` says the
+    byte: ``(0xEB, ë in Windows-1252: save the file as UTF-8)``, a file in UTF-16 so."""
+    said = byte_said(line, error.start)
+    if b"\x00" in line and "UTF-16" not in said:  # a UTF-16 file's line after its first
+        said = f"0x{line[error.start]:02X}; {_NUL}"
+    return f"invalid UTF-8 at byte {error.start + 1} of the line ({said})"
+
+
+def line_hint(error: json.JSONDecodeError) -> str:
+    """What to add to the words of a line that is a piece of a JSON array of events
+    (``[{...},``, ``{...},``, ``{...}]``), which a careless writer makes of a log, or
+    that holds NUL bytes (a line of a file in UTF-16) or lines ended by a CR alone."""
+    if "\x00" in error.doc:
+        return f"; {_NUL}"
+    if "\r" in error.doc.rstrip("\r\n"):
+        return "; the lines end with a CR alone, which JSON Lines does not: end them with LF"
+    text = error.doc.strip(" \t\r\n")
+    rest = error.doc[error.pos:].strip(" \t\r\n")
+    if (error.msg.startswith("Extra data") and rest in (",", "]", "],")) \
+            or (text.startswith("[") and text.endswith((",", "["))):
+        return ("; a JSON array of events? JSON Lines holds one event object a line, "
+                "with nothing around it")
+    return ""
 
 
 def _trailing_comma(text: str, position: int, message: str) -> tuple[int, str] | None:

@@ -21,9 +21,12 @@ from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_objects import CommentLine, EventJsonError, read_event
 from scala40cli.reading.json_words import (
+    DECODER,
     TooDeep,
     check_depth,
     decode_error,
+    line_hint,
+    not_utf8,
     number_too_long,
 )
 from scala40cli.reading.layout import format_log
@@ -40,8 +43,7 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
     try:
         text = raw.decode("utf-8").rstrip("\r\n")
     except UnicodeDecodeError as error:
-        return _UNREADABLE, _problem(number, f"invalid UTF-8 at byte {error.start + 1} of "
-                                     "the line", None, Code.BAD_ENCODING)
+        return _UNREADABLE, _problem(number, not_utf8(raw, error), None, Code.BAD_ENCODING)
     if not text.strip():
         return b"\n", None
     if len(text) > MAX_LINE_CHARS:
@@ -50,13 +52,14 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
                                      "not read", None)
     try:
         check_depth(text)
-        value = _DECODER.decode(text)
+        value = DECODER.decode(text)
     except json.JSONDecodeError as error:
         words, _line, column = decode_error(error)
-        return _UNREADABLE, _problem(number, f"not JSON: {words} (column {column})", text)
+        return _UNREADABLE, _problem(
+            number, f"not JSON: {words} (column {column}){line_hint(error)}", text)
     except (TooDeep, RecursionError):
         return _UNREADABLE, _problem(number, "not an event: JSON nested too deeply", None)
-    except EventJsonError as error:  # NaN or Infinity
+    except EventJsonError as error:  # NaN, Infinity, a key written twice
         return _UNREADABLE, _problem(number, str(error), text)
     except ValueError:  # what is left: an integer longer than Python converts
         return _UNREADABLE, _problem(number, number_too_long(), None)
@@ -65,15 +68,6 @@ def log_line(raw: bytes, number: int) -> tuple[bytes, Problem | None]:
     except ValueError as error:  # EventJsonError, or a line the format cannot write
         return _UNREADABLE, _problem(number, str(error), text)
     return (line + "\n").encode("utf-8"), None
-
-
-def _not_json(constant: str) -> object:
-    """NaN and Infinity, which Python's reader takes but JSON does not have."""
-    raise EventJsonError(f"not JSON: {constant} is not a JSON value")
-
-
-#: One decoder for every line (``json.loads`` with an option makes one a call).
-_DECODER = json.JSONDecoder(parse_constant=_not_json)
 
 
 def text_line(value: object, number: int) -> str:

@@ -128,6 +128,14 @@ def unknown_json_verb(shown: str, verb: object, known: list[str]) -> str:
     return f"unknown verb {shown}{said}: \"verb\" is one of {', '.join(known)}"
 
 
+def no_json_verb(keys: list[str]) -> str:
+    """The message of a JSON event with no ``verb`` key (``keys``: its keys as shown)."""
+    if not keys:
+        return 'no "verb": an event names its verb, like {"verb": "draw", ...}; it is empty'
+    held = ", ".join(keys[:8]) + (", ..." if len(keys) > 8 else "")
+    return f'no "verb": an event names its verb, like {{"verb": "draw", ...}}; its keys are {held}'
+
+
 def card_problem(word: str) -> str | None:
     """What is wrong with ``word`` as a card, in words, the cards one typo away said as
     in a ``.s40`` line (``'1OH' is not a card; did you mean 10H?``); None for a card."""
