@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
 
+from scala40cli.judging.tabletop.findings import Finding, said_name
+from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import replace
 from scala40cli.reading.events import Event, Score
 
@@ -300,11 +302,18 @@ def score_names_read(event: Score, as_tagged: Collection[str],
     named = {name for name, _ in event.entries}
     entries, typos = [], []
     for name, points in event.entries:
-        others = [player for player in players if player not in named]
-        meant = None if name in as_tagged else closest_player(name, others)
+        meant = None if name in as_tagged else closest_player(
+            name, [player for player in players if player not in named])
         if meant is not None:
             typos.append((name, meant))
             named.add(meant)
             name = meant
         entries.append((name, points))
     return (replace(event, entries=tuple(entries)) if typos else event), typos
+
+
+def misspelt_name(event: Event, name: str, meant: str) -> Finding:
+    """The one G003 of a name close to exactly one player's: a turn line and a score line
+    say it in the same words, so a translation catalogue holds it once."""
+    return Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(name)} is not a player of this "
+                   f"game; did you mean {meant}?")

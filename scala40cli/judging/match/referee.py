@@ -18,12 +18,18 @@ from scala40cli.judging.hands.lookahead import next_hand_number
 from scala40cli.judging.hands.phases import Phase, gate
 from scala40cli.judging.match.doubted_totals import DoubtedTotals, next_dealer
 from scala40cli.judging.match.header import read_header, result_mismatch, rule_tokens
-from scala40cli.judging.match.names import as_spelled, closest_player, nfc, score_names_read
+from scala40cli.judging.match.names import (
+    as_spelled,
+    closest_player,
+    misspelt_name,
+    nfc,
+    score_names_read,
+)
 from scala40cli.judging.match.scorelines import judge_score_line, report_missing_score
 from scala40cli.judging.rulebook.presets import RULES_VERSION
 from scala40cli.judging.rulebook.rules import CLASSIC, RuleChoice
 from scala40cli.judging.scores.standings import Standings
-from scala40cli.judging.tabletop.findings import Finding, said_name
+from scala40cli.judging.tabletop.findings import Finding
 from scala40cli.model.results import GameResult, HandResult, Problem, TagValue
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_base import Place, replace
@@ -232,15 +238,13 @@ class MatchReferee:
         if meant is None:
             return event
         if report:
-            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(event.player)} is not a "
-                              f"player of this game; did you mean {meant}?"), event.player)
+            self.flag(misspelt_name(event, event.player, meant), event.player)
         return replace(event, player=meant)
 
     def _read_score_names(self, event: Score, report: bool) -> Score:
         read, typos = score_names_read(event, self._as_tagged, self.players)
         for name, meant in typos if report else ():
-            self.flag(Finding(Code.UNKNOWN_PLAYER, event, f"{said_name(name)} is not a "
-                              f"player of this game; did you mean {meant}?"), None)
+            self.flag(misspelt_name(event, name, meant), None)
         return read
 
     def _after_hand_event(self) -> None:
