@@ -14,7 +14,8 @@ the rule switches that match what that program plays (docs/rules.md):
   or, with 2 players, once opened. Elimination at 101 (or 201).
 - ``simone-amighini/scala-40`` (Java, unit tests of sequences, combinations, attaching,
   joker replacement, opening): as g3ncl for the pile, the taken card, the freed joker and
-  the playable discard; no bonus for a closing in one go; a player who never opened pays 100.
+  the playable discard; no bonus for a closing in one go; a player who never opened pays
+  100; out at 201.
 - ``dannyb79/Scala40`` (an Android game): an unopened player may take the discard only to
   open with it in that turn; after that the taken card is free; 40 to open; ace 11 and
   joker 25 in hand; matches to 101 or 201.
@@ -230,9 +231,11 @@ def discard_problems(card: str, *, taken: str | None = None, table: str = "",
     return [str(finding.code) for finding in found]
 
 
-# g3ncl TestIsValidDiscard (and simone's Player.discardCard): more than 2 players, a card
-# that fits a table meld is discarded only to close (forbidden_unless_closing); 2 players,
-# only once opened (forbidden_before_opening).
+# g3ncl TestIsValidDiscard and its specs (3.6, 3.7.3), simone's Player.discardCard: more
+# than 2 players, a card that fits a table meld is discarded only to close
+# (forbidden_unless_closing); 2 players, only once opened (forbidden_before_opening).
+# g3ncl's code checks opened players only, so it lets an unopened player discard such a
+# card: their bug, against their own specs (its tests try opened players only).
 UNLESS_CLOSING = DiscardPlayable.FORBIDDEN_UNLESS_CLOSING
 BEFORE_OPENING = DiscardPlayable.FORBIDDEN_BEFORE_OPENING
 
@@ -291,7 +294,7 @@ RULES_OF = {
               "in_hand_bonus": "none", "unopened_penalty": "cards"},
     "simone": {"take_before_opening": "forbidden", "take_after_opening": "must_use",
                "freed_joker": "must_use", "stock_exhausted": "reshuffle",
-               "in_hand_bonus": "none", "unopened_penalty": "100"},
+               "in_hand_bonus": "none", "unopened_penalty": "100", "elimination": "201"},
     "dannyb79": {"take_before_opening": "only_to_open", "take_after_opening": "free"},
 }
 
@@ -346,8 +349,8 @@ def test_g3ncl_the_closer_scores_0_the_others_their_cards() -> None:
 
 
 def test_g3ncl_two_players_discard_a_playable_card_once_opened() -> None:
-    # g3ncl, simone: with 2 players a card that fits a table meld may be discarded once
-    # opened: Anna's AH fits Bruno's 2H..6H, and she opened in that turn.
+    # simone, g3ncl (specs 3.6): with 2 players a card that fits a table meld may be
+    # discarded once opened: Anna's AH fits Bruno's 2H..6H, and she opened in that turn.
     assert codes(LEGAL, discard_playable="forbidden_before_opening") == []
     # ... but not before opening: Anna lays nothing and discards the AH.
     unopened = DEAL + "Anna draw JC\nAnna discard AH\n"
@@ -416,7 +419,8 @@ AFTER_OPENING = DEAL + ANNA_OPENS
 
 @pytest.mark.parametrize("implementation", ["g3ncl", "simone"])
 def test_the_card_taken_after_opening_must_reach_the_table(implementation: str) -> None:
-    # g3ncl (rule 3.7.1), simone (the card reuse obligation): Bruno takes Anna's AH.
+    # simone (the card reuse obligation), g3ncl (specs 3.7.1; its engine does not check
+    # it: their bug against their own specs): Bruno takes Anna's AH.
     switches = RULES_OF[implementation]
     uses = "Bruno take AH\nBruno attach AH to 1\nBruno meld KS KD KC\nBruno discard 4C\n"
     assert codes(AFTER_OPENING + uses, **switches) == []
@@ -435,11 +439,16 @@ def test_g3ncl_the_card_taken_is_not_the_discard() -> None:
 
 
 def test_g3ncl_a_copy_of_the_taken_card_may_go() -> None:
-    # g3ncl (rule 3.7.2): holding the other copy, a player may discard it. Here Bruno
-    # takes Anna's AH, lays one AH on his run and discards his own: legal (D14).
+    # g3ncl (specs 3.7.2; its cards are told apart by deck): holding the other copy, a
+    # player may discard it. Bruno takes Anna's AH, lays one AH on his run and discards
+    # his own: legal (D14).
     own_ace = AFTER_OPENING.replace("KS KD KC 9D 4C", "KS KD KC 9D AH")
     play = "Bruno take AH\nBruno attach AH to 1\nBruno meld KS KD KC\nBruno discard AH\n"
     assert codes(own_ace + play, **RULES_OF["g3ncl"]) == []
+    # Laying no AH, his discard of "the other copy" is the card taken to us: a log cannot
+    # tell two copies apart (D14), and no switch of ours lets a player declare which.
+    keeps_one = "Bruno take AH\nBruno meld KS KD KC\nBruno discard AH\n"
+    assert codes(own_ace + keeps_one, take_after_opening="free") == ["S009"]
 
 
 def test_an_opening_short_of_40_is_refused() -> None:
@@ -487,7 +496,7 @@ def test_closing_in_one_go_is_scored_as_each_program_scores_it() -> None:
     g3ncl = judged(closing, **{**RULES_OF["g3ncl"], "closing_first_round": "allowed"})
     assert g3ncl["totals"] == {"Anna": ANNA_NEVER_OPENED, "Bruno": 0}
     assert g3ncl["eliminated"] and g3ncl["winner"] == "Bruno"
-    # simone (Match.addPointsToPlayers): a flat 100, not doubled; 100 < 101, still in.
+    # simone (Match.addPointsToPlayers): a flat 100, not doubled; out at 201 (Game).
     simone = judged(closing, **RULES_OF["simone"])
     assert simone["totals"] == {"Anna": 100, "Bruno": 0}
     assert simone["eliminated"] == [] and simone["winner"] is None
@@ -538,7 +547,7 @@ def test_g3ncl_a_meld_may_twin_one_on_the_table() -> None:
 
 
 def test_g3ncl_a_closing_needs_a_discard() -> None:
-    # g3ncl (rule 3.9): laying the last card down does not close.
+    # g3ncl (specs 3.9): laying the last card down does not close.
     assert codes(ONE_GO + "Bruno attach 7H to 1\n") == ["C001"]
 
 
@@ -598,7 +607,8 @@ def test_a_joker_counts_as_its_card_in_the_opening() -> None:
 
 @pytest.mark.parametrize("implementation", ["g3ncl", "simone"])
 def test_a_freed_joker_is_laid_down_at_once(implementation: str) -> None:
-    # g3ncl (rule 3.8), simone (the joker reuse obligation): the joker Anna frees.
+    # simone (the joker reuse obligation), g3ncl (specs 3.8; its engine puts the joker
+    # in the hand and leaves the rest to the caller): the joker Anna frees.
     switches = RULES_OF[implementation]
     assert codes(JOKER_ON_TABLE + "Anna attach JK to 3\nAnna discard 5D\n", **switches) == []
     assert codes(JOKER_ON_TABLE + "Anna discard 5D\n", **switches) == ["M008"]
