@@ -17,8 +17,8 @@ the rule switches that match what that program plays (docs/rules.md):
   the playable discard; no bonus for a closing in one go; a player who never opened pays
   100; out at 201.
 - ``dannyb79/Scala40`` (an Android game): an unopened player may take the discard only to
-  open with it in that turn; after that the taken card is free; 40 to open; ace 11 and
-  joker 25 in hand; matches to 101 or 201.
+  open with it in that turn; after that the taken card is free (kept or discarded); 40
+  to open; ace 11 and joker 25 in hand; matches to 101 or 201.
 - ``VulcanoFra/Scala40``, ``Robtux/net.sf.scala40``, ``AntonioRasulo/Scala40``,
   ``illog1c/scala-40`` (games without tests): the meld checks and the opening count of
   their rule code.
@@ -295,7 +295,10 @@ RULES_OF = {
     "simone": {"take_before_opening": "forbidden", "take_after_opening": "must_use",
                "freed_joker": "must_use", "stock_exhausted": "reshuffle",
                "in_hand_bonus": "none", "unopened_penalty": "100", "elimination": "201"},
-    "dannyb79": {"take_before_opening": "only_to_open", "take_after_opening": "free"},
+    # dannyb79 (PlayerClass.cull_action): once the opening turn is over, the card taken
+    # is free, to keep or to discard.
+    "dannyb79": {"take_before_opening": "only_to_open", "take_after_opening": "free",
+                 "discard_taken_card": "allowed"},
 }
 
 
@@ -435,7 +438,8 @@ def test_g3ncl_the_card_taken_is_not_the_discard() -> None:
     # Two rules broken on purpose (D28): the card taken is unused and it is discarded.
     taken_back = AFTER_OPENING + "Bruno take AH\nBruno discard AH\n"
     assert codes(taken_back, **RULES_OF["g3ncl"]) == ["S008", "S009"]
-    assert codes(taken_back, **RULES_OF["dannyb79"]) == ["S009"]
+    # dannyb79 lets the card taken go straight back once opened.
+    assert codes(taken_back, **RULES_OF["dannyb79"]) == []
 
 
 def test_g3ncl_a_copy_of_the_taken_card_may_go() -> None:
