@@ -195,7 +195,8 @@ def test_attach(meld: str, cards: str, codes: list[str]) -> None:
 def test_simone_two_natural_aces_make_no_14_card_run() -> None:
     # simone-amighini (SingleCardAttacherTest): AD attached low and then another AD high
     # on 2D..KD, a run of 14 natural cards. No switch of ours allows it: a run holds at
-    # most 13 cards of a suit plus a joker (the federation's art. 3.2; run_max=14 is A..K plus a joker).
+    # most 13 cards of a suit plus a joker (the federation's art. 3.2; run_max=14 is A..K
+    # plus a joker).
     grown, found = verify_attach(
         Attach(1, 1, "P", table_cards("AD"), 1),
         on_table("2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD"), CLASSIC)
@@ -544,7 +545,8 @@ Anna discard AH
 
 
 def test_g3ncl_a_meld_may_twin_one_on_the_table() -> None:
-    # g3ncl (specs 10.2, "two equal games on the table"), the federation's art. 3.2: the second deck.
+    # g3ncl (specs 10.2, "two equal games on the table"), the federation's art. 3.2: the
+    # second deck.
     twins = LEGAL.replace("deal Anna QH QS QC 9S 10S JS", "deal Anna QH QS QC 7S 7D 7C") \
         .replace("Anna meld 9S 10S JS", "Anna meld 7S 7D 7C")
     assert codes(twins) == []
