@@ -1,0 +1,125 @@
+"""The pages under the WCAG 2.1 AA criteria axe-core cannot check (Chromium, as
+tests/test_viewer_browser.py opens them): 1.4.10 reflow at 320 CSS px wide and at 400 %
+zoom of a 1280 px window (320 x 215), 1.4.12 text spacing, and a sticky header that
+leaves the page its room (2.4.11: what has focus is not hidden under it)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from test_viewer_browser import Opened
+from test_viewer_browser import browser as browser  # the shared Chromium fixture
+
+from scala40cli.review.page import review_page
+from scala40cli.review.reviewing import ReviewSettings
+from scala40cli.review.running import Source, review_files
+from scala40cli.review.scorer import Budget
+from scala40cli.viewing.loading import load_file, view_bytes
+from scala40cli.viewing.page import page
+
+pytestmark = pytest.mark.slow  # a real browser: seconds a test (CI runs them all)
+
+ROOT = Path(__file__).resolve().parent.parent
+#: WCAG 1.4.10's 320 CSS px (an iPhone SE), and a 1280 x 860 window zoomed to 400 %.
+NARROW, ZOOMED = {"width": 320, "height": 568}, {"width": 320, "height": 215}
+#: WCAG 1.4.12's text spacing, as a reader's style sheet would force it.
+SPACING = ("* { line-height: 1.5 !important; letter-spacing: .12em !important;"
+           " word-spacing: .16em !important; } p { margin-bottom: 2em !important; }")
+
+
+def viewer_page(tmp_path: Path) -> Path:
+    path = tmp_path / "viewer.html"
+    path.write_text(page(load_file(str(ROOT / "fixtures/legal/six-players.s40"))),
+                    encoding="utf-8")
+    return path
+
+
+def reviewed_page(tmp_path: Path) -> Path:
+    data = (ROOT / "fixtures/legal/two-players.s40").read_bytes()
+    settings = ReviewSettings(engine="standin", budget=Budget())
+    review = review_files([Source(path="two.s40", data=data)], seat=None, every=True,
+                          settings=settings)[0]
+    path = tmp_path / "review.html"
+    path.write_text(review_page(view_bytes(data, "two.s40"), review, settings),
+                    encoding="utf-8")
+    return path
+
+
+def opened(browser: Any, path: Path, viewport: dict[str, int], spaced: bool) -> Opened:
+    return Opened(browser, path, viewport, reader_style=SPACING if spaced else "")
+
+
+#: How much of the window the header covers once the page is scrolled down to the table.
+COVERED = """() => { window.scrollTo(0, 400);
+  const box = document.querySelector('header').getBoundingClientRect();
+  return Math.max(0, Math.min(box.bottom, innerHeight) - Math.max(box.top, 0)); }"""
+
+
+@pytest.mark.parametrize("viewport", [NARROW, ZOOMED], ids=["320-px", "zoom-400"])
+@pytest.mark.parametrize("spaced", [False, True], ids=["plain", "spaced"])
+@pytest.mark.parametrize("which", ["viewer", "review"])
+def test_the_header_covers_a_quarter_of_the_window_at_most(
+        browser: Any, tmp_path: Path, viewport: dict[str, int], spaced: bool,
+        which: str) -> None:
+    """At 320 x 568 the sticky header (its buttons in four rows) covered 230 px, 40 % of
+    the screen, whatever was scrolled under it; with text spacing 311 px. Taller than a
+    quarter of the window it now scrolls away with the page; the buttons still step."""
+    path = viewer_page(tmp_path) if which == "viewer" else reviewed_page(tmp_path)
+    shown = opened(browser, path, viewport, spaced)
+    assert shown.page.evaluate(COVERED) <= viewport["height"] / 4
+    shown.page.evaluate("window.scrollTo(0, 0)")
+    shown.page.click("#buttons button[aria-label='Next turn']")
+    assert shown.page.evaluate("window.scala40.line()") > 1
+    assert shown.page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+    assert shown.errors == []
+    shown.close()
+
+
+def test_the_header_stays_on_top_where_it_is_small(browser: Any, tmp_path: Path) -> None:
+    """On a computer's window the header keeps its place at the top, the buttons at hand."""
+    shown = opened(browser, viewer_page(tmp_path), {"width": 1280, "height": 860}, False)
+    assert shown.page.evaluate(COVERED) > 0
+    shown.close()
+
+
+#: Each summary table's frame: whether it scrolls, whether the line saying so shows, and,
+#: scrolled to its far end, whether each row's player is still whole in the frame.
+SUMMARIES = """() => {
+  const cue = document.querySelector('#review .scrolls');
+  return [...document.querySelectorAll('#review table')].map(table => {
+    const frame = table.parentElement;
+    frame.scrollLeft = frame.scrollWidth;
+    const edge = frame.getBoundingClientRect();
+    const names = [...table.querySelectorAll('tbody th')].map(th => {
+      const box = th.getBoundingClientRect();
+      return box.left >= edge.left - 1 && box.right <= edge.right + 1 && box.width > 40; });
+    return {scrolls: frame.scrollWidth > frame.clientWidth + 1,
+            fits: table.getBoundingClientRect().width <= innerWidth,
+            cue: Boolean(cue && cue.getClientRects().length), names: names,
+            focusable: frame.tabIndex === 0}; }); }"""
+
+
+@pytest.mark.parametrize("spaced", [False, True], ids=["plain", "spaced"])
+def test_the_review_s_summaries_say_they_scroll_and_keep_the_names_in_view(
+        browser: Any, tmp_path: Path, spaced: bool) -> None:
+    """The summaries' nine columns are wider than 320 px: they scrolled sideways with
+    nothing to say so, and the players' names went off the left edge. Now a line says
+    the tables scroll, and each row's player stays in view at the frame's left."""
+    shown = opened(browser, reviewed_page(tmp_path), NARROW, spaced)
+    tables = shown.page.evaluate(SUMMARIES)
+    assert tables
+    for table in tables:
+        assert table["fits"] or (table["scrolls"] and table["cue"] and table["focusable"]
+                                 and all(table["names"])), table
+    assert shown.page.evaluate("document.scrollingElement.scrollWidth") <= NARROW["width"]
+    shown.close()
+
+
+def test_the_review_s_summaries_say_nothing_of_scrolling_where_they_fit(
+        browser: Any, tmp_path: Path) -> None:
+    shown = opened(browser, reviewed_page(tmp_path), {"width": 1280, "height": 860}, False)
+    tables = shown.page.evaluate(SUMMARIES)
+    assert tables and not any(t["scrolls"] or t["cue"] for t in tables)
+    shown.close()
