@@ -1,7 +1,8 @@
-"""The pages under the WCAG 2.1 AA criteria axe-core cannot check (Chromium, as
-tests/test_viewer_browser.py opens them): 1.4.10 reflow at 320 CSS px wide and at 400 %
-zoom of a 1280 px window (320 x 215), 1.4.12 text spacing, and a sticky header that
-leaves the page its room (2.4.11: what has focus is not hidden under it)."""
+"""The viewer's and the review's pages under the WCAG 2.1 AA criteria axe-core cannot
+check (Chromium, as tests/test_viewer_browser.py opens them): 1.4.10 reflow at 320 CSS
+px wide and at 400 % zoom of a 1280 px window (320 x 215), 1.4.12 text spacing, a
+sticky header that leaves the page its room (2.4.11: what has focus is not hidden under
+it), and the marks of the table and the log in a forced-colours theme."""
 
 from __future__ import annotations
 
@@ -29,10 +30,9 @@ SPACING = ("* { line-height: 1.5 !important; letter-spacing: .12em !important;"
            " word-spacing: .16em !important; } p { margin-bottom: 2em !important; }")
 
 
-def viewer_page(tmp_path: Path) -> Path:
+def viewer_page(tmp_path: Path, log: str = "fixtures/legal/six-players.s40") -> Path:
     path = tmp_path / "viewer.html"
-    path.write_text(page(load_file(str(ROOT / "fixtures/legal/six-players.s40"))),
-                    encoding="utf-8")
+    path.write_text(page(load_file(str(ROOT / log))), encoding="utf-8")
     return path
 
 
@@ -122,4 +122,52 @@ def test_the_review_s_summaries_say_nothing_of_scrolling_where_they_fit(
     shown = opened(browser, reviewed_page(tmp_path), {"width": 1280, "height": 860}, False)
     tables = shown.page.evaluate(SUMMARIES)
     assert tables and not any(t["scrolls"] or t["cue"] for t in tables)
+    shown.close()
+
+
+#: The colours a forced-colours theme leaves on the marks of the table and of the log.
+FRAMES = """() => {
+  const border = (sel, side) => [...document.querySelectorAll(sel)]
+    .map(e => getComputedStyle(e)['border' + side + 'Color']);
+  return {turn: border('.player.turn', 'Top'), others: border('.player:not(.turn)', 'Top'),
+          marked: border('#lines li.bad, #lines li.marked', 'Left'),
+          plain: border('#lines li:not(.bad):not(.noted):not(.marked)', 'Left')}; }"""
+
+
+@pytest.mark.parametrize("which", ["viewer", "review"])
+def test_forced_colours_keep_the_marks_of_the_player_to_play_and_of_the_lines(
+        browser: Any, tmp_path: Path, which: str) -> None:
+    """In a forced-colours theme (Windows' contrast themes) a transparent border is drawn
+    in the text's colour: every player, meld and line of the log had the frame that marks
+    the player to play, a violation's meld and a line marked bad or by the review. The
+    unmarked ones now take the background's colour, the marked the theme's highlight."""
+    path = viewer_page(tmp_path, "docs/examples/game.s40") if which == "viewer" \
+        else reviewed_page(tmp_path)
+    context = browser.new_context(viewport={"width": 1280, "height": 860},
+                                  forced_colors="active")
+    shown = context.new_page()
+    shown.goto(path.as_uri())
+    shown.keyboard.press("n" if which == "viewer" else "]")
+    frames = shown.evaluate(FRAMES)
+    assert frames["turn"] and frames["others"] and frames["marked"] and frames["plain"]
+    assert not set(frames["turn"]) & set(frames["others"]), frames
+    assert not set(frames["marked"]) & set(frames["plain"]), frames
+    context.close()
+
+
+def test_focus_going_back_up_the_page_is_not_left_under_the_sticky_header(
+        browser: Any, tmp_path: Path) -> None:
+    """The page scrolled down, Shift+Tab from the log panel goes back to a summary table
+    above it, which comes into the window below the sticky header, not under it (WCAG
+    2.4.11). Chromium brings it to the middle of the window; the page's scroll-padding
+    keeps it below the header in a browser that aligns it with the top edge."""
+    shown = opened(browser, reviewed_page(tmp_path), {"width": 1280, "height": 600}, False)
+    shown.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    shown.page.evaluate("document.getElementById('log').focus({preventScroll: true})")
+    shown.page.keyboard.press("Shift+Tab")
+    hidden = shown.page.evaluate("""() => {
+      const e = document.activeElement, head = document.querySelector('header');
+      return [e.className, Math.max(0, head.getBoundingClientRect().bottom
+                                       - e.getBoundingClientRect().top)]; }""")
+    assert hidden == ["frame", 0]
     shown.close()
