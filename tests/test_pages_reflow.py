@@ -171,3 +171,46 @@ def test_focus_going_back_up_the_page_is_not_left_under_the_sticky_header(
                                        - e.getBoundingClientRect().top)]; }""")
     assert hidden == ["frame", 0]
     shown.close()
+
+
+#: What text spacing would cut or make overlap: each element that clips its content
+#: (overflow hidden or clip) holding more than it shows, and each child standing out
+#: of a box that does not scroll (a card's rank and suit out of its card, say).
+CUT = """() => {
+  const found = [];
+  for (const e of document.body.querySelectorAll('*')) {
+    if (!e.getClientRects().length) continue;
+    const box = e.getBoundingClientRect();
+    if (box.width <= 2 && box.height <= 2) continue;  // the screen readers' words
+    const style = getComputedStyle(e), overflow = style.overflowX + style.overflowY;
+    const name = e.tagName + '#' + e.id + '.' + e.className;
+    if (/hidden|clip/.test(overflow) && (e.scrollHeight > e.clientHeight + 1
+                                         || e.scrollWidth > e.clientWidth + 1))
+      found.push('cut: ' + name);
+    if (/hidden|clip|auto|scroll/.test(overflow)) continue;
+    for (const child of e.children) {
+      if (!child.getClientRects().length || getComputedStyle(child).position === 'absolute')
+        continue;
+      const inner = child.getBoundingClientRect();
+      if (inner.right > box.right + 2 || inner.bottom > box.bottom + 2 || inner.left < box.left - 2)
+        found.push('out of ' + name + ': ' + child.tagName + '.' + child.className);
+    }
+  }
+  return found.slice(0, 10); }"""
+
+
+@pytest.mark.parametrize("viewport", [NARROW, {"width": 1280, "height": 860}],
+                         ids=["320-px", "desktop"])
+@pytest.mark.parametrize("which", ["viewer", "review"])
+def test_text_spacing_cuts_nothing(browser: Any, tmp_path: Path, viewport: dict[str, int],
+                                   which: str) -> None:
+    """WCAG 1.4.12: with the spacing forced, at a violation (the viewer) and a marked
+    decision (the review), nothing is cut and nothing stands out of its box."""
+    path = viewer_page(tmp_path, "docs/examples/game.s40") if which == "viewer" \
+        else reviewed_page(tmp_path)
+    shown = opened(browser, path, viewport, spaced=True)
+    shown.page.keyboard.press("n" if which == "viewer" else "]")
+    assert shown.page.evaluate(CUT) == []
+    assert shown.page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+    assert shown.errors == []
+    shown.close()

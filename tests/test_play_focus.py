@@ -1,7 +1,8 @@
-"""A whole match of ``scala40 play`` by keyboard alone, at the 320 CSS px of WCAG 1.4.10
-(a 1280 px window zoomed to 400 %), and on a computer's window: after every key what has
-focus shows its ring (2.4.7), stands in the window and is covered by nothing (2.4.11),
-and the ring stands 3:1 against what is around it (1.4.11)."""
+"""``scala40 play`` under the WCAG criteria axe-core cannot check. A whole match by
+keyboard alone, at the 320 CSS px of 1.4.10 (a 1280 px window zoomed to 400 %) and on a
+computer's window: after every key what has focus shows its ring (2.4.7), stands in the
+window and is covered by nothing (2.4.11), and the ring stands 3:1 against what is
+around it (1.4.11). With 1.4.12's text spacing, nothing is cut."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
+from test_pages_reflow import CUT, SPACING
 from test_play_access import opened_page
 from test_play_browser import IDLE
 from test_viewer_browser import DESKTOP
@@ -88,3 +90,14 @@ def test_focus_is_seen_through_a_whole_match_played_by_keyboard(
         _checked(page, "Tab", problems)
         _checked(page, "Tab", problems)
     assert keys > 20 and problems == [], problems[:5]
+
+
+@pytest.mark.parametrize("viewport", [NARROW, DESKTOP], ids=["320-px", "desktop"])
+def test_text_spacing_cuts_nothing_on_the_play_page(
+        browser: Any, tmp_path: Path, viewport: dict[str, int]) -> None:
+    controller = Controller(Options(seed="spacing", save_dir=tmp_path, language="it"))
+    with opened_page(browser, controller, viewport) as page:
+        page.add_style_tag(content=SPACING)
+        _checked(page, "s", [])  # drawn: the hand at its longest
+        assert page.evaluate(CUT) == []
+        assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
