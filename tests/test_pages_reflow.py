@@ -214,3 +214,29 @@ def test_text_spacing_cuts_nothing(browser: Any, tmp_path: Path, viewport: dict[
     assert shown.page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
     assert shown.errors == []
     shown.close()
+
+
+#: The contrast of each ``selector``'s border with the colour painted behind it (its
+#: nearest ancestor with an opaque background), WCAG's formula.
+BORDERS = """(selector) => {
+  const rgb = c => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lum = c => { const v = rgb(c).slice(0, 3).map(u => { u /= 255;
+    return u <= 0.03928 ? u / 12.92 : Math.pow((u + 0.055) / 1.055, 2.4); });
+    return 0.2126 * v[0] + 0.7152 * v[1] + 0.0722 * v[2]; };
+  const behind = e => { for (let a = e.parentElement; a; a = a.parentElement) {
+      const b = getComputedStyle(a).backgroundColor;
+      if (rgb(b).length === 3 || rgb(b)[3] === 1) return b; }
+    return 'rgb(255, 255, 255)'; };
+  return [...document.querySelectorAll(selector)].map(e => {
+    const pair = [lum(getComputedStyle(e).borderTopColor), lum(behind(e))].sort((a, b) => b - a);
+    return Math.round((pair[0] + 0.05) / (pair[1] + 0.05) * 100) / 100; }); }"""
+
+
+def test_the_cards_of_a_review_stand_3_to_1_against_its_white_box(
+        browser: Any, tmp_path: Path) -> None:
+    """WCAG 1.4.11: the review's box is white, and a card's edge there was #999, 2.8:1."""
+    shown = opened(browser, reviewed_page(tmp_path), {"width": 1280, "height": 860}, False)
+    shown.page.keyboard.press("]")
+    contrasts = shown.page.evaluate(BORDERS, "#table .review .played .card")
+    assert contrasts and min(contrasts) >= 3, contrasts
+    shown.close()

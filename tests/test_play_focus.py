@@ -13,8 +13,8 @@ import pytest
 
 pytest.importorskip("uvicorn")
 
-from test_pages_reflow import CUT, SPACING
-from test_play_access import opened_page
+from test_pages_reflow import BORDERS, CUT, SPACING
+from test_play_access import opened_page, played_until
 from test_play_browser import IDLE
 from test_viewer_browser import DESKTOP
 from test_viewer_browser import browser as browser  # the shared Chromium fixture
@@ -101,3 +101,14 @@ def test_text_spacing_cuts_nothing_on_the_play_page(
         _checked(page, "s", [])  # drawn: the hand at its longest
         assert page.evaluate(CUT) == []
         assert page.evaluate("document.scrollingElement.scrollWidth") <= viewport["width"]
+
+
+def test_a_meld_on_the_table_stands_3_to_1_against_the_felt(browser: Any,
+                                                            tmp_path: Path) -> None:
+    """WCAG 1.4.11: a meld is a button (attach to it); its edge, #3d8a67 on the felt,
+    was 1.9:1, and its dark green inside barely differs from the felt."""
+    controller = Controller(Options(seed="melds", save_dir=tmp_path, language="en"))
+    played_until(controller, lambda state: len(state["table"]) > 0)
+    with opened_page(browser, controller, DESKTOP) as page:
+        contrasts = page.evaluate(BORDERS, "#table .meld")
+        assert contrasts and min(contrasts) >= 3, contrasts
