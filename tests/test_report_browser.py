@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from axe_check import axe_violations
 from click.testing import CliRunner
+from test_pages_reflow import CUT, SPACING
 from test_viewer_browser import PHONE
 from test_viewer_browser import browser as browser  # the shared Chromium fixture
 
@@ -51,4 +52,36 @@ def test_the_report_on_a_phone(browser: Any, tmp_path: Path) -> None:
     assert page.locator(".closed-by.no-close").count() > 0
     assert page.locator("td.goes-out b").count() > 0
     assert axe_violations(page) == []
+    context.close()
+
+
+#: Each score sheet: whether it scrolls sideways, and whether the line saying so shows.
+SHEETS = """() => [...document.querySelectorAll('.sheet')].map(sheet => {
+  const said = sheet.querySelector('.more');
+  return {scrolls: sheet.scrollWidth > sheet.clientWidth + 1,
+          said: Boolean(said && said.getClientRects().length)}; })"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("width", [320, 1280])
+def test_a_sheet_wider_than_the_screen_says_it_scrolls(browser: Any, tmp_path: Path,
+                                                        width: int) -> None:
+    """WCAG 1.4.10 lets a table scroll sideways; at 320 px the sheets of four players and
+    more did, with nothing to say so but a column cut at the edge. A line above such a
+    sheet says so now, and only above such a sheet; with 1.4.12's text spacing forced,
+    nothing is cut."""
+    report = tmp_path / "report.html"
+    ran = CliRunner().invoke(main, ["report", "--format", "html", "-o", str(report),
+                                    str(ROOT / "fixtures" / "legal")])
+    assert ran.exit_code == 0, ran.output
+    context = browser.new_context(viewport={"width": width, "height": 700}, bypass_csp=True)
+    page = context.new_page()
+    page.goto(report.as_uri())
+    page.add_style_tag(content=SPACING)
+    sheets = page.evaluate(SHEETS)
+    assert len(sheets) > 10
+    assert all(sheet["scrolls"] == sheet["said"] for sheet in sheets), sheets
+    assert any(sheet["scrolls"] for sheet in sheets) == (width == 320)
+    assert page.evaluate(CUT) == []
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= width
     context.close()

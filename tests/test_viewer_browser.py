@@ -78,11 +78,13 @@ class Opened:
     error or dialog it raised."""
 
     def __init__(self, browser: Any, path: Path, viewport: dict[str, int],
-                 fragment: str = "", touch: bool = False) -> None:
+                 fragment: str = "", touch: bool = False, reader_style: str = "") -> None:
         self.requests: list[str] = []
         self.errors: list[str] = []
-        # touch: a phone's browser (a finger, the mobile viewport), as Playwright emulates it
-        self.context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch)
+        # touch: a phone's browser (a finger, the mobile viewport), as Playwright emulates it;
+        # reader_style: a reader's style sheet, forced on the page past its policy
+        self.context = browser.new_context(viewport=viewport, has_touch=touch, is_mobile=touch,
+                                           bypass_csp=bool(reader_style))
         self.page = self.context.new_page()
         url = path.as_uri()
         self.page.on("request", self._request(url))
@@ -92,6 +94,9 @@ class Opened:
         self.page.route("**/*", lambda route: route.continue_() if route.request.url.split("#")[0]
                         == url else route.abort())
         self.page.goto(url + fragment)
+        if reader_style:
+            self.page.add_style_tag(content=reader_style)
+            self.page.wait_for_timeout(100)  # what the page observes of its size, again
 
     def _request(self, url: str) -> Any:
         def record(request: Any) -> None:

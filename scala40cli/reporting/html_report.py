@@ -74,7 +74,9 @@ def sheet_table(game: GameResult, words: Catalogue = ENGLISH) -> str:
                      for player in game.players)
     return (
         f'<div class="sheet" role="region" aria-label="{esc(words.gettext("score sheet"))}" '
-        'tabindex="0"><table>'
+        # said above a sheet wider than the screen (a scroll-state container query shows it)
+        f'tabindex="0"><p class="more">\u21c6 '
+        f'{esc(words.gettext("The sheet scrolls sideways: every column is there."))}</p><table>'
         f'<thead><tr><th scope="col">{esc(words.gettext("Hand"))}</th>{head}'
         f'<th scope="col">{esc(words.gettext("Closed by"))}</th></tr></thead>'
         f'<tbody>{"".join(rows)}</tbody>'
@@ -323,7 +325,10 @@ font-size:.92rem}
 .panels>*{flex:1 1 26rem;min-width:0}
 .panels>.sheet-panel{flex:0 1 auto}
 .sheet{overflow-x:auto;-webkit-overflow-scrolling:touch;border:1px solid #ccc;border-radius:6px;
-width:fit-content;max-width:100%}
+width:fit-content;max-width:100%;container-type:scroll-state}
+.sheet .more{display:none;position:sticky;left:0;margin:0;padding:.25rem .55rem;font-size:.85rem;
+color:#444}
+@container scroll-state(scrollable:inline){.sheet .more{display:block}}
 table{border-collapse:collapse;font-variant-numeric:tabular-nums}
 th,td{padding:.3rem .55rem;border-bottom:1px solid #e2e2e2;text-align:right;white-space:nowrap}
 thead th{background:#f1f1f1;border-bottom:2px solid #999;text-align:right}

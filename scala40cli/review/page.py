@@ -43,6 +43,7 @@ REVIEW_MESSAGES: tuple[str, ...] = (
     "buy or not", "{seat}, {stage}:", "not reviewed", "the engine's move", "Played",
     "Engine", "Loses {loss} points of the hand (\u00b1 {error}), {share} of the match.",
     "The review of this line", "Review", "The review's summaries",
+    "The tables scroll sideways: every column is there.",
     "Review by the {engine} engine", "Game {game}", "Player", "Decisions", "Agreement",
     "Average loss", "Of the match", "inaccuracies", "mistakes", "blunders", "Rating",
     "Previous marked decision", "Next marked decision",

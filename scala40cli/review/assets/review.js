@@ -119,10 +119,15 @@
   function summaries() {
     const box = el("section", "summaries");
     box.id = "review";
-    box.tabIndex = 0;  // a panel that may scroll sideways is reached with the keyboard
     box.setAttribute("aria-label", say("The review's summaries"));
     const head = el("h2", null, say("Review by the {engine} engine", {engine: review.engine}));
     box.appendChild(head);
+    // Wider than a phone, the tables scroll sideways in this panel (the page does not),
+    // the players' names kept in view at its left (review.css); this line says so.
+    const cue = el("p", "scrolls", "\u21c6 " + say("The tables scroll sideways: every column is there."));
+    cue.hidden = true;
+    box.appendChild(cue);
+    const frames = [];
     review.games.forEach(function (game) {
       const grid = el("table");
       grid.appendChild(el("caption", null, say("Game {game}", {game: game.index})));
@@ -150,9 +155,22 @@
         body.appendChild(row);
       });
       grid.appendChild(body);
-      box.appendChild(grid);
+      // Its own frame, which may scroll sideways, reached with the keyboard.
+      const frame = el("div", "frame");
+      frame.tabIndex = 0;
+      frame.setAttribute("role", "region");
+      frame.setAttribute("aria-label", say("Game {game}", {game: game.index}));
+      frame.appendChild(grid);
+      frames.push(frame);
+      box.appendChild(frame);
     });
     document.body.insertBefore(box, document.querySelector("main"));
+    function overflows() {
+      cue.hidden = !frames.some(function (f) { return f.scrollWidth > f.clientWidth + 1; });
+    }
+    overflows();
+    window.addEventListener("resize", overflows);
+    if (window.ResizeObserver) frames.forEach(function (f) { new ResizeObserver(overflows).observe(f); });
   }
 
   function next(dir) {

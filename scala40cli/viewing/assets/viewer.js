@@ -407,12 +407,17 @@
     if (box.top >= panel.top && box.bottom <= panel.bottom) return;
     log.scrollTop += box.top - panel.top - Math.max(0, (log.clientHeight - box.height) / 3);
   }
-  // The header stays at the top of the screen; the log panel stands below it.
+  // The header stays at the top of the screen, the log panel below it, while it takes a
+  // quarter of the window at most; taller (a narrow phone, large text or spacing, a page
+  // zoomed in), it scrolls away with the page instead of covering the table.
   const header = document.querySelector("header");
   function headerHeight() {
-    document.documentElement.style.setProperty("--head", header.offsetHeight + "px");
+    const tall = header.offsetHeight > window.innerHeight / 4;
+    header.classList.toggle("scrolls", tall);
+    document.documentElement.style.setProperty("--head", (tall ? 0 : header.offsetHeight) + "px");
   }
   headerHeight();
+  window.addEventListener("resize", headerHeight);
   if (window.ResizeObserver) new ResizeObserver(headerHeight).observe(header);
 
   function go(index) {
