@@ -209,6 +209,27 @@ def test_a_draw_with_its_card_is_refused() -> None:
         protocol.parse_move("Anna", {"move": "draw 9S"}, protocol.DRAW_MOVES)
 
 
+@pytest.mark.parametrize(("move", "said"), [
+    # A developer's first slips: the message named the moves allowed, not the slip.
+    ("Zed discard KH", "without a player's name: 'discard KH'"),
+    ("Anna draw", "without a player's name: 'draw'"),
+    ("Discard KH", "in lower case: discard"),
+    ("scarta KH", "in English: discard, not scarta"),
+    ("pioche", "in English: draw, not pioche"),
+])
+def test_a_move_s_first_word_says_what_is_wrong_with_it(move: str, said: str) -> None:
+    moves = protocol.DRAW_MOVES if "dra" in move or "pioche" in move else protocol.PLAY_MOVES
+    with pytest.raises(protocol.BadMove) as refused:
+        protocol.parse_move("Zed", {"move": move}, moves)
+    assert "the moves now are" in str(refused.value) and said in str(refused.value)
+
+
+def test_a_move_of_another_phase_says_only_the_moves_allowed() -> None:
+    with pytest.raises(protocol.BadMove) as refused:
+        protocol.parse_move("Zed", {"move": "discard KH"}, protocol.DRAW_MOVES)
+    assert str(refused.value) == "'discard KH': the moves now are draw, take"
+
+
 def test_level_names_the_bots_only() -> None:
     seat = f"Zed=cmd:{GREEDY}"
     ok = CliRunner().invoke(main, ["simulate", "--players", "3", "--level", "easy,hard",
