@@ -23,7 +23,7 @@ from scala40cli.judging.tabletop.meld_values import Group
 from scala40cli.model.cards import Rank, Suit
 from scala40cli.simulate import protocol
 from scala40cli.simulate.asking import Asker
-from scala40cli.simulate.program import Program
+from scala40cli.simulate.program import Program, ProgramFailed
 from scala40cli.simulate.runner import make_setup
 
 # --- which line answers which ask ---------------------------------------------------------
@@ -264,3 +264,25 @@ def test_the_hello_says_protocol_2_and_the_bound_of_checks() -> None:
     assert hello["protocol"] == 2 and hello["max_checks"] == protocol.MAX_CHECKS
     assert json.loads(json.dumps(hello)) == hello
     assert sys.executable in GREEDY
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    # Its JSON looks right, but for a byte: it was 'a line that is not JSON'.
+    (b'{"move": "discard \xff\xfeKH"}', "not UTF-8 (byte 0xFF at byte 19)"),
+    (b'{"move": "caf\xe9"}', "not UTF-8 (byte 0xE9 at byte 14)"),
+    # One move to a reader that keeps the first key, another to json (the last).
+    (b'{"move": "draw", "move": "take"}', "the key 'move' written twice"),
+    (b'{"move": "draw", "id": 1, "id": 2}', "the key 'id' written twice"),
+    (b'{"move": "draw"', "not JSON"),
+])
+def test_an_answer_that_is_no_json_object_says_why(line: bytes, said: str) -> None:
+    program = Program("true", timeout=1)
+    with pytest.raises(ProgramFailed) as failed:
+        program.decode(line)
+    assert said in str(failed.value) and not failed.value.restart
+
+
+def test_an_answer_with_each_key_once_is_read() -> None:
+    program = Program("true", timeout=1)
+    assert program.decode(b'{"move": "draw", "id": 7, "note": {"a": 1}}') == {
+        "move": "draw", "id": 7, "note": {"a": 1}}

@@ -70,6 +70,21 @@ class ProgramFailed(Exception):
         self.restart = restart
 
 
+class _TwiceWritten(ValueError):
+    """A key written twice in one object of an answer (its name is the message)."""
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object, each key written once: json keeps the last of a key written twice,
+    another reader the first, so ``{"move": "draw", "move": "take"}`` is no answer."""
+    found: dict[str, object] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _TwiceWritten(key[:40])
+        found[key] = value
+    return found
+
+
 class Program:
     """One outside program, started lazily by :meth:`send` (see the module docstring)."""
 
@@ -132,10 +147,20 @@ class Program:
 
     def decode(self, line: bytes) -> dict[str, object]:
         """A line read as one JSON object (kept in the transcript), or ProgramFailed."""
+        shown = line[:80].decode("utf-8", "replace")
         try:
-            value = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            shown = line[:80].decode("utf-8", "replace")
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as error:  # said as such: its JSON may look right
+            raise ProgramFailed(f"answered a line that is not UTF-8 (byte "
+                                f"0x{line[error.start]:02X} at byte {error.start + 1}): "
+                                f"{shown!r}", restart=False) from None
+        try:
+            value = json.loads(text, object_pairs_hook=_once_each)
+        except _TwiceWritten as twice:
+            raise ProgramFailed(f"answered a JSON object with the key {str(twice)!r} written "
+                                f"twice (one move to one reader, another to the next): "
+                                f"{shown!r}", restart=False) from None
+        except ValueError:
             raise ProgramFailed(f"answered a line that is not JSON: {shown!r}",
                                 restart=False) from None
         if not isinstance(value, dict):
