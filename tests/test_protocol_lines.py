@@ -85,6 +85,43 @@ def test_what_a_program_wrote_before_the_ask_was_sent_is_dropped(tmp_path: Path)
                                     "first, in hand 0: '{\"move\": \"discard KH\"}')")
 
 
+#: Answers each ask once, in a way the table reads as no answer.
+ID_AS_A_STRING = """
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'ask':
+            print(json.dumps({'move': 'draw', 'id': str(message['id'])}), flush=True)
+"""
+MOVE_IN_A_CHECK = """
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'ask':
+            print(json.dumps({'move': 'draw', 'check': 'draw', 'id': 1}), flush=True)
+"""
+
+
+@pytest.mark.slow  # a second of timeout each
+@pytest.mark.parametrize(("body", "said"), [
+    (ID_AS_A_STRING, ": its line '{\"move\": \"draw\", \"id\": \"1\"}' was dropped, "
+                     "its id \"1\" is not the ask's 1 (an answer repeats the ask's id"),
+    (MOVE_IN_A_CHECK, "was read as a check, not as its answer (a line holds a \"check\" or "
+                      "a \"move\", not both)"),
+])
+def test_a_timeout_says_what_the_program_wrote_that_answered_nothing(
+        tmp_path: Path, body: str, said: str) -> None:
+    # The program answered, but with an id the table does not read as the ask's, or
+    # inside a check: the forfeit said only 'no answer within 1 s', as to silence.
+    program = Program(script(tmp_path, body), timeout=1)
+    asker = Asker(program)
+    try:
+        with pytest.raises(ProgramFailed) as failed:
+            asker.ask({"type": "ask", "moves": ["draw", "take"]}, lambda _: None)
+    finally:
+        program.stop()
+    assert failed.value.reason.startswith("no answer within 1 s (--move-timeout)")
+    assert said in failed.value.reason
+
+
 # --- descendants --------------------------------------------------------------------------
 
 
