@@ -175,7 +175,8 @@ def test_a_signal_stops_the_run_with_the_table_so_far(
 
 
 def test_an_engine_that_writes_lines_no_ask_asked_for_is_told_of_them(tmp_path: Path) -> None:
-    # Every answer written twice: the second answers nothing and is dropped (protocol.md).
+    # Every answer written twice with its ask's id: the copy answers nothing and is
+    # dropped, whenever it comes (protocol.md).
     # simulate said so; the arena said nothing, so an engine out of step looked sound.
     program = tmp_path / "twice.py"
     program.write_text(
@@ -185,8 +186,8 @@ def test_an_engine_that_writes_lines_no_ask_asked_for_is_told_of_them(tmp_path: 
         "    if ask.get('type') != 'ask':\n"
         "        continue\n"
         "    move = 'draw' if 'draw' in ask['moves'] else 'discard ' + ask['cards'][-1]\n"
-        "    print(json.dumps({'move': move}), json.dumps({'move': move}), sep='\\n',"
-        " flush=True)\n", encoding="utf-8")
+        "    answer = json.dumps({'move': move, 'id': ask['id']})\n"
+        "    print(answer, answer, sep='\\n', flush=True)\n", encoding="utf-8")
     document, stderr = arena_json(f"twice=cmd:{sys.executable} {program}", "normal",
                                   "--games", "2", "--seed", "5", "--max-hands", "1")
     assert document["engines"][0]["forfeits"] == 0
