@@ -6,7 +6,9 @@ out, an answer's other keys, a draw's card, --level and --seed with a program)."
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -141,6 +143,43 @@ def _finishes(work: object, within: float = 120) -> bool:
     thread.start()
     thread.join(within)
     return not thread.is_alive()
+
+
+#: Never reads its standard input; writes a move every 2 ms (or nothing).
+DEAF = {
+    "writes": "import os, time\nwhile True:\n    os.write(1, b'{\"move\": \"draw\"}\\n')\n"
+              "    time.sleep(0.002)\n",
+    "sleeps": "import time\ntime.sleep(600)\n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(DEAF))
+def test_a_program_that_reads_nothing_fails_within_the_timeout(tmp_path: Path,
+                                                                kind: str) -> None:
+    # Its input pipe full, the table's write waited for ever (and the program, writing,
+    # for the table to read): a whole simulate hung with nothing said.
+    path = tmp_path / "deaf.py"
+    path.write_text(DEAF[kind], encoding="utf-8")
+    program = Program(f"{sys.executable} {path}", timeout=0.5)
+    failures: list[ProgramFailed] = []
+
+    def work() -> None:
+        try:
+            for number in range(1000):  # 2 MB, far more than a pipe holds
+                program.send({"type": "ask", "id": number, "pad": "x" * 2000})
+        except ProgramFailed as failed:
+            failures.append(failed)
+
+    finished = _finishes(work, within=30)
+    if not finished and program.pid is not None:  # free the write the thread waits in
+        os.kill(program.pid, signal.SIGKILL)
+    program.stop()
+    assert finished
+    (failed,) = failures
+    assert failed.restart
+    assert failed.reason == ("reads none of what the table writes: its standard input "
+                             "was still full after 0.5 s (--move-timeout)")
 
 
 @pytest.mark.slow

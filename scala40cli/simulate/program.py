@@ -136,10 +136,36 @@ class Program:
             self.transcript.append(("table", message))
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
-            process.stdin.write(line.encode("utf-8"))
-            process.stdin.flush()
+            self._write(process.stdin.fileno(), line.encode("utf-8"))
         except (BrokenPipeError, OSError):
             raise ProgramFailed(self._gone(), restart=True) from None
+
+    def _write(self, fd: int, data: bytes) -> None:
+        """Write ``data`` to the program's standard input within the move timeout. A
+        program that reads none of it fills the pipe: a blocking write would wait for
+        ever (and the program too, when it writes and the table no longer reads), so
+        the write waits at most the timeout, reading meanwhile what the program writes
+        (up to DRAINED bytes: a program that writes while it reads its input slowly is
+        not held by the table), then fails."""
+        os.set_blocking(fd, False)
+        view = memoryview(data)
+        deadline = time.monotonic() + self.timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_WRITE)
+            while view:
+                try:
+                    view = view[os.write(fd, view):]
+                    continue
+                except BlockingIOError:
+                    pass
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ProgramFailed("reads none of what the table writes: its standard "
+                                        f"input was still full after {self.timeout:g} s "
+                                        "(--move-timeout)", restart=True)
+                if len(self._buffer) < DRAINED and not self._ended:
+                    self._pump(0.0)
+                selector.select(min(left, 0.05))
 
     def receive(self) -> dict[str, object]:
         """The next line as a JSON object, within the move timeout, or ProgramFailed."""
