@@ -4,7 +4,8 @@ The example is a developer's starting point: a protocol 2 program that checks it
 before playing them. Here it plays short arenas against the built-in levels, at two and
 four players and under rules that refuse what classic allows (natural openings, no
 closing joker, cards that fit the table kept): it never forfeits a hand, takes the
-discard and lays melds, and every log replays clean.
+discard and lays melds, and every log replays clean (but for the discards rientro's
+rules may leave no way out of).
 """
 
 from __future__ import annotations
@@ -46,6 +47,8 @@ def arena(tmp_path: Path, *args: str) -> dict[str, Any]:
 
 
 def replays_clean(folder: Path) -> str:
+    """The logs' text, each judged clean but for the discards the rules left no way out
+    of (S010 under discard_playable=forbidden: protocol.md, "Forfeits")."""
     logs = sorted(folder.glob("*.s40"))
     assert logs
     text = ""
@@ -53,7 +56,7 @@ def replays_clean(folder: Path) -> str:
         judged = audit_bytes(log.read_bytes(), log.name)
         assert not judged.errors
         for game in judged.games:
-            assert not game.violations, (log.name, game.violations)
+            assert {str(v.code) for v in game.violations} <= {"S010"}, (log.name, game.violations)
         text += log.read_text("utf-8")
     return text
 
@@ -63,6 +66,7 @@ def replays_clean(folder: Path) -> str:
     ("classic", "4", ["hard", "normal", "easy"]),
     ("traditional", "2", ["normal"]),
     ("strict", "2", ["hard"]),
+    ("rientro", "4", ["hard", "normal", "easy"]),
 ])
 def test_the_example_engine_plays_an_arena_without_a_forfeit(
         tmp_path: Path, rules: str, players: str, others: list[str]) -> None:

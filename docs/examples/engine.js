@@ -152,7 +152,8 @@ function bestMelds(hand, rules, { noJokers = false, mustUse = null, keep = 1 } =
 }
 
 // ---------------------------------------------------------------- the table's melds
-// Where a hand card may be attached: [{card, to}], each a move 'attach CARD to N'.
+// Where a hand card may be attached: [{card, to, low}], each a move 'attach CARD to N'
+// (`low`: at the low end of a run).
 function attachments(hand, table, rules) {
   const runMax = Number(rules.run_max || 14);
   const out = [];
@@ -166,7 +167,9 @@ function attachments(hand, table, rules) {
       if (meld.cards.length >= 4) continue;
       const suits = known.map(suitOf);
       for (const c of hand) {
-        if (!isJoker(c) && rankOf(c) === rankOf(known[0]) && !suits.includes(suitOf(c))) out.push({ card: c, to: meld.number });
+        if (!isJoker(c) && rankOf(c) === rankOf(known[0]) && !suits.includes(suitOf(c))) {
+          out.push({ card: c, to: meld.number, low: false });
+        }
       }
       continue;
     }
@@ -175,12 +178,12 @@ function attachments(hand, table, rules) {
     const suit = suitOf(known[0]);
     let lo = rankOf(naturals[0]);
     let hi = rankOf(naturals[naturals.length - 1]);
-    if (hi === 1) hi = 14; // Q K A: the ace closes it high
-    if (lo === 1 && naturals.length > 1 && rankOf(naturals[1]) === 13) lo = 14; // never
+    if (hi === 1) hi = 14; // ... Q K A: the ace closes it high (a first ace is low)
     for (const c of hand) {
       if (isJoker(c) || suitOf(c) !== suit) continue;
       const r = rankOf(c);
-      if (r === lo - 1 || (r === 1 && hi === 13) || r === hi + 1) out.push({ card: c, to: meld.number });
+      if (r === lo - 1) out.push({ card: c, to: meld.number, low: true });
+      else if ((r === 1 && hi === 13) || r === hi + 1) out.push({ card: c, to: meld.number, low: false });
     }
   }
   return out;
@@ -213,12 +216,19 @@ function discardOrder(hand, ask) {
 
 let rules = {};
 let turnPlan = []; // the melds still to lay in this turn's opening
-let turnKey = '';
 
+// Cards to keep in hand for the discard: one, and two in one's first turn where the
+// rules refuse closing then (closing_first_round=not_allowed).
+function keepCount(ask) {
+  return rules.closing_first_round === 'not_allowed' && !ask.played ? 2 : 1;
+}
+
+// The melds that open (worth opening_points together, with no joker where the rules
+// want natural cards), holding `mustUse` when given; null when the hand cannot open.
 function openingPlan(hand, ask, mustUse) {
   const need = Number(rules.opening_points || 40);
   const noJokers = rules.opening_jokers === 'forbidden';
-  const plan = bestMelds(hand, rules, { noJokers, mustUse, keep: 1 });
+  const plan = bestMelds(hand, rules, { noJokers, mustUse, keep: keepCount(ask) });
   return plan.points >= need ? plan.melds : null;
 }
 
@@ -231,15 +241,13 @@ function candidates(ask) {
   if (moves.includes('end')) return [{ move: 'end' }];
   if (moves.includes('draw')) {
     turnPlan = [];
-    turnKey = `${ask.hand}/${ask.turn}`;
     const out = [];
-    if (top && !isJoker(top) && wantTake(hand, top, ask)) out.push({ move: 'take', risky: true });
+    if (top && !isJoker(top) && wantTake(hand, top, ask)) out.push({ move: 'take' });
     out.push({ move: 'draw' });
     return out;
   }
   const out = [];
-  // Keep a card to discard; in one's first turn two, where closing then is refused.
-  const keep = rules.closing_first_round === 'not_allowed' && !ask.played ? 2 : 1;
+  const keep = keepCount(ask);
   if (!ask.opened_now) {
     if (turnPlan.length === 0) turnPlan = openingPlan(hand, ask, ask.taken) || [];
     for (const m of turnPlan) out.push({ move: `meld ${m.cards.join(' ')}`, plan: m });
@@ -258,7 +266,10 @@ function candidates(ask) {
     }
     if (hand.length > keep) {
       for (const a of attachments(hand, ask.table, rules)) {
-        if (canClose(without(hand, [a.card]), ask.table, ask.taken)) out.push({ move: `attach ${a.card} to ${a.to}` });
+        // The table as the attach leaves it: the card just laid may let the last one fit.
+        const after = ask.table.map((m) => (m.number !== a.to ? m
+          : { ...m, cards: a.low ? [a.card].concat(m.cards) : m.cards.concat(a.card) }));
+        if (canClose(without(hand, [a.card]), after, ask.taken)) out.push({ move: `attach ${a.card} to ${a.to}` });
       }
     }
   }
