@@ -172,3 +172,26 @@ def test_a_signal_stops_the_run_with_the_table_so_far(
     assert len(written) >= document["matches"]
     judged = audit_bytes(written[0].read_bytes(), written[0].name)
     assert not judged.games[0].violations
+
+
+def test_an_engine_that_writes_lines_no_ask_asked_for_is_told_of_them(tmp_path: Path) -> None:
+    # Every answer written twice with its ask's id: the copy answers nothing and is
+    # dropped, whenever it comes (protocol.md).
+    # simulate said so; the arena said nothing, so an engine out of step looked sound.
+    program = tmp_path / "twice.py"
+    program.write_text(
+        "import json, sys\n"
+        "for line in sys.stdin:\n"
+        "    ask = json.loads(line)\n"
+        "    if ask.get('type') != 'ask':\n"
+        "        continue\n"
+        "    move = 'draw' if 'draw' in ask['moves'] else 'discard ' + ask['cards'][-1]\n"
+        "    answer = json.dumps({'move': move, 'id': ask['id']})\n"
+        "    print(answer, answer, sep='\\n', flush=True)\n", encoding="utf-8")
+    document, stderr = arena_json(f"twice=cmd:{sys.executable} {program}", "normal",
+                                  "--games", "2", "--seed", "5", "--max-hands", "1")
+    assert document["engines"][0]["forfeits"] == 0
+    assert stderr.count("answered no ask") == 1, stderr  # once a run, not once a match
+    assert "scala40 arena: warning: twice wrote " in stderr
+    assert "lines that answered no ask, dropped (the first, in hand 1: " in stderr
+    assert "in match 1" in stderr

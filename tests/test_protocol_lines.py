@@ -6,7 +6,9 @@ out, an answer's other keys, a draw's card, --level and --seed with a program)."
 from __future__ import annotations
 
 import json
+import os
 import re
+import signal
 import sys
 import threading
 import time
@@ -23,7 +25,7 @@ from scala40cli.judging.tabletop.meld_values import Group
 from scala40cli.model.cards import Rank, Suit
 from scala40cli.simulate import protocol
 from scala40cli.simulate.asking import Asker
-from scala40cli.simulate.program import Program
+from scala40cli.simulate.program import Program, ProgramFailed
 from scala40cli.simulate.runner import make_setup
 
 # --- which line answers which ask ---------------------------------------------------------
@@ -85,6 +87,43 @@ def test_what_a_program_wrote_before_the_ask_was_sent_is_dropped(tmp_path: Path)
                                     "first, in hand 0: '{\"move\": \"discard KH\"}')")
 
 
+#: Answers each ask once, in a way the table reads as no answer.
+ID_AS_A_STRING = """
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'ask':
+            print(json.dumps({'move': 'draw', 'id': str(message['id'])}), flush=True)
+"""
+MOVE_IN_A_CHECK = """
+    for line in sys.stdin:
+        message = json.loads(line)
+        if message['type'] == 'ask':
+            print(json.dumps({'move': 'draw', 'check': 'draw', 'id': 1}), flush=True)
+"""
+
+
+@pytest.mark.slow  # a second of timeout each
+@pytest.mark.parametrize(("body", "said"), [
+    (ID_AS_A_STRING, ": its line '{\"move\": \"draw\", \"id\": \"1\"}' was dropped, "
+                     "its id \"1\" is not the ask's 1 (an answer repeats the ask's id"),
+    (MOVE_IN_A_CHECK, "was read as a check, not as its answer (a line holds a \"check\" or "
+                      "a \"move\", not both)"),
+])
+def test_a_timeout_says_what_the_program_wrote_that_answered_nothing(
+        tmp_path: Path, body: str, said: str) -> None:
+    # The program answered, but with an id the table does not read as the ask's, or
+    # inside a check: the forfeit said only 'no answer within 1 s', as to silence.
+    program = Program(script(tmp_path, body), timeout=1)
+    asker = Asker(program)
+    try:
+        with pytest.raises(ProgramFailed) as failed:
+            asker.ask({"type": "ask", "moves": ["draw", "take"]}, lambda _: None)
+    finally:
+        program.stop()
+    assert failed.value.reason.startswith("no answer within 1 s (--move-timeout)")
+    assert said in failed.value.reason
+
+
 # --- descendants --------------------------------------------------------------------------
 
 
@@ -104,6 +143,43 @@ def _finishes(work: object, within: float = 120) -> bool:
     thread.start()
     thread.join(within)
     return not thread.is_alive()
+
+
+#: Never reads its standard input; writes a move every 2 ms (or nothing).
+DEAF = {
+    "writes": "import os, time\nwhile True:\n    os.write(1, b'{\"move\": \"draw\"}\\n')\n"
+              "    time.sleep(0.002)\n",
+    "sleeps": "import time\ntime.sleep(600)\n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", sorted(DEAF))
+def test_a_program_that_reads_nothing_fails_within_the_timeout(tmp_path: Path,
+                                                                kind: str) -> None:
+    # Its input pipe full, the table's write waited for ever (and the program, writing,
+    # for the table to read): a whole simulate hung with nothing said.
+    path = tmp_path / "deaf.py"
+    path.write_text(DEAF[kind], encoding="utf-8")
+    program = Program(f"{sys.executable} {path}", timeout=0.5)
+    failures: list[ProgramFailed] = []
+
+    def work() -> None:
+        try:
+            for number in range(1000):  # 2 MB, far more than a pipe holds
+                program.send({"type": "ask", "id": number, "pad": "x" * 2000})
+        except ProgramFailed as failed:
+            failures.append(failed)
+
+    finished = _finishes(work, within=30)
+    if not finished and program.pid is not None:  # free the write the thread waits in
+        os.kill(program.pid, signal.SIGKILL)
+    program.stop()
+    assert finished
+    (failed,) = failures
+    assert failed.restart
+    assert failed.reason == ("reads none of what the table writes: its standard input "
+                             "was still full after 0.5 s (--move-timeout)")
 
 
 @pytest.mark.slow
@@ -209,6 +285,27 @@ def test_a_draw_with_its_card_is_refused() -> None:
         protocol.parse_move("Anna", {"move": "draw 9S"}, protocol.DRAW_MOVES)
 
 
+@pytest.mark.parametrize(("move", "said"), [
+    # A developer's first slips: the message named the moves allowed, not the slip.
+    ("Zed discard KH", "without a player's name: 'discard KH'"),
+    ("Anna draw", "without a player's name: 'draw'"),
+    ("Discard KH", "in lower case: discard"),
+    ("scarta KH", "in English: discard, not scarta"),
+    ("pioche", "in English: draw, not pioche"),
+])
+def test_a_move_s_first_word_says_what_is_wrong_with_it(move: str, said: str) -> None:
+    moves = protocol.DRAW_MOVES if "dra" in move or "pioche" in move else protocol.PLAY_MOVES
+    with pytest.raises(protocol.BadMove) as refused:
+        protocol.parse_move("Zed", {"move": move}, moves)
+    assert "the moves now are" in str(refused.value) and said in str(refused.value)
+
+
+def test_a_move_of_another_phase_says_only_the_moves_allowed() -> None:
+    with pytest.raises(protocol.BadMove) as refused:
+        protocol.parse_move("Zed", {"move": "discard KH"}, protocol.DRAW_MOVES)
+    assert str(refused.value) == "'discard KH': the moves now are draw, take"
+
+
 def test_level_names_the_bots_only() -> None:
     seat = f"Zed=cmd:{GREEDY}"
     ok = CliRunner().invoke(main, ["simulate", "--players", "3", "--level", "easy,hard",
@@ -243,3 +340,25 @@ def test_the_hello_says_protocol_2_and_the_bound_of_checks() -> None:
     assert hello["protocol"] == 2 and hello["max_checks"] == protocol.MAX_CHECKS
     assert json.loads(json.dumps(hello)) == hello
     assert sys.executable in GREEDY
+
+
+@pytest.mark.parametrize(("line", "said"), [
+    # Its JSON looks right, but for a byte: it was 'a line that is not JSON'.
+    (b'{"move": "discard \xff\xfeKH"}', "not UTF-8 (byte 0xFF at byte 19)"),
+    (b'{"move": "caf\xe9"}', "not UTF-8 (byte 0xE9 at byte 14)"),
+    # One move to a reader that keeps the first key, another to json (the last).
+    (b'{"move": "draw", "move": "take"}', "the key 'move' written twice"),
+    (b'{"move": "draw", "id": 1, "id": 2}', "the key 'id' written twice"),
+    (b'{"move": "draw"', "not JSON"),
+])
+def test_an_answer_that_is_no_json_object_says_why(line: bytes, said: str) -> None:
+    program = Program("true", timeout=1)
+    with pytest.raises(ProgramFailed) as failed:
+        program.decode(line)
+    assert said in str(failed.value) and not failed.value.restart
+
+
+def test_an_answer_with_each_key_once_is_read() -> None:
+    program = Program("true", timeout=1)
+    assert program.decode(b'{"move": "draw", "id": 7, "note": {"a": 1}}') == {
+        "move": "draw", "id": 7, "note": {"a": 1}}

@@ -43,6 +43,9 @@ class Outcome:
     stuck: str | None = None
     #: The match's log, when the run keeps them.
     text: str | None = None
+    #: What the outside programs did besides their forfeits (lines that answered no
+    #: ask, dropped), each with the engine it is about, one sentence each.
+    warnings: tuple[tuple[str, str], ...] = ()
 
     def place_of(self, engine: str) -> int:
         return self.places[self.match.seats.index(engine)]

@@ -18,6 +18,7 @@ This module is what runs in a worker process (``--jobs``) or on a Dask worker
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable
 
@@ -76,6 +77,7 @@ def play(match: Match, settings: ArenaSettings) -> Outcome:
             seat.hand_over(hand.number, hand.penalties, hand.totals, hand.closer,
                            hand.closing.value)
 
+    said: list[tuple[str, str]] = []
     try:
         record = play_match(players=match.seats, bots=seats, rules=settings.rules,
                             seed=match.seed, tags=tags(settings, match),
@@ -84,12 +86,14 @@ def play(match: Match, settings: ArenaSettings) -> Outcome:
                             hand_decks=hand_decks(match.seed))
         for seat in outside:
             seat.match_over(record.totals, record.winner)
+            said += [(seat.name, warning) for warning in seat.warnings()]
     except SimulationStuck as stuck:
         return stuck_outcome(match, str(stuck))
     finally:
         for seat in outside:
             seat.close()
-    return outcome_of(match, record, game_text(record) if settings.keep_logs else None)
+    outcome = outcome_of(match, record, game_text(record) if settings.keep_logs else None)
+    return dataclasses.replace(outcome, warnings=tuple(said)) if said else outcome
 
 
 __all__ = ["first_dealer", "hand_decks", "play", "tags"]

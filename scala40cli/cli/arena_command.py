@@ -66,8 +66,9 @@ def settings_from_options(*, engines: Sequence[str], games: int | None, players:
 
 
 class Watcher:
-    """What the command does as each match ends: its log kept, a first forfeit and a
-    first forced discard said, the progress line redrawn."""
+    """What the command does as each match ends: its log kept, a first forfeit, a
+    first forced discard and the first lines a program wrote that answered no ask
+    said, the progress line redrawn."""
 
     def __init__(self, settings: ArenaSettings, directory: Path | None, err: TextIO) -> None:
         self.settings = settings
@@ -77,6 +78,7 @@ class Watcher:
         self.progress = err.isatty()
         self.warned: set[str] = set()
         self.warned_forced: set[str] = set()
+        self.warned_lines: set[str] = set()
 
     def __call__(self, outcome: Outcome, tally: Tally) -> None:
         if self.directory is not None and outcome.text is not None:
@@ -87,6 +89,10 @@ class Watcher:
                 self.warned.add(engine)
                 self.warn(f"{engine} forfeits hand {hand} of match {outcome.match.index}: "
                           f"{why} (every forfeit is counted in the table)")
+        for engine, warning in outcome.warnings:
+            if engine not in self.warned_lines:  # once a run, as a first forfeit
+                self.warned_lines.add(engine)
+                self.warn(f"{warning} in match {outcome.match.index}")
         for engine in outcome.match.seats:
             forced = outcome.forced_discards(engine)
             if forced and engine not in self.warned_forced:

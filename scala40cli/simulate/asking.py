@@ -21,6 +21,7 @@ depends on how fast the program starts.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -70,15 +71,32 @@ class Asker:
         self.next_id += 1
         self.program.send({**message, "id": ask_id})
         deadline = time.monotonic() + self.program.timeout
+        other_id: str | None = None  # the first line of this ask read as no answer
         while True:
-            line = self.program.read_line(deadline)
+            try:
+                line = self.program.read_line(deadline)
+            except ProgramFailed as failed:
+                if other_id is None:
+                    raise
+                # It did answer, with another id or in a check: say so, not silence alone.
+                raise ProgramFailed(f"{failed.reason}: {other_id}",
+                                    restart=failed.restart) from None
             answer = self.program.decode(line)
             if "check" in answer:
                 self.program.send(self._check(answer, judge))
+                if "move" in answer and other_id is None:
+                    other_id = (f"its line {line[:80].decode('utf-8', 'replace')!r} was "
+                                'read as a check, not as its answer (a line holds a "check" '
+                                'or a "move", not both)')
             elif _hello_answer(answer):
                 self.heard = _version(answer)
             elif "id" in answer and answer["id"] != ask_id:
                 self._drop(line)
+                if other_id is None:
+                    other_id = (f"its line {line[:80].decode('utf-8', 'replace')!r} was "
+                                f"dropped, its id {_id_shown(answer['id'])} is not the "
+                                f"ask's {ask_id} (an answer repeats the ask's id as "
+                                "given, a number)")
             else:
                 self.speaks = self.heard
                 return answer
@@ -121,6 +139,12 @@ class Asker:
                 f"hand {self.dropped_in}: {self.first_dropped!r})")
         self.dropped = 0
         return said
+
+
+def _id_shown(value: object) -> str:
+    """An answer's id as written in JSON (``"3"`` a string, ``3`` a number)."""
+    shown = json.dumps(value, ensure_ascii=False)
+    return shown if len(shown) <= 40 else shown[:40] + "..."
 
 
 def _hello_answer(answer: dict[str, object]) -> bool:

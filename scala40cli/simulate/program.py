@@ -70,6 +70,21 @@ class ProgramFailed(Exception):
         self.restart = restart
 
 
+class _TwiceWritten(ValueError):
+    """A key written twice in one object of an answer (its name is the message)."""
+
+
+def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
+    """A JSON object, each key written once: json keeps the last of a key written twice,
+    another reader the first, so ``{"move": "draw", "move": "take"}`` is no answer."""
+    found: dict[str, object] = {}
+    for key, value in pairs:
+        if key in found:
+            raise _TwiceWritten(key[:40])
+        found[key] = value
+    return found
+
+
 class Program:
     """One outside program, started lazily by :meth:`send` (see the module docstring)."""
 
@@ -121,10 +136,36 @@ class Program:
             self.transcript.append(("table", message))
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":")) + "\n"
         try:
-            process.stdin.write(line.encode("utf-8"))
-            process.stdin.flush()
+            self._write(process.stdin.fileno(), line.encode("utf-8"))
         except (BrokenPipeError, OSError):
             raise ProgramFailed(self._gone(), restart=True) from None
+
+    def _write(self, fd: int, data: bytes) -> None:
+        """Write ``data`` to the program's standard input within the move timeout. A
+        program that reads none of it fills the pipe: a blocking write would wait for
+        ever (and the program too, when it writes and the table no longer reads), so
+        the write waits at most the timeout, reading meanwhile what the program writes
+        (up to DRAINED bytes: a program that writes while it reads its input slowly is
+        not held by the table), then fails."""
+        os.set_blocking(fd, False)
+        view = memoryview(data)
+        deadline = time.monotonic() + self.timeout
+        with selectors.DefaultSelector() as selector:
+            selector.register(fd, selectors.EVENT_WRITE)
+            while view:
+                try:
+                    view = view[os.write(fd, view):]
+                    continue
+                except BlockingIOError:
+                    pass
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise ProgramFailed("reads none of what the table writes: its standard "
+                                        f"input was still full after {self.timeout:g} s "
+                                        "(--move-timeout)", restart=True)
+                if len(self._buffer) < DRAINED and not self._ended:
+                    self._pump(0.0)
+                selector.select(min(left, 0.05))
 
     def receive(self) -> dict[str, object]:
         """The next line as a JSON object, within the move timeout, or ProgramFailed."""
@@ -132,10 +173,20 @@ class Program:
 
     def decode(self, line: bytes) -> dict[str, object]:
         """A line read as one JSON object (kept in the transcript), or ProgramFailed."""
+        shown = line[:80].decode("utf-8", "replace")
         try:
-            value = json.loads(line.decode("utf-8"))
-        except (UnicodeDecodeError, ValueError):
-            shown = line[:80].decode("utf-8", "replace")
+            text = line.decode("utf-8")
+        except UnicodeDecodeError as error:  # said as such: its JSON may look right
+            raise ProgramFailed(f"answered a line that is not UTF-8 (byte "
+                                f"0x{line[error.start]:02X} at byte {error.start + 1}): "
+                                f"{shown!r}", restart=False) from None
+        try:
+            value = json.loads(text, object_pairs_hook=_once_each)
+        except _TwiceWritten as twice:
+            raise ProgramFailed(f"answered a JSON object with the key {str(twice)!r} written "
+                                f"twice (one move to one reader, another to the next): "
+                                f"{shown!r}", restart=False) from None
+        except ValueError:
             raise ProgramFailed(f"answered a line that is not JSON: {shown!r}",
                                 restart=False) from None
         if not isinstance(value, dict):

@@ -34,6 +34,7 @@ from scala40cli.reading.events import (
     Take,
 )
 from scala40cli.reading.parser import parse_text
+from scala40cli.reading.words import VERB_SPELLINGS
 from scala40cli.reading.writer import event_line
 from scala40cli.simulate.view import PlayerView
 
@@ -159,7 +160,8 @@ def parse_move(seat: str, answer: Mapping[str, object], moves: Sequence[str],
         raise BadMove(f"{_shown(text)} is not one move of the log")
     words = text.split()
     if not words or words[0] not in moves:
-        raise BadMove(f"{_shown(text)}: the moves now are {', '.join(moves)}")
+        raise BadMove(f"{_shown(text)}: the moves now are {', '.join(moves)}"
+                      + _misread(words))
     if words[0] in (PASS, END):
         if len(words) > 1:
             raise BadMove(f"{_shown(text)}: {words[0]} is written alone")
@@ -190,6 +192,26 @@ def move_text(event: Event) -> str:
     assert isinstance(event, _MOVES)
     line = event_line(event)
     return line[len(_prefix(event.player)) + 1:]
+
+
+#: Every word that starts a move, in English, and the English word of each spelling.
+_ENGLISH = {**{spelled: word.value for spelled, (word, _) in VERB_SPELLINGS.items()},
+            PASS: PASS, END: END}
+
+
+def _misread(words: Sequence[str]) -> str:
+    """Why a move's first word is none of the moves, when a developer may not see it: a
+    player's name in front (the table writes the seat's), a verb in capitals, in
+    Italian or in French (the protocol's moves are the English words)."""
+    if len(words) > 1 and words[1].lower() in _ENGLISH:
+        return (f" (write the move without a player's name: {_shown(' '.join(words[1:]))};"
+                " the table puts the seat's in front)")
+    if words and words[0].lower() in _ENGLISH and words[0] not in _ENGLISH:
+        return f" (moves are written in lower case: {words[0].lower()})"
+    english = _ENGLISH.get(words[0], words[0]) if words else ""
+    if english != (words[0] if words else ""):
+        return f" (the protocol's moves are in English: {english}, not {words[0]})"
+    return ""
 
 
 def _prefix(seat: str) -> str:
