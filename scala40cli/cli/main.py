@@ -382,9 +382,9 @@ def show(**options: Any) -> None:
 @view_options
 def view(**options: Any) -> None:
     """Write a self-contained HTML page of each FILE (a log, a folder: every *.s40 below
-    it, or a pattern) to step through its games. Keys: left/right a line, up/down a turn,
-    page up/down a hand, Home/End, n/p the next or previous violation. Exit status 0:
-    written; 1: a file unreadable; 2: a wrong command line."""
+    it, a pattern, - for standard input) to step through its games. Keys: left/right a
+    line, up/down a turn, page up/down a hand, Home/End, n/p a violation. Exit status 0:
+    written; 1: a file unreadable or not UTF-8 (its page written); 2: usage."""
     with loading():
         from scala40cli.cli.view_command import run_view
 
