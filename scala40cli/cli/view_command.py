@@ -3,9 +3,10 @@
 
 ``-`` reads standard input, as for ``replay`` and ``show`` (its page goes to standard
 output unless ``-o`` names a file). A file that is not UTF-8 still has its page (its
-text shown as best it can be), but its game is not judged: that is said on standard
-error, and the exit status is 1, so that a CI job that makes pages does not pass over
-a log saved in another encoding.
+text shown as best it can be), but its game is not judged, and a file with no game (a
+JSON document over several lines, not a log at all) has a page with nothing to step
+through: that is said on standard error, and the exit status is 1, so that a CI job
+that makes pages does not pass over a log saved in another encoding or form.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.cli.view_pages import names_folder, page_path
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.codes import Code
+from scala40cli.model.results import Problem
 from scala40cli.reading.inputs import input_format_of, sniff_format
 from scala40cli.reporting.escape import terminal_line
 from scala40cli.viewing.loading import Unviewable, ViewedFile, load_file, view_bytes
@@ -60,17 +62,24 @@ def run_view(*, files: tuple[str, ...], output: str | None,
             click.echo(f"scala40: {terminal_line(words.translate(str(error)))}", err=True)
             status = EXIT_PROBLEMS
             continue
-        for problem in viewed.errors:
-            if problem.code is Code.BAD_ENCODING:  # the page is written, the game not judged
-                click.echo(f"scala40: {terminal_line(viewed.path)}:{problem.line}:"
-                           f"{problem.column}: {problem.code} "
-                           f"{terminal_line(words.translate(problem.message))}", err=True)
-                status = EXIT_PROBLEMS
+        for problem in _said(viewed):  # the page is written all the same
+            click.echo(f"scala40: {terminal_line(viewed.path)}:{problem.line}:"
+                       f"{problem.column}: {problem.code} "
+                       f"{terminal_line(words.translate(problem.message))}", err=True)
+            status = EXIT_PROBLEMS
         target = page_path(path, output, several)
         emit(page(viewed, words=words), target, files)
         if target != "-":
             click.echo(f"wrote {terminal_line(target)}", err=True)
     click.get_current_context().exit(status)
+
+
+def _said(viewed: ViewedFile) -> list[Problem]:
+    """The problems said on standard error: bytes that are not UTF-8 (their game is not
+    judged), or the first problem of a file with no game (a file in UTF-16, JSON over
+    several lines, no game log at all)."""
+    bad = [problem for problem in viewed.errors if problem.code is Code.BAD_ENCODING]
+    return bad or list(viewed.errors[:1] if not viewed.starts else ())
 
 
 def _load(path: str, choice: RuleChoice | None, input_format: str | None) -> ViewedFile:

@@ -15,6 +15,7 @@ from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.inputs import input_format_of, open_log, sniff_format
+from scala40cli.reading.json_files import file_problem
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
 
@@ -81,6 +82,9 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
         shown.pop()
     shown = [line.rstrip("\r") for line in shown]
     if input_format == "jsonl":
+        whole = file_problem(data.split(b"\n", 1)[0])
+        if whole is not None:  # UTF-16, or JSON over several lines: one problem, no game
+            return ViewedFile(path, tuple(shown), (), (whole,))
         text = _as_s40(shown, errors)
     parsed = parse_text(text)
     bad = [p.line for p in errors if p.code is Code.BAD_ENCODING]
