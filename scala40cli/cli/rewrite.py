@@ -20,7 +20,7 @@ from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import open_log
 from scala40cli.reading.layout import Outcome, format_stream, formatted_pieces, split_lines
 from scala40cli.reading.words import Language
-from scala40cli.reporting.escape import terminal_line, terminal_safe
+from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
 
 #: Why a symbolic link is not rewritten, in words.
 LINK_REFUSED = "not rewritten: it is a symbolic link (give fmt the file it points to)"
@@ -138,11 +138,29 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO,
         changed = held.tell() > 0
         if changed and not problems:
             held.seek(0)
-            if out.isatty():
-                out.write(terminal_safe(held.read()))
+            if read_by_people(out):
+                out.write(workflow_neutral(terminal_safe(held.read())))
             else:
                 shutil.copyfileobj(held, out)
     return Rewrite(tuple(problems), changed and not problems)
+
+
+def read_by_people(out: TextIO) -> bool:
+    """Whether a diff goes where people read it, escaped: a terminal, or the job log of
+    a GitHub Actions runner (standard output not redirected to a file), which would act
+    on a line ``::error ...`` of a log. Into a file or a pipe elsewhere (``> fix.patch``,
+    ``| git apply``), the diff is written as is, to apply."""
+    import os
+    import stat
+
+    if out.isatty():
+        return True
+    if os.environ.get("GITHUB_ACTIONS") != "true":
+        return False
+    try:
+        return not stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError):  # no file descriptor (a test's stream): not a file
+        return True
 
 
 def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:

@@ -47,8 +47,9 @@ PRETTY: Final = (
 def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     """The code and words of a file whose first line (``head``, its BOM left on) shows
     it is no JSON Lines log, or None. A line of JSON Lines is one object: it never
-    starts an array of objects (``[`` alone, ``[{``), nor ends with ``{``, ``[`` or a ``,`` after a key's value (one
-    after a whole object, ``},``, is an array's line without its ``[``: said a line)."""
+    starts an array of objects (``[`` alone, ``[{``), nor ends with ``{``, ``[`` or a
+    ``,`` after a key's value (one after a whole object, ``},``, is an array's line
+    without its ``[``: said a line)."""
     if head.startswith(_UTF16_MARKS):
         return Code.BAD_ENCODING, UTF16
     if b"\x00" in head:
