@@ -136,3 +136,15 @@ def test_a_directory_name_with_a_line_end_stays_on_its_line(tmp_path: Path) -> N
     assert result.exit_code == 2
     assert "logs\\x0a::error::pwned already holds 1 .s40 log" in result.stderr
     assert not [line for line in result.stderr.splitlines() if line.startswith("::")]
+
+
+def test_fmt_names_a_file_with_a_line_end_on_one_line(tmp_path: Path) -> None:
+    """``fmt --check`` said ``would reformat`` through an escaper that keeps the line
+    end: the rest of the name began a line, here a workflow command."""
+    log = _log(tmp_path, "Anna", file="x\n::error::pwned.s40")
+    log.write_text(log.read_text(encoding="utf-8").replace("dealer ", "dealer   "),
+                   encoding="utf-8")
+    result = CliRunner().invoke(main, ["fmt", "--check", os.fspath(log)])
+    assert result.exit_code == 1
+    assert "would reformat " in result.stderr and "x\\x0a::error::pwned.s40" in result.stderr
+    assert not [line for line in result.stderr.splitlines() if line.startswith("::")]
