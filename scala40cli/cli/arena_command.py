@@ -103,7 +103,7 @@ class Watcher:
 
     def warn(self, message: str) -> None:
         self.err.write(("\r\x1b[K" if self.progress else "")
-                       + terminal_safe(f"scala40 arena: warning: {message}") + "\n")
+                       + terminal_line(f"scala40 arena: warning: {message}") + "\n")
 
     def done(self) -> None:
         if self.progress:

@@ -78,11 +78,11 @@ def run() -> NoReturn:
         status = done.code
     except OSError as error:  # what click leaves: --version on a full disk, say
         from scala40cli.cli.output import to_null
-        from scala40cli.reporting.escape import terminal_safe
+        from scala40cli.reporting.escape import terminal_line
 
         to_null(sys.stdout)
         where = f" ({error.filename})" if error.filename is not None else ""
-        click.echo(terminal_safe(f"Error: {error.strerror or error}{where}"), err=True)
+        click.echo(terminal_line(f"Error: {error.strerror or error}{where}"), err=True)
         raise SystemExit(EXIT_USAGE) from None
     if not flushed(sys.stdout):
         status = EXIT_PROBLEMS
