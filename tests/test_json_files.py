@@ -77,3 +77,21 @@ def test_json_lines_still_read_line_by_line() -> None:
     lines[3] = lines[3][:-1] + ","  # one broken line
     result = audit_text("\n".join(lines) + "\n", name="match.jsonl")
     assert [p.line for p in result.errors] == [4]
+
+
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_a_s40_log_in_utf16_without_its_mark_is_one_problem(encoding: str,
+                                                           tmp_path: Path) -> None:
+    """An ASCII log in UTF-16 without a byte order mark is valid UTF-8 (NUL bytes and
+    all): it gave an F003 at every line (605 for a match), now one F002 for the file."""
+    log = tmp_path / "game.s40"
+    log.write_bytes(LEGAL.read_text(encoding="utf-8").encode(encoding))
+    result = audit_text(log.read_bytes(), name="game.s40")
+    assert [(p.line, p.code, p.message) for p in result.errors] == [(1, "F002", NUL_BYTES)]
+    runner = CliRunner()
+    for command in (["replay", "-q"], ["convert"], ["show"], ["fmt", "--check"],
+                    ["view", "-o", str(tmp_path / "page.html")]):
+        result = runner.invoke(main, [*command, str(log)])
+        said = result.stdout + result.stderr
+        assert said.count(NUL_BYTES[:40]) == 1 and "game.s40:2:" not in said, command
+        assert result.exit_code == 1, command

@@ -12,27 +12,23 @@ game, which hide what to do:
 
 :func:`whole_file_problem` looks at the first line only (what is read already to tell
 the format) and says what the file is and what to do; the file's other lines are
-counted, not read (:class:`WholeFile`, the chunk's cut: one problem, the file's lines
-not judged).
+counted, not read (:class:`~scala40cli.reading.chunks.WholeFile`, the chunk's cut: one
+problem, the file's lines not judged). A ``.s40`` log whose first line holds NUL bytes
+is one problem too (:data:`~scala40cli.reading.chunks.NUL_BYTES`).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import BOM, Cut
+from scala40cli.reading.chunks import BOM, NUL_BYTES, UTF16_MARKS, nul_first_line
 
-#: The byte order marks of UTF-16, little- and big-endian.
-_UTF16_MARKS: Final = (b"\xff\xfe", b"\xfe\xff")
-
-#: Said of a file in UTF-16, or with NUL bytes in its first line.
+#: Said of a file in UTF-16 (:data:`~scala40cli.reading.chunks.NUL_BYTES` of one with
+#: NUL bytes in its first line, a ``.s40`` log's as well).
 UTF16: Final = ("the file is in UTF-16, not UTF-8 as JSON Lines is: save it as UTF-8 "
                 "(the file is not read)")
-NUL_BYTES: Final = ("the first line holds NUL bytes: the file is in UTF-16 (save it as "
-                    "UTF-8) or is not text (the file is not read)")
 #: Said of a JSON document written over several lines: an array, or objects.
 ARRAY: Final = (
     "the file is a JSON array of events, not JSON Lines, which holds one event object a "
@@ -50,9 +46,9 @@ def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     starts an array of objects (``[`` alone, ``[{``), nor ends with ``{``, ``[`` or a
     ``,`` after a key's value (one after a whole object, ``},``, is an array's line
     without its ``[``: said a line)."""
-    if head.startswith(_UTF16_MARKS):
+    if head.startswith(UTF16_MARKS):
         return Code.BAD_ENCODING, UTF16
-    if b"\x00" in head:
+    if nul_first_line(head):
         return Code.BAD_ENCODING, NUL_BYTES
     first = head.removeprefix(BOM).strip(b" \t\r\n")
     if first == b"[" or (first.startswith(b"[") and first[1:].lstrip().startswith(b"{")):
@@ -61,17 +57,6 @@ def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
             first.endswith(b",") and not first.endswith(b"},"))):
         return Code.SYNTAX_ERROR, PRETTY
     return None
-
-
-@dataclass(frozen=True, slots=True)
-class WholeFile(Cut):
-    """The cut of a file that is no JSON Lines log: all its lines, one problem."""
-
-    code: Code = Code.SYNTAX_ERROR
-    message: str = ""
-
-    def problem(self) -> Problem:
-        return Problem(code=self.code, line=1, column=1, message=self.message)
 
 
 def file_problem(head: bytes) -> Problem | None:

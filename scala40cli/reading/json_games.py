@@ -46,6 +46,7 @@ from scala40cli.reading.chunks import (
     READ_PIECE,
     Chunk,
     Cut,
+    WholeFile,
     _Open,
     _rare,
     _rest_of_long_line,
@@ -62,7 +63,7 @@ from scala40cli.reading.event_objects import (
 from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, Stock, Tag, Unparsed
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
-from scala40cli.reading.json_files import WholeFile, whole_file_problem
+from scala40cli.reading.json_files import whole_file_problem
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
