@@ -1,10 +1,11 @@
-"""``fmt --diff`` in a GitHub Actions job log: the diff's lines come from the log, and
-a context line `` ::error::...`` or a raw CR or ESC of a comment would reach the runner,
-which acts on the first and prints the others to people. There, as on a terminal, the
-diff is escaped and no line starts a workflow command; into a file (``> fix.patch``)
-or a pipe elsewhere it stays as is, to apply.
+"""``fmt --diff``, ``fmt -`` and ``convert`` in a GitHub Actions job log: their lines
+come from the log, and a line `` ::error::...`` or a raw CR or ESC of a comment would
+reach the runner, which acts on the first and prints the others to people. There, as
+on a terminal, the text is escaped and no line starts a workflow command; into a file
+(``> fix.patch``) or a pipe elsewhere it stays as is, to use.
 
-The test in CI fails on the code before, which escaped the diff on a terminal only.
+The tests in CI fail on the code before, which escaped the diff on a terminal only,
+and a log written by ``convert`` or ``fmt -`` nowhere.
 """
 
 from __future__ import annotations
@@ -48,3 +49,19 @@ def test_the_diff_is_escaped_in_a_github_actions_log(tmp_path: Path) -> None:
 def test_the_diff_stays_as_is_to_apply_elsewhere(tmp_path: Path) -> None:
     shown = _diff(tmp_path, {"GITHUB_ACTIONS": ""})
     assert " ; note\rHIDDEN \x1b[31m\u202e\n" in shown
+
+
+def test_a_log_written_to_standard_output_is_escaped_in_a_github_actions_log(
+        tmp_path: Path) -> None:
+    """``convert --to s40`` and ``fmt -`` write a log, its comments and names as they
+    are: into a file or a pipe, to use; in a job log (or on a terminal), escaped."""
+    (tmp_path / "game.s40").write_text(HOSTILE, encoding="utf-8")
+    runner = CliRunner(env={"GITHUB_ACTIONS": "true"})
+    for args, stdin in ((["convert", "--to", "s40", str(tmp_path / "game.s40")], None),
+                        (["fmt", "-"], HOSTILE)):
+        shown = runner.invoke(main, args, input=stdin).stdout
+        assert "; note\\x0dHIDDEN \\x1b[31m\\u202e\n" in shown, args
+        assert 'deal "::error::x%0A" 4S' in shown
+        assert "\r" not in shown and "\x1b" not in shown
+        raw = CliRunner(env={"GITHUB_ACTIONS": ""}).invoke(main, args, input=stdin).stdout
+        assert "; note\rHIDDEN " in raw, args  # as written (fmt drops the ESC)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from scala40cli.audit.pipeline import unreadable
-from scala40cli.cli.output import OutputError, atomic_output
+from scala40cli.cli.output import OutputError, atomic_output, read_by_people
 from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import open_log
 from scala40cli.reading.layout import Outcome, format_stream, formatted_pieces, split_lines
@@ -81,7 +81,10 @@ def rewrite_stream(stream: BinaryIO, out: TextIO | None,
         outcome = format_stream(stream, held.write, language)
         if out is not None and not outcome.problems:
             held.seek(0)
-            shutil.copyfileobj(held, out)
+            if read_by_people(out):  # the log's comments and names on a terminal
+                out.write(workflow_neutral(terminal_safe(held.read())))
+            else:
+                shutil.copyfileobj(held, out)
     return Rewrite(outcome.problems, outcome.changed)
 
 
@@ -143,24 +146,6 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO,
             else:
                 shutil.copyfileobj(held, out)
     return Rewrite(tuple(problems), changed and not problems)
-
-
-def read_by_people(out: TextIO) -> bool:
-    """Whether a diff goes where people read it, escaped: a terminal, or the job log of
-    a GitHub Actions runner (standard output not redirected to a file), which would act
-    on a line ``::error ...`` of a log. Into a file or a pipe elsewhere (``> fix.patch``,
-    ``| git apply``), the diff is written as is, to apply."""
-    import os
-    import stat
-
-    if out.isatty():
-        return True
-    if os.environ.get("GITHUB_ACTIONS") != "true":
-        return False
-    try:
-        return not stat.S_ISREG(os.fstat(out.fileno()).st_mode)
-    except (OSError, ValueError):  # no file descriptor (a test's stream): not a file
-        return True
 
 
 def file_errors(path: str, problems: tuple[Problem, ...]) -> FileResult:
