@@ -148,3 +148,14 @@ def test_fmt_names_a_file_with_a_line_end_on_one_line(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "would reformat " in result.stderr and "x\\x0a::error::pwned.s40" in result.stderr
     assert not [line for line in result.stderr.splitlines() if line.startswith("::")]
+
+
+@pytest.mark.parametrize("kind", ["cr", "cjk", "bidi-override", "combining"])
+def test_the_review_summary_stays_in_columns(kind: str, tmp_path: Path) -> None:
+    """The named player and Carla made no decision: their rows are alike after the
+    name, so their figures start on the same column. (The review measured its names
+    escaped already: a guard, not a fix.)"""
+    out = _run(["review", "--budget", "quick", str(_log(tmp_path, NAMES[kind]))])
+    rows = [_cells(line) for line in out.splitlines() if line.endswith("unrated")]
+    assert len(rows) == 2 and rows[1].startswith("  Carla"), rows
+    assert len({row.index("  0  ") for row in rows}) == 1, rows
