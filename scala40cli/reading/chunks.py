@@ -209,9 +209,10 @@ class _Open:
                      tuple(self.long_lines), cut, tuple(self.shifts), self.number)
 
 
+#: The byte order marks of UTF-16 (with one, the F002 of the file's byte 0 says UTF-16).
+UTF16_MARKS: Final = (b"\xff\xfe", b"\xfe\xff")
 #: Said of a file whose first line holds NUL bytes (UTF-16 without its byte order mark,
 #: or no text): one problem for the file, not one a line.
-UTF16_MARKS: Final = (b"\xff\xfe", b"\xfe\xff")  # with one, the F002 of byte 0 says UTF-16
 NUL_BYTES: Final = ("the first line holds NUL bytes: the file is in UTF-16 (save it as "
                     "UTF-8) or is not text (the file is not read)")
 
