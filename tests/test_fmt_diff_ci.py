@@ -65,3 +65,17 @@ def test_a_log_written_to_standard_output_is_escaped_in_a_github_actions_log(
         assert "\r" not in shown and "\x1b" not in shown
         raw = CliRunner(env={"GITHUB_ACTIONS": ""}).invoke(main, args, input=stdin).stdout
         assert "; note\rHIDDEN " in raw, args  # as written (fmt drops the ESC)
+
+
+def test_a_log_written_on_a_terminal_is_escaped(tmp_path: Path) -> None:
+    """On a real terminal (a pseudo-terminal): ``convert --to s40`` of a legal log whose
+    comment holds a CR and a colour sequence printed them raw, hiding the comment's
+    start; ``fmt --diff`` escaped already."""
+    from test_terminal_pty import on_a_terminal
+
+    (tmp_path / "game.s40").write_text(HOSTILE, encoding="utf-8")
+    for command in (["convert", "--to", "s40", "game.s40"], ["fmt", "--diff", "game.s40"]):
+        status, shown = on_a_terminal(command, tmp_path)
+        assert status == 0, shown
+        assert "; note\\x0dHIDDEN \\x1b[31m\\u202e" in shown, command
+        assert "\x1b" not in shown and "\u202e" not in shown, command
