@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from scala40cli.cli.main import main
@@ -67,6 +68,7 @@ def test_a_log_written_to_standard_output_is_escaped_in_a_github_actions_log(
         assert "; note\rHIDDEN " in raw, args  # as written (fmt drops the ESC)
 
 
+@pytest.mark.slow  # two commands on a pseudo-terminal
 def test_a_log_written_on_a_terminal_is_escaped(tmp_path: Path) -> None:
     """On a real terminal (a pseudo-terminal): ``convert --to s40`` of a legal log whose
     comment holds a CR and a colour sequence printed them raw, hiding the comment's
