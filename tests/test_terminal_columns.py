@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from scala40cli.api import audit_text
 from scala40cli.cli.main import main
 from scala40cli.reporting.escape import terminal_cell
 from scala40cli.reporting.widths import display_width
@@ -159,3 +160,17 @@ def test_the_review_summary_stays_in_columns(kind: str, tmp_path: Path) -> None:
     rows = [_cells(line) for line in out.splitlines() if line.endswith("unrated")]
     assert len(rows) == 2 and rows[1].startswith("  Carla"), rows
     assert len({row.index("  0  ") for row in rows}) == 1, rows
+
+
+def test_a_cr_alone_is_said_so(tmp_path: Path) -> None:
+    """A CR that ends no line was 'unexpected character '\\r': expected the end of the
+    line' (or a verb): on a terminal the raw CR hides what came before it, so the
+    message says what the character is and what to do."""
+    one = CLEAN.replace("Bruno draw 6D\n", "Bruno draw 6D\rBruno draw 7D\n")
+    result = audit_text(one, name="g.s40")
+    assert [(p.code, p.line, p.message) for p in result.errors][:1] == [(
+        "F003", 11, "a CR alone inside the line: remove it (a log's lines end with LF or "
+        "CR LF)")]
+    old_mac = audit_text(CLEAN.replace("\n", "\r"), name="g.s40")
+    assert [p.message for p in old_mac.errors] == [
+        "the lines end with a CR alone, which a log does not: end them with LF (or CR LF)"]
