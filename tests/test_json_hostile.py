@@ -100,15 +100,19 @@ def test_a_number_beyond_a_float_is_not_shown_as_inf() -> None:
 def test_a_json_array_of_events_is_read_as_json_and_refused_in_words() -> None:
     """A server that writes its events as one JSON array, an object a line: the file
     was read as a ``.s40`` log (a syntax error at each '{'), or, named .jsonl, as JSON
-    lines whose errors (a value expected at column 65) did not say what was wrong."""
+    lines whose errors (a value expected at column 65) did not say what was wrong; then
+    each line said it (one problem a line): now the file has one problem, on line 1."""
     lines = game_lines()
-    array = "[" + ",\n".join(lines) + "]\n"
-    result = audit_text(array, name="match.json")
+    said = ("F003", "the file is a JSON array of events, not JSON Lines, which holds one "
+            "event object a line with nothing around it: write each event on one line "
+            "(jq -c '.[]' does it) (the file is not read)")
+    for array in ("[" + ",\n".join(lines) + "]\n", "[\n" + ",\n".join(lines) + "\n]\n"):
+        result = audit_text(array, name="match.json")
+        assert [(p.line, p.code, p.message) for p in result.errors] == [(1, *said)]
+        assert not result.games
+    pieces = "\n".join(line + "," for line in lines)  # an array's lines without its [ ]
     hint = "a JSON array of events? JSON Lines holds one event object a line"
-    assert [p.line for p in result.errors] == list(range(1, len(lines) + 1))
-    assert all(p.code == "F003" and hint in p.message for p in result.errors)
-    pretty = "[\n" + ",\n".join(lines) + "\n]\n"
-    assert hint in audit_text(pretty, name="match.json").errors[0].message
+    assert all(hint in p.message for p in audit_text(pieces, name="m.jsonl").errors)
 
 
 def test_a_line_that_is_only_broken_json_gets_no_array_hint() -> None:
@@ -125,11 +129,17 @@ def test_a_json_log_not_in_utf8_says_which_encoding_as_a_s40_log_does() -> None:
     latin = audit_text(text.encode("cp1252"), name="g.jsonl").errors[0]
     assert (latin.code, latin.message.split(" (")[1]) == (
         "F002", "0xE0, à in Windows-1252: save the file as UTF-8)")
-    errors = audit_text(text.encode("utf-16"), name="g.jsonl").errors
-    assert "the file is in UTF-16: save it as UTF-8" in errors[0].message
-    assert all("NUL bytes: a file in UTF-16" in e.message for e in errors[1:])
+    errors = audit_text(text.encode("utf-16"), name="g.jsonl").errors  # one for the file
+    assert [(e.line, e.code, e.message) for e in errors] == [(1, "F002", (
+        "the file is in UTF-16, not UTF-8 as JSON Lines is: save it as UTF-8 (the file "
+        "is not read)"))]
     converted = jsonl_to_s40(text.encode("utf-16"))
-    assert isinstance(converted, tuple) and "UTF-16" in converted[0].message
+    assert isinstance(converted, tuple) and [p.message for p in converted] == [
+        errors[0].message]
+    crashed = audit_text(f"{lines[0]}\n{lines[1]}\n".encode() + b"\x00\x00\x89\n",
+                         name="g.jsonl").errors  # NUL bytes after a good line
+    assert [e.line for e in crashed] == [3]
+    assert "NUL bytes: a file in UTF-16" in crashed[0].message
 
 
 def test_lines_ended_by_a_cr_alone_are_said_so() -> None:
@@ -150,6 +160,7 @@ def test_the_new_messages_are_said_in_italian_and_french() -> None:
     English, or half-translated word by word."""
     lines = game_lines()
     utf16 = audit_text(("\n".join(lines) + "\n").encode("utf-16"), name="g.jsonl").errors
+    utf16 += audit_text(f"{lines[0]}\n".encode() + b"\x00\x00\x89\n", name="g.jsonl").errors
     array = audit_text("[" + ",\n".join(lines) + "]\n", name="g.json").errors
     twice, _line = judged(lines[first(lines, "draw")][:-1] + ', "card": "2C"}', "draw")
     messages = [utf16[0].message, utf16[1].message, array[0].message,

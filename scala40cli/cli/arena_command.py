@@ -37,7 +37,7 @@ from scala40cli.audit.rulesfile import choice_from
 from scala40cli.cli.output import OutputError, check_output, emit, write_text
 from scala40cli.cli.simulate_command import check_directory, game_path
 from scala40cli.judging.rulebook.rules import RuleChoice, RulesError
-from scala40cli.reporting.escape import terminal_safe
+from scala40cli.reporting.escape import terminal_line, terminal_safe
 
 #: A seed as the logs' tags and the file names may hold it.
 SEED = re.compile(r"[A-Za-z0-9_.-]{1,64}")
@@ -109,7 +109,7 @@ class Watcher:
 
     def warn(self, message: str) -> None:
         self.err.write(("\r\x1b[K" if self.progress else "")
-                       + terminal_safe(f"scala40 arena: warning: {message}") + "\n")
+                       + terminal_line(f"scala40 arena: warning: {message}") + "\n")
 
     def done(self) -> None:
         if self.progress:
@@ -124,12 +124,12 @@ def log_directory(out: str | None, total: int) -> Path | None:
         return None
     directory = Path(out)
     if directory.exists() and not directory.is_dir():
-        raise click.UsageError(f"--out {terminal_safe(out)}: not a directory")
+        raise click.UsageError(f"--out {terminal_line(out)}: not a directory")
     check_directory(directory, total, force=False)
     try:
         directory.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        raise click.UsageError(f"--out {terminal_safe(out)}: "
+        raise click.UsageError(f"--out {terminal_line(out)}: "
                                f"{error.strerror or error}") from None
     return directory
 
@@ -137,12 +137,12 @@ def log_directory(out: str | None, total: int) -> Path | None:
 def write_log(path: Path, text: str) -> None:
     """One match's log, complete or not at all; never through a link made meanwhile."""
     if path.is_symlink():
-        raise click.UsageError(f"--out {terminal_safe(str(path.parent))}: {path.name} is a "
+        raise click.UsageError(f"--out {terminal_line(str(path.parent))}: {path.name} is a "
                                "symbolic link; arena never writes through a link")
     try:
         write_text(str(path), text)
     except OutputError as error:
-        raise click.UsageError(f"--out {terminal_safe(str(path.parent))}: {error}") from None
+        raise click.UsageError(f"--out {terminal_line(str(path.parent))}: {error}") from None
 
 
 def check_dask(jobs: int) -> None:

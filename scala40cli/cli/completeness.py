@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from scala40cli.audit.records import FileEnd, FileError, JudgedGame, Record
-from scala40cli.reporting.escape import terminal_safe
+from scala40cli.reporting.escape import terminal_line
 
 
 class Completeness:
@@ -40,7 +40,7 @@ class Completeness:
             yield record
 
     def _end(self, path: str) -> None:
-        shown = terminal_safe(path)
+        shown = terminal_line(path)  # a name on one line: its message is one line
         if self._games == 0 and not self._broken:
             self.lacking.append(f"{shown}: not a complete match: it holds no game")
         elif self._unfinished:

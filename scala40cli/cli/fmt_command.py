@@ -25,7 +25,8 @@ from scala40cli.cli.rewrite import (
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.model.results import FileResult
 from scala40cli.reading.words import Language
-from scala40cli.reporting.text_report import problem_lines, terminal_safe
+from scala40cli.reporting.escape import terminal_line
+from scala40cli.reporting.text_report import problem_lines
 
 
 def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
@@ -46,16 +47,16 @@ def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
                 click.echo(line, err=True)
             failed += 1
         elif done.not_written is not None:
-            click.echo(terminal_safe(f"{shown}: {done.not_written}"), err=True)
+            click.echo(f"{terminal_line(shown)}: {terminal_line(done.not_written)}", err=True)
             failed += 1
         elif not done.changed:
             unchanged += 1
         else:
             changed += 1
             if check:
-                click.echo(terminal_safe(f"would reformat {shown}"), err=True)
+                click.echo(f"would reformat {terminal_line(shown)}", err=True)
             elif write and path is not None:
-                click.echo(terminal_safe(f"reformatted {shown}"), err=True)
+                click.echo(f"reformatted {terminal_line(shown)}", err=True)
     if not (write and files == (STDIN_ARGUMENT,)):
         click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)

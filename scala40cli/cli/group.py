@@ -74,7 +74,12 @@ def _escaped_errors() -> Iterator[None]:
     try:
         yield
     except click.ClickException as error:
-        from scala40cli.reporting.escape import terminal_safe  # only on an error
+        from scala40cli.reporting.escape import (  # only on an error
+            terminal_safe,
+            workflow_neutral,
+        )
 
-        vars(error)["message"] = terminal_safe(error.message)  # click types it Final
+        # a name holding a line end puts its rest at the start of a line: no command there
+        message = workflow_neutral(terminal_safe(error.message))
+        vars(error)["message"] = message  # click types it Final
         raise

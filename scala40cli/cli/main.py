@@ -78,11 +78,11 @@ def run() -> NoReturn:
         status = done.code
     except OSError as error:  # what click leaves: --version on a full disk, say
         from scala40cli.cli.output import to_null
-        from scala40cli.reporting.escape import terminal_safe
+        from scala40cli.reporting.escape import terminal_line
 
         to_null(sys.stdout)
         where = f" ({error.filename})" if error.filename is not None else ""
-        click.echo(terminal_safe(f"Error: {error.strerror or error}{where}"), err=True)
+        click.echo(terminal_line(f"Error: {error.strerror or error}{where}"), err=True)
         raise SystemExit(EXIT_USAGE) from None
     if not flushed(sys.stdout):
         status = EXIT_PROBLEMS
@@ -382,9 +382,9 @@ def show(**options: Any) -> None:
 @view_options
 def view(**options: Any) -> None:
     """Write a self-contained HTML page of each FILE (a log, a folder: every *.s40 below
-    it, or a pattern) to step through its games. Keys: left/right a line, up/down a turn,
-    page up/down a hand, Home/End, n/p the next or previous violation. Exit status 0:
-    written; 1: a file unreadable; 2: a wrong command line."""
+    it, a pattern, - for standard input) to step through its games. Keys: left/right a
+    line, up/down a turn, page up/down a hand, Home/End, n/p a violation. Exit status 0:
+    written; 1: a file unreadable or not UTF-8 (its page written); 2: usage."""
     with loading():
         from scala40cli.cli.view_command import run_view
 

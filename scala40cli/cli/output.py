@@ -175,6 +175,21 @@ def stdout_of(output: str | None) -> TextIO | None:
     return None if names_a_file(output) else sys.stdout
 
 
+def read_by_people(out: TextIO) -> bool:
+    """Whether text goes where people read it, to be escaped: a terminal, or the job log
+    of a GitHub Actions runner (standard output not redirected to a file), which would
+    act on a line ``::error ...``. A log or a diff written into a file or a pipe
+    elsewhere (``> game.s40``, ``| git apply``) is written as is, to be used."""
+    if out.isatty():
+        return True
+    if os.environ.get("GITHUB_ACTIONS") != "true":
+        return False
+    try:
+        return not stat.S_ISREG(os.fstat(out.fileno()).st_mode)
+    except (OSError, ValueError):  # no file descriptor (a test's stream): not a file
+        return True
+
+
 def to_null(stream: TextIO) -> None:
     """``stream`` (standard output that failed) pointed at the null device, so that the
     interpreter's exit does not fail again on the bytes its buffer still holds."""
@@ -236,6 +251,10 @@ def emit(text: str, output: str | None, inputs: Iterable[str] = (), *,
     ``--output`` (never over one of ``inputs``)."""
     if not names_a_file(output):
         with _standard_output() as stream:
+            if writes_log and read_by_people(stream):  # its comments and names, escaped
+                from scala40cli.reporting.escape import terminal_safe, workflow_neutral
+
+                text = workflow_neutral(terminal_safe(text))
             click.echo(text, nl=False, file=stream)
         return
     check_output(output, inputs, writes_log=writes_log)

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from typing import BinaryIO, TextIO
 
 from scala40cli.audit.pipeline import unreadable
-from scala40cli.cli.output import OutputError, atomic_output
+from scala40cli.cli.output import OutputError, atomic_output, read_by_people
 from scala40cli.model.results import FileResult, Problem
 from scala40cli.reading.inputs import open_log
 from scala40cli.reading.layout import Outcome, format_stream, formatted_pieces, split_lines
 from scala40cli.reading.words import Language
-from scala40cli.reporting.escape import terminal_line, terminal_safe
+from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
 
 #: Why a symbolic link is not rewritten, in words.
 LINK_REFUSED = "not rewritten: it is a symbolic link (give fmt the file it points to)"
@@ -81,7 +81,10 @@ def rewrite_stream(stream: BinaryIO, out: TextIO | None,
         outcome = format_stream(stream, held.write, language)
         if out is not None and not outcome.problems:
             held.seek(0)
-            shutil.copyfileobj(held, out)
+            if read_by_people(out):  # the log's comments and names on a terminal
+                out.write(workflow_neutral(terminal_safe(held.read())))
+            else:
+                shutil.copyfileobj(held, out)
     return Rewrite(outcome.problems, outcome.changed)
 
 
@@ -138,8 +141,8 @@ def diff_stream(stream: BinaryIO, shown: str, out: TextIO,
         changed = held.tell() > 0
         if changed and not problems:
             held.seek(0)
-            if out.isatty():
-                out.write(terminal_safe(held.read()))
+            if read_by_people(out):
+                out.write(workflow_neutral(terminal_safe(held.read())))
             else:
                 shutil.copyfileobj(held, out)
     return Rewrite(tuple(problems), changed and not problems)

@@ -74,13 +74,14 @@ def check_directory(directory: Path, games: int, force: bool) -> None:
         return
     links = [path.name for path in (game_path(directory, index, games)
                                     for index in range(1, games + 1)) if path.is_symlink()]
+    shown = terminal_line(str(directory))  # a name from the command line, on one line
     if links:
-        raise click.UsageError(f"--out {directory}: {links[0]} is a symbolic link; "
+        raise click.UsageError(f"--out {shown}: {terminal_line(links[0])} is a symbolic link; "
                                "simulate never writes through a link")
     logs = sum(1 for path in directory.glob("*.s40"))
     if logs and not force:
         raise click.UsageError(
-            f"--out {directory} already holds {logs} .s40 log{'' if logs == 1 else 's'}: "
+            f"--out {shown} already holds {logs} .s40 log{'' if logs == 1 else 's'}: "
             "choose an empty directory, or --force to write over the games of the same "
             "names (other files are left as they are)")
 
@@ -92,12 +93,13 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = F
     if out != STDOUT:
         directory = Path(out)
         if directory.exists() and not directory.is_dir():
-            raise click.UsageError(f"--out {out}: not a directory")
+            raise click.UsageError(f"--out {terminal_line(out)}: not a directory")
         check_directory(directory, setup.games, force)
         try:
             directory.mkdir(parents=True, exist_ok=True)
         except OSError as error:
-            raise click.UsageError(f"--out {out}: {error.strerror or error}") from None
+            raise click.UsageError(f"--out {terminal_line(out)}: "
+                                   f"{error.strerror or error}") from None
     progress = setup.games > 1 and err.isatty()
     for index in range(1, setup.games + 1):
         try:
@@ -137,12 +139,12 @@ def run(setup: Setup, out: str, *, stderr: TextIO | None = None, force: bool = F
 def _write_game(path: Path, text: str) -> None:
     """One game's file, complete or not at all; never through a link made meanwhile."""
     if path.is_symlink():
-        raise click.UsageError(f"--out {path.parent}: {path.name} is a symbolic link; "
-                               "simulate never writes through a link")
+        raise click.UsageError(f"--out {terminal_line(str(path.parent))}: {path.name} is a "
+                               "symbolic link; simulate never writes through a link")
     try:
         write_text(str(path), text)
     except OutputError as error:
-        raise click.UsageError(f"--out {path.parent}: {error}") from None
+        raise click.UsageError(f"--out {terminal_line(str(path.parent))}: {error}") from None
 
 
 def _warn(err: TextIO, message: str, progress: bool) -> None:

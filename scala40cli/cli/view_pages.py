@@ -11,13 +11,21 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from urllib.parse import quote
 
+from scala40cli.audit.sources import STDIN_ARGUMENT
 from scala40cli.cli.output import names_a_file
 
 
 def page_path(path: str, output: str | None, several: bool) -> str:
     """Where the page of ``path`` goes: ``output`` itself for one file, a file named
     after the log in the folder ``output`` for several, else next to the log with the
-    suffix ``.html`` (``game.s40`` -> ``game.html``)."""
+    suffix ``.html`` (``game.s40`` -> ``game.html``). Standard input's page (``-``) goes
+    to standard output unless ``output`` names a file, or ``stdin.html`` in a folder."""
+    if path == STDIN_ARGUMENT:
+        if output is None:
+            return STDIN_ARGUMENT
+        if names_folder(output, several):
+            return os.path.join(output, "stdin.html")
+        return output
     if output is None:
         return str(PurePath(path).with_suffix(".html"))
     if names_folder(output, several):
@@ -42,6 +50,8 @@ def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
     folder = os.path.dirname(os.path.abspath(report))
     found: dict[str, str] = {}
     for path in inputs:
+        if path == STDIN_ARGUMENT:  # standard input has no page to find again
+            continue
         for page in (page_path(path, folder, True), page_path(path, None, False)):
             if os.path.isfile(page) and not _same_file(page, report):
                 found[path] = quote(PurePath(os.path.relpath(page, folder)).as_posix())

@@ -209,6 +209,40 @@ class _Open:
                      tuple(self.long_lines), cut, tuple(self.shifts), self.number)
 
 
+#: The byte order marks of UTF-16 (with one, the F002 of the file's byte 0 says UTF-16).
+UTF16_MARKS: Final = (b"\xff\xfe", b"\xfe\xff")
+#: Said of a file whose first line holds NUL bytes (UTF-16 without its byte order mark,
+#: or no text): one problem for the file, not one a line.
+NUL_BYTES: Final = ("the first line holds NUL bytes: the file is in UTF-16 (save it as "
+                    "UTF-8) or is not text (the file is not read)")
+
+
+def nul_first_line(head: bytes) -> bool:
+    """Whether a file's first line holds NUL bytes and is UTF-8 all the same: UTF-16
+    text without its byte order mark (ASCII in UTF-16 is valid UTF-8), which a line by
+    line reading would refuse at every line. (With a mark, or with a byte that is no
+    UTF-8, the ``F002`` of the first bad byte says it, once.)"""
+    if b"\x00" not in head or head.startswith(UTF16_MARKS):
+        return False
+    try:
+        head.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class WholeFile(Cut):
+    """The cut of a file that is no log as a whole (UTF-16, JSON over several lines):
+    all its lines, one problem on line 1."""
+
+    code: Code = Code.SYNTAX_ERROR
+    message: str = ""
+
+    def problem(self) -> Problem:
+        return Problem(code=self.code, line=1, column=1, message=self.message)
+
+
 def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = False
                 ) -> Iterator[Chunk]:
     """Cut a log into the chunks of its games: ``source`` is a binary stream, read a line
@@ -224,6 +258,10 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
     else:
         lines = iter(source)
     head = next(lines, b"")
+    if nul_first_line(head):  # UTF-16 without its mark: one problem, the lines counted
+        cut = WholeFile(1, 1, 1 + sum(1 for _ in lines), "", Code.BAD_ENCODING, NUL_BYTES)
+        yield Chunk(first_line=1, offset=0, data=b"", cut=cut)
+        return
     offset = len(BOM) if head.startswith(BOM) else 0
     lines = chain((head[offset:],), lines) if head else lines
     chunk = _Open(first_line=1, offset=offset, number=1)

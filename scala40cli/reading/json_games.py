@@ -46,6 +46,7 @@ from scala40cli.reading.chunks import (
     READ_PIECE,
     Chunk,
     Cut,
+    WholeFile,
     _Open,
     _rare,
     _rest_of_long_line,
@@ -62,6 +63,7 @@ from scala40cli.reading.event_objects import (
 from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, Stock, Tag, Unparsed
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
+from scala40cli.reading.json_files import whole_file_problem
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
@@ -152,6 +154,11 @@ def json_chunks(source: BinaryIO | Iterable[bytes]) -> Iterator[JsonChunk]:
     else:
         lines = iter(source)
     head = next(lines, b"")
+    whole = whole_file_problem(head) if head else None
+    if whole is not None:  # UTF-16, or JSON over several lines: one problem, lines counted
+        cut = WholeFile(1, 1, 1 + sum(1 for _ in lines), "", *whole)
+        yield JsonChunk(Chunk(first_line=1, offset=0, data=b"", cut=cut))
+        return
     offset = len(BOM) if head.startswith(BOM) else 0
     lines = chain((head[offset:],), lines) if head else lines
     chunk = _Open(first_line=1, offset=offset, number=1)

@@ -20,6 +20,7 @@ import json
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.event_objects import CommentLine, EventJsonError, read_event
+from scala40cli.reading.json_files import file_problem
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
@@ -86,7 +87,11 @@ def _problem(number: int, message: str, context: str | None,
 
 def jsonl_to_s40(data: bytes) -> str | tuple[Problem, ...]:
     """The canonical ``.s40`` text of a JSON Lines log, as ``fmt`` writes it; or the
-    problems of its lines (every one, each on its JSON line)."""
+    problems of its lines (every one, each on its JSON line), or the one problem of a
+    file that is no JSON Lines log (in UTF-16, JSON over several lines)."""
+    whole = file_problem(data.split(b"\n", 1)[0])
+    if whole is not None:
+        return (whole,)
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     written_lines: list[bytes] = []

@@ -27,7 +27,7 @@ from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import Cut, byte_said
+from scala40cli.reading.chunks import NUL_BYTES, Cut, byte_said, nul_first_line
 from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
@@ -165,8 +165,12 @@ def decode_log(data: bytes) -> str | Problem:
     """The text of a log file: UTF-8, a leading byte-order mark dropped.
 
     Invalid UTF-8 is a file error pointing at the first bad byte, by line, column
-    (in characters) and byte offset, so it can be found in any editor.
+    (in characters) and byte offset, so it can be found in any editor; NUL bytes in the
+    first line (UTF-16 without its byte order mark) are one error for the file.
     """
+    head = data[:data.find(b"\n") + 1 or len(data)]
+    if nul_first_line(head):  # UTF-16 without its byte order mark
+        return Problem(code=Code.BAD_ENCODING, line=1, column=1, message=NUL_BYTES)
     bom = 3 if data.startswith(b"\xef\xbb\xbf") else 0
     try:
         return data[bom:].decode("utf-8")

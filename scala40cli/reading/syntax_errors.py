@@ -297,6 +297,12 @@ def _keyword_as_name(word: str) -> str:
             f"written \"{word}\" at the start of a line")
 
 
+#: A CR that ends no line (no LF after it): lines ended so, or one CR inside a line.
+CR_LINE_ENDS = ("the lines end with a CR alone, which a log does not: end them with LF "
+                "(or CR LF)")
+CR_ALONE = "a CR alone inside the line: remove it (a log's lines end with LF or CR LF)"
+
+
 def explain(exc: Exception, text: str) -> tuple[int, str]:
     """The column and message of a parse error on the line ``text``."""
     if isinstance(exc, LineError):
@@ -315,6 +321,8 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
         char = text[column - 1:column] or "end of line"
         if char == '"':
             return column, "unterminated quoted string: a closing \" is missing"
+        if char == "\r":  # a terminal shows it by hiding what came before it on the line
+            return column, (CR_LINE_ENDS if text.count("\r") > 1 else CR_ALONE)
         allowed = set(getattr(exc, "allowed", None) or ()) - {"WS", "COMMENT"}
         if "LSQB" in allowed:
             return column, f"unexpected character {char!r}: {_LINE_START}"

@@ -24,7 +24,12 @@ from typing import Any
 
 from scala40cli.model.results import FileResult, GameResult, HandResult, Problem
 from scala40cli.model.violations import RULEBOOK, Code
-from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_neutral
+from scala40cli.reporting.escape import (
+    terminal_cell,
+    terminal_line,
+    terminal_safe,
+    workflow_neutral,
+)
 from scala40cli.reporting.json_report import report_document
 from scala40cli.reporting.text_report import closed_by
 from scala40cli.reporting.translated import translated_game
@@ -287,7 +292,11 @@ def render_comparison_text(names: Sequence[str], comparisons: Sequence[GameCompa
 
 
 def _table(names: list[str], rows: list[tuple[str, list[str]]]) -> list[str]:
-    """Rows in columns: labels left, each rule set's cell wrapped to its width."""
+    """Rows in columns: labels left, each rule set's cell wrapped to its width; every
+    cell escaped first (:func:`terminal_cell`), measured as it is printed."""
+    names = [terminal_cell(name) for name in names]
+    rows = [(terminal_cell(label), [terminal_cell(cell) for cell in cells])
+            for label, cells in rows]
     label_width = max(display_width(label) for label, _ in [("", names), *rows])
     share = (TABLE_WIDTH - label_width) // len(names) - 2
     widths = [max(MIN_CELL_WIDTH, min(share, max(display_width(name),

@@ -10,6 +10,7 @@ through one function here, so that a new format cannot forget a case:
 =================  ==========================================================
 ``terminal_safe``  text for a terminal or a CI log (a whole report)
 ``terminal_line``  one field that must stay on its line (a file name)
+``terminal_cell``  one cell of a table, whose width must be known (the tab escaped too)
 ``workflow_*``     GitHub workflow commands: their data, properties, and any other line
 ``markdown_*``     Markdown text and code spans (tables included)
 ``xml_safe``       text and attribute values of an XML document (JUnit)
@@ -53,6 +54,7 @@ def _table(codes: Iterable[int]) -> dict[int, str]:
 _SURROGATES = range(0xD800, 0xE000)
 _TERMINAL = _table((*_CONTROL_CODES, *BIDI_CONTROLS, *_SURROGATES, 0x2028, 0x2029))
 _TERMINAL_LINE = {**_TERMINAL, 0x0A: _escaped(0x0A)}
+_TERMINAL_CELL = {**_TERMINAL_LINE, 0x09: _escaped(0x09)}
 
 
 def terminal_safe(text: str) -> str:
@@ -65,6 +67,13 @@ def terminal_safe(text: str) -> str:
 def terminal_line(text: str) -> str:
     """:func:`terminal_safe`, and the line feed escaped too: for one field of a line."""
     return text.translate(_TERMINAL_LINE)
+
+
+def terminal_cell(text: str) -> str:
+    """:func:`terminal_line`, and the tab escaped too: for a cell of a table, which is
+    measured (:func:`scala40cli.reporting.widths.display_width`) as it is printed: a tab
+    takes from one to eight columns, where the terminal's tab stops put it."""
+    return text.translate(_TERMINAL_CELL)
 
 
 # --- GitHub Actions workflow commands ---------------------------------------------------

@@ -27,7 +27,7 @@ from scala40cli.model.results import (
 
 # terminal_safe moved to escape.py; it is re-exported for the modules that import it here.
 from scala40cli.reporting.base import Reporter
-from scala40cli.reporting.escape import terminal_line, workflow_neutral
+from scala40cli.reporting.escape import terminal_cell, terminal_line, workflow_neutral
 from scala40cli.reporting.escape import terminal_safe as terminal_safe
 from scala40cli.reporting.summary import Summary, Tally
 from scala40cli.reporting.widths import display_width, pad
@@ -244,8 +244,10 @@ def _cell(scores: dict[str, int], player: str) -> str:
 def align_columns(rows: list[list[str]], rule_before: tuple[int, ...]) -> list[str]:
     """Rows padded into columns: the first and last (labels) to the left, the scores
     between them to the right so that units line up. A rule of dashes goes before each
-    row index of ``rule_before``.
+    row index of ``rule_before``. Each cell is escaped (:func:`terminal_cell`) and measured
+    as it is printed, in terminal columns.
     """
+    rows = [[terminal_cell(cell) for cell in row] for row in rows]
     widths = [max(display_width(row[index]) for row in rows) for index in range(len(rows[0]))]
     labels = {0, len(widths) - 1}
     lines: list[str] = []

@@ -1,4 +1,8 @@
-"""How wide a text is on a terminal, for the columns of the text score sheet.
+"""How wide a text is on a terminal, for the columns of the text tables.
+
+A table measures its cells as they are printed: escaped first
+(:func:`scala40cli.reporting.escape.terminal_cell`: a control character shown as
+``\\x0d`` takes four columns, a bidi control shown as ``\\u202e`` six), then measured here.
 
 A player's name is counted as a terminal shows it, not in code points: a combining
 accent (``Nicolò`` written in NFD, ``o`` then U+0300) takes no column of its own, nor

@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from scala40cli.reporting.escape import terminal_line
+from scala40cli.reporting.escape import terminal_cell, terminal_line, workflow_neutral
 from scala40cli.reporting.widths import display_width, pad
 from scala40cli.review.grading import MARKS, Summary, Verdict
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
@@ -39,7 +39,8 @@ def review_text(files: Sequence[FileReview], settings: ReviewSettings,
         games=words.ngettext("{count} game", "{count} games", games),
         engine=terminal_line(settings.engine), budget=budget_text(settings.budget),
         seed=terminal_line(settings.seed)))
-    return "\n".join(out) + "\n"
+    # a player named ``::error::...`` starts a row of the summary: no workflow command
+    return workflow_neutral("\n".join(out) + "\n")
 
 
 def error_line(error: str, words: Catalogue = ENGLISH) -> str:
@@ -99,7 +100,7 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
     """One row a player: decisions, agreement, average loss, the counts, the rating."""
     language = words.language
     head = [words.gettext(title) if title[0].isalpha() else title for title in HEADINGS]
-    rows = [[terminal_line(s.player), str(s.decisions),
+    rows = [[terminal_cell(s.player), str(s.decisions),
              *(figures(s, language) if s.decisions else ("-", "-", "-")),
              str(s.counts[Verdict.INACCURACY.value]), str(s.counts[Verdict.MISTAKE.value]),
              str(s.counts[Verdict.BLUNDER.value]), words.gettext(s.rating)]

@@ -8,10 +8,10 @@ line can start a workflow command.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Sequence
 
-from scala40cli.reporting.escape import terminal_line, workflow_neutral
+from scala40cli.reporting.escape import terminal_cell, terminal_line, workflow_neutral
+from scala40cli.reporting.widths import display_width, pad
 from scala40cli.season.columns import COLUMNS, header
 from scala40cli.season.table import SeasonTable
 from scala40cli.season.words import (
@@ -25,24 +25,13 @@ from scala40cli.season.words import (
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
 
-def width(text: str) -> int:
-    """Columns the text takes on a terminal: wide East Asian characters two, combining
-    marks none."""
-    return sum(0 if unicodedata.combining(char) else
-               2 if unicodedata.east_asian_width(char) in ("W", "F") else 1 for char in text)
-
-
-def _pad(text: str, size: int, right: bool) -> str:
-    room = " " * max(size - width(text), 0)
-    return room + text if right else text + room
-
-
 def table_lines(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
-    """The table's header, rule and rows, aligned."""
-    rows = [[terminal_line(column.cell(row, words.language)) for column in COLUMNS]
+    """The table's header, rule and rows, aligned: each cell escaped, then measured in
+    the columns it takes on a terminal (:mod:`scala40cli.reporting.widths`)."""
+    rows = [[terminal_cell(column.cell(row, words.language)) for column in COLUMNS]
             for row in table.players]
     headers = [header(column, words) for column in COLUMNS]
-    sizes = [max([width(header), *(width(row[i]) for row in rows)])
+    sizes = [max([display_width(header), *(display_width(row[i]) for row in rows)])
              for i, header in enumerate(headers)]
     lines = [_line(headers, sizes), "  ".join("-" * size for size in sizes)]
     lines += [_line(row, sizes) for row in rows]
@@ -50,7 +39,7 @@ def table_lines(table: SeasonTable, words: Catalogue = ENGLISH) -> list[str]:
 
 
 def _line(cells: Sequence[str], sizes: Sequence[int]) -> str:
-    return "  ".join(_pad(cell, size, column.numeric)
+    return "  ".join(pad(cell, size, right=column.numeric)
                      for cell, size, column in zip(cells, sizes, COLUMNS, strict=True)
                      ).rstrip()
 

@@ -5,14 +5,15 @@ text and ``--format json`` cannot tell two stories; its words, and the referee's
 sentences, in the language of ``--lang`` (the JSON stays English, as the reports' JSON
 does). The whole text goes through
 :func:`~scala40cli.reporting.escape.terminal_safe` at the end: a name or a line of the
-log never drives the terminal.
+log never drives the terminal, and :func:`~scala40cli.reporting.escape.workflow_neutral`
+after it: no line is a workflow command for a CI runner.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from scala40cli.reporting.escape import terminal_safe
+from scala40cli.reporting.escape import terminal_cell, terminal_safe, workflow_neutral
 from scala40cli.reporting.widths import display_width, pad
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
@@ -25,7 +26,7 @@ def show_text(document: dict[str, Any], words: Catalogue = ENGLISH) -> str:
     if text is not None:
         lines.append(say("line {line}: {text}", line=document["line"], text=text.strip()))
     if document["game"] is None:  # before the first game: nothing more to say
-        return terminal_safe("\n".join(lines) + "\n")
+        return _shown(lines)
     for problem in document["on_line"]:
         kind = "  note {code}: {message}" if "caused_by" in problem else \
             "  violation {code}: {message}"
@@ -38,7 +39,13 @@ def show_text(document: dict[str, Any], words: Catalogue = ENGLISH) -> str:
     lines += _table(document, words)
     lines += _problems("Violations up to line {line}:", document["violations"], document, words)
     lines += _problems("Notes up to line {line}:", document["notes"], document, words)
-    return terminal_safe("\n".join(lines) + "\n")
+    return _shown(lines)
+
+
+def _shown(lines: list[str]) -> str:
+    """The lines as printed: safe on a terminal, and none of them a workflow command
+    for a CI runner (a player named ``::error::...`` starts a row of the table)."""
+    return workflow_neutral(terminal_safe("\n".join(lines) + "\n"))
 
 
 def _heading(document: dict[str, Any], words: Catalogue) -> str:
@@ -62,13 +69,14 @@ def _heading(document: dict[str, Any], words: Catalogue) -> str:
 def _table(table: dict[str, Any], words: Catalogue) -> list[str]:
     say = words.gettext
     rows: list[str] = []
-    width = max((display_width(p["name"]) for p in table["players"]), default=0)
+    names = [terminal_cell(p["name"]) for p in table["players"]]  # measured as printed
+    width = max(map(display_width, names), default=0)
     digits = max((len(str(p["total"])) for p in table["players"]), default=3)
     counts = [len(p["hand"]) + p["unknown"] for p in table["players"]]
     held = [" " * (count < 10) + words.ngettext("{count} card", "{count} cards", count)
             for count in counts]  # " 1 card" and "12 cards" in one column
     held_width = max(map(len, held), default=0)
-    for player, cards_held in zip(table["players"], held, strict=True):
+    for player, name, cards_held in zip(table["players"], names, held, strict=True):
         marks = (say("out") + " " if player["out"] else "") + (
             say("opened") + " " if player["opened"] else "")
         cards = " ".join(player["hand"])
@@ -76,7 +84,7 @@ def _table(table: dict[str, Any], words: Catalogue) -> list[str]:
             unknown = words.ngettext("+{count} unknown", "+{count} unknown", player["unknown"])
             cards += f"{' ' if cards else ''}{unknown}"
         total = say("total {total}", total=f"{player['total']:>{max(digits, 3)}}")
-        rows.append(f"  {pad(player['name'], width)}  {total}  {cards_held:<{held_width}}  "
+        rows.append(f"  {pad(name, width)}  {total}  {cards_held:<{held_width}}  "
                     f"{marks}{cards or '-'}".rstrip())
     for meld in table["melds"]:
         jokers = f"  (JK = {', '.join(meld['jokers'])})" if meld["jokers"] else ""

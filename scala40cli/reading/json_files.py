@@ -1,0 +1,66 @@
+"""What makes a whole file no JSON Lines log, said once for the file.
+
+A JSON Lines log holds one event object a line. Two kinds of file hold events and are
+not that, and a line-by-line reading gives one problem a line for them, hundreds for a
+game, which hide what to do:
+
+- a file in UTF-16 (a byte order mark, or NUL bytes in its first line): every line is
+  not UTF-8;
+- a JSON document written over several lines: pretty-printed objects (``{`` alone on
+  the first line) or an array of events (``[``), which ``json.dump(indent=2)`` and
+  many editors write.
+
+:func:`whole_file_problem` looks at the first line only (what is read already to tell
+the format) and says what the file is and what to do; the file's other lines are
+counted, not read (:class:`~scala40cli.reading.chunks.WholeFile`, the chunk's cut: one
+problem, the file's lines not judged). A ``.s40`` log whose first line holds NUL bytes
+is one problem too (:data:`~scala40cli.reading.chunks.NUL_BYTES`).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from scala40cli.model.results import Problem
+from scala40cli.model.violations import Code
+from scala40cli.reading.chunks import BOM, NUL_BYTES, UTF16_MARKS, nul_first_line
+
+#: Said of a file in UTF-16 (:data:`~scala40cli.reading.chunks.NUL_BYTES` of one with
+#: NUL bytes in its first line, a ``.s40`` log's as well).
+UTF16: Final = ("the file is in UTF-16, not UTF-8 as JSON Lines is: save it as UTF-8 "
+                "(the file is not read)")
+#: Said of a JSON document written over several lines: an array, or objects.
+ARRAY: Final = (
+    "the file is a JSON array of events, not JSON Lines, which holds one event object a "
+    "line with nothing around it: write each event on one line (jq -c '.[]' does it) (the "
+    "file is not read)")
+PRETTY: Final = (
+    "the file holds JSON objects written over several lines, not JSON Lines, which holds "
+    "one event object a line: write each event on one line (jq -c . does it) (the file is "
+    "not read)")
+
+
+def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
+    """The code and words of a file whose first line (``head``, its BOM left on) shows
+    it is no JSON Lines log, or None. A line of JSON Lines is one object: it never
+    starts an array of objects (``[`` alone, ``[{``), nor ends with ``{``, ``[`` or a
+    ``,`` after a key's value (one after a whole object, ``},``, is an array's line
+    without its ``[``: said a line)."""
+    if head.startswith(UTF16_MARKS):
+        return Code.BAD_ENCODING, UTF16
+    if nul_first_line(head):
+        return Code.BAD_ENCODING, NUL_BYTES
+    first = head.removeprefix(BOM).strip(b" \t\r\n")
+    if first == b"[" or (first.startswith(b"[") and first[1:].lstrip().startswith(b"{")):
+        return Code.SYNTAX_ERROR, ARRAY
+    if first.startswith(b"{") and (first.endswith((b"{", b"[")) or (
+            first.endswith(b",") and not first.endswith(b"},"))):
+        return Code.SYNTAX_ERROR, PRETTY
+    return None
+
+
+def file_problem(head: bytes) -> Problem | None:
+    """:func:`whole_file_problem` as the problem of the file, on its line 1."""
+    found = whole_file_problem(head)
+    return None if found is None else Problem(code=found[0], line=1, column=1,
+                                              message=found[1])
