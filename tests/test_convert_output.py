@@ -76,3 +76,20 @@ def test_what_is_not_a_log_never_goes_to_a_s40_name(tmp_path: Path,
     result = run(*args, "-o", str(out))
     assert result.exit_code == 2 and "game log name" in result.stderr
     assert not out.exists()
+
+
+def test_a_comments_escapes_and_inner_cr_survive_the_round_trip_through_a_pipe(
+        tmp_path: Path) -> None:
+    """A comment holding an ESC sequence and a CR inside it is one line of a `.s40` log:
+    its JSON Lines form is read back (the JSON reader refused the CR), and the log
+    converted back into a pipe keeps its bytes (click stripped the escapes there)."""
+    comment = "; a \x1b[31mred\x1b[0m word and a bare\rCR"
+    log = tmp_path / "game.s40"
+    log.write_bytes(f'[Players "Anna" "Bruno"]\n{comment}\nhand 1\ndealer Anna\n'
+                    "score Anna 0 Bruno 40\n".encode())
+    jsonl = tmp_path / "game.jsonl"
+    assert run("convert", str(log), "-o", str(jsonl)).exit_code == 0
+    assert audit_path(jsonl).errors == ()
+    back = run("convert", "--to", "s40", str(jsonl))
+    assert back.exit_code == 0, back.output
+    assert comment in back.output

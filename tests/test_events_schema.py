@@ -80,6 +80,11 @@ def test_the_cards_users_write_are_read_and_valid() -> None:
     {"verb": "reshuffle", "comment": None},  # read as no comment before (found by fuzzing)
     {"verb": "draw", "player": "A", "card": "5S", "comment": None},
     {"verb": "comment", "text": "# scorer"},
+    {"verb": "comment", "text": "; a bare\rCR inside"},  # one line of a .s40 log
+    {"verb": "comment", "text": "; a CR at the end\r"},
+    {"verb": "comment", "text": ";\r"},
+    {"verb": "comment", "text": ";"},
+    {"verb": "reshuffle", "comment": "; \x1b[31mred\r"},
     {"verb": "comment", "text": "# a", "player": "A"},
     {"verb": "swap", "player": "A", "card": "JK", "meld": 0},
     {"verb": "verb"},

@@ -255,7 +255,8 @@ def emit(text: str, output: str | None, inputs: Iterable[str] = (), *,
                 from scala40cli.reporting.escape import terminal_safe, workflow_neutral
 
                 text = workflow_neutral(terminal_safe(text))
-            click.echo(text, nl=False, file=stream)
+            # a log's bytes as they are into a pipe: click would strip its comments' escapes
+            click.echo(text, nl=False, file=stream, color=True if writes_log else None)
         return
     check_output(output, inputs, writes_log=writes_log)
     with _about_output():

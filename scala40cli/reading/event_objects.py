@@ -370,7 +370,7 @@ def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> N
 
 def comment_text(value: object, what: str) -> str:
     text = _characters(text_in(value, what), what)
-    if not text.startswith((";", "#")) or "\n" in text or "\r" in text:
+    if not text.startswith((";", "#")) or "\n" in text or text.endswith("\r"):
         raise EventJsonError(f"{what} is a comment as written in a log: one line starting "
                              f"with ; or #, not {shown(value)}")
     return text
