@@ -89,7 +89,7 @@ def test_a_comments_escapes_and_inner_cr_survive_the_round_trip_through_a_pipe(
                     "score Anna 0 Bruno 40\n".encode())
     jsonl = tmp_path / "game.jsonl"
     assert run("convert", str(log), "-o", str(jsonl)).exit_code == 0
-    assert audit_path(jsonl).errors == ()
+    assert audit_path(str(jsonl)).errors == ()
     back = run("convert", "--to", "s40", str(jsonl))
     assert back.exit_code == 0, back.output
     assert comment in back.output
