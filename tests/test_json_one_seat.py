@@ -21,14 +21,17 @@ from __future__ import annotations
 import json
 import random
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from click.testing import CliRunner
 from corruptions import MUTATORS, IllegalFixture, Walk
 from test_table_presets import _simulated
 from test_table_reshuffle import seat_lines
 
 from scala40cli.api import audit_events, audit_text, json_report
+from scala40cli.cli.main import main
 from scala40cli.reading.jsonl_logs import jsonl_to_s40
 from scala40cli.reading.parser import parse_text
 from scala40cli.reporting.events_jsonl import s40_to_jsonl
@@ -74,17 +77,23 @@ def assert_judged_alike(seat_text: str) -> dict[str, Any]:
     assert s40_to_jsonl(back.encode()) == canonical  # so back -> JSON -> .s40 is back
     jsonl = s40_to_jsonl(flat.encode())
     assert jsonl == canonical
-    from_s40, from_json = _report(flat, "s40"), _report(jsonl, "jsonl")
-    named = _events_named(from_json)
-    assert all(event == line - 1 for line, event in named), named
-    assert from_json == from_s40
+    from_s40 = _report(flat, "s40")
+    assert _without_events(_report(jsonl, "jsonl")) == from_s40
     objects = [json.loads(line) for line in jsonl.splitlines()]
-    assert json_report([audit_events(objects, name="seat")]) == from_json
+    assert _without_events(json_report([audit_events(objects, name="seat")])) == from_s40
     for item in objects:  # a whole deal unknown as a server may write it, like `deal P ?`
         if item["verb"] == "deal" and set(item["cards"]) == {"?"}:
             item["cards"] = ["?"]
-    assert json_report([audit_events(objects, name="seat")]) == from_json
+    assert _without_events(json_report([audit_events(objects, name="seat")])) == from_s40
     return from_s40
+
+
+def _without_events(report: dict[str, Any]) -> dict[str, Any]:
+    """The report with each problem's ``event`` taken out, once checked: the index of its
+    object, its line less one (a JSON Lines log has no blank line)."""
+    named = _events_named(report)
+    assert all(event == line - 1 for line, event in named), named
+    return report
 
 
 def _problems(report: dict[str, Any]) -> list[tuple[str, int]]:
@@ -138,6 +147,26 @@ def _left_out(text: str, seed: int) -> str:
 def test_a_match_from_each_seat_is_judged_alike_from_json() -> None:
     reports = _from_every_seat(_simulated("classic", 2, 3))
     assert all(not _problems(r) for r in reports)
+
+
+def test_convert_and_replay_judge_a_seat_log_alike(tmp_path: Path) -> None:
+    # the commands a user runs: `scala40 convert` both ways, `scala40 replay` of each
+    seat, flat = tmp_path / "seat.s40", tmp_path / "flat.s40"
+    lines = seat_lines(_simulated("rientro", 3, 4).splitlines(), "Bruno")
+    seat.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    flat.write_text("\n".join(line for line in lines if line) + "\n", encoding="utf-8")
+    runner = CliRunner()
+    for args in (["convert", str(seat), "-o", str(tmp_path / "seat.jsonl")],
+                 ["convert", str(tmp_path / "seat.jsonl"), "-o", str(tmp_path / "back.s40")]):
+        assert runner.invoke(main, args, catch_exceptions=False).exit_code == 0
+    assert (tmp_path / "back.s40").read_bytes() == seat.read_bytes()
+    reports = [json.loads(runner.invoke(main, ["replay", "--format", "json", str(path)],
+                                        catch_exceptions=False).output)
+               for path in (flat, tmp_path / "seat.jsonl")]  # the same lines
+    for report in reports:
+        report["files"][0]["path"] = "seat"
+    assert reports[0]["files"][0]["games"][0]["violations"] == []
+    assert _without_events(reports[1]) == reports[0]
 
 
 #: (preset, players, seed): 2 to 4 players, teams and re-entry among them.
@@ -213,8 +242,7 @@ def _judged_alike(objects: list[dict[str, Any]]) -> dict[str, Any]:
     for each problem's ``event``, taken out: the index of its object)."""
     text = jsonl_to_s40("".join(json.dumps(o) + "\n" for o in objects).encode())
     assert isinstance(text, str), text
-    report = _judged(objects)
-    assert all(event == line - 1 for line, event in _events_named(report))
+    report = _without_events(_judged(objects))
     assert report == _report("\n".join(line for line in text.splitlines() if line) + "\n",
                              "s40")
     return report
@@ -239,6 +267,15 @@ def test_a_whole_deal_unknown_written_as_one_question_mark_is_thirteen_cards() -
     assert _judged_alike(one) == _judged(WALK)
     converted = jsonl_to_s40(json.dumps(one[BRUNO_DEAL]).encode() + b"\n")
     assert converted == "deal Bruno ?\n"
+
+
+def test_a_deal_partly_known_is_read_card_by_card() -> None:
+    # Bruno showed his QH and 9S when dealt: a list of cards and "?" is read as
+    # `deal Bruno QH 9S ? ...` is, the cards known among the unknown ones
+    one = _edited(BRUNO_DEAL, cards=["QH", "9S", *["?"] * 11])
+    assert _judged_alike(one) == _judged(WALK)
+    text = jsonl_to_s40(json.dumps(one[BRUNO_DEAL]).encode() + b"\n")
+    assert text == "deal Bruno QH 9S" + " ?" * 11 + "\n"
 
 
 @pytest.mark.parametrize(("cards", "dealt"), [(["?"] * 12, 12), (["?"] * 14, 14), ([], 0),
