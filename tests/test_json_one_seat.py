@@ -319,6 +319,15 @@ def test_an_unknown_deal_written_otherwise_is_refused_saying_what_is_expected(
     assert says in error["message"]
 
 
+@pytest.mark.parametrize(("fields", "says"), [
+    ({"verb": "attach", "cards": ["?"], "meld": 1}, "an attach has no 'card'; its keys are"),
+    ({"verb": "upcard", "player": "Anna"}, "an upcard has no 'player'"),
+])
+def test_a_refusal_names_the_verb_with_its_article(fields: dict[str, object],
+                                                   says: str) -> None:
+    assert says in _refused(_edited(BRUNO_DRAW, **fields))["message"]  # it said "a attach"
+
+
 def _took(card: object) -> list[dict[str, Any]]:
     """Bruno takes Anna's 9D instead of drawing, and melds it in a set."""
     objects = _edited(BRUNO_DRAW, verb="take", card=card)

@@ -335,7 +335,7 @@ def read_event(value: object, line: int) -> tuple[Event | CommentLine, str | Non
         _only_keys(value, verb, (VERB_KEY, COMMENT_KEY, *keys))
         for key in keys:
             if key not in value and not (verb == "take" and key == "card"):
-                raise EventJsonError(f"a {verb} needs {key!r}" + (
+                raise EventJsonError(f"{_a(verb)} needs {key!r}" + (
                     " (\"?\" for a card the log does not know)" if verb == "draw" else ""))
     event = _BUILDERS[verb](value, line)
     if COMMENT_KEY not in value:  # a "comment" of null is no comment's text: refused
@@ -353,8 +353,13 @@ def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> N
     be), written whole (:func:`shown`) or typed ``str`` (compiled, that is checked)."""
     for key in keys:
         if key not in allowed:
-            raise EventJsonError(f"a {verb} has no {shown(key)}; its keys are "
+            raise EventJsonError(f"{_a(verb)} has no {shown(key)}; its keys are "
                                  f"{', '.join(sorted(allowed))}")
+
+
+def _a(verb: str) -> str:
+    """The verb with its article: "an attach", "an upcard", "a draw"."""
+    return ("an " if verb[0] in "aeiou" else "a ") + verb
 
 
 def comment_text(value: object, what: str) -> str:
