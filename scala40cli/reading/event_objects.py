@@ -44,7 +44,12 @@ from scala40cli.reading.events import (
 )
 from scala40cli.reading.fastlines import CARD, TABLE
 from scala40cli.reading.limits import MAX_LINE_CHARS
-from scala40cli.reading.syntax_errors import card_problem, no_json_verb, unknown_json_verb
+from scala40cli.reading.syntax_errors import (
+    card_problem,
+    no_json_verb,
+    shown,
+    unknown_json_verb,
+)
 
 #: A card the log does not know (format 1.1), as the format and the JSON write it.
 UNKNOWN_CARD: Final = "?"
@@ -87,34 +92,6 @@ class CommentLine:
 
 
 # --- one field ----------------------------------------------------------------------------
-
-
-def shown(value: object) -> str:
-    """A JSON value as a message shows it, cut short."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (dict, list)):
-        return "an object" if isinstance(value, dict) else "a list"
-    if isinstance(value, float) and abs(value) == float("inf"):  # 1e400 as JSON reads it
-        return "a number over 1.7e308"
-    if isinstance(value, int) and not -_SHORT_INT < value < _SHORT_INT:
-        return _long_int(value)
-    text = repr(value)
-    return text if len(text) <= 40 else text[:39] + "…"
-
-
-#: The whole numbers :func:`shown` writes in full: up to 39 digits.
-_SHORT_INT: Final = 10**39
-
-
-def _long_int(value: int) -> str:
-    """A number of 40 digits or more cut short as :func:`shown` cuts a text, never written
-    whole: Python writes none of over 4,300 digits (a ValueError where a message was to
-    be). The digits dropped, from the bits' count times log10(2), leave 39 or 40."""
-    dropped = (abs(value).bit_length() - 1) * 30103 // 100_000 - 38
-    return ("-" if value < 0 else "") + str(abs(value) // 10**dropped)[:39] + "…"
 
 
 def text_in(value: object, what: str) -> str:
@@ -165,20 +142,29 @@ def card_in(value: object, what: str) -> Card:
     raise EventJsonError(_card_problem(value, what))
 
 
-def _card_problem(value: object, what: str) -> str:
+def _card_problem(value: object, what: str, hidden: bool = False) -> str:
+    """Why ``value`` is no card; ``hidden`` where ``"?"`` may stand (a deal, a draw)."""
+    unknown = ", or \"?\" for a card the log does not know" if hidden else ""
     if not isinstance(value, str):
-        return f"{what} must be a card as a string, like \"7H\", not {shown(value)}"
+        return f"{what} must be a card as a string, like \"7H\"{unknown}, not {shown(value)}"
     if value == UNKNOWN_CARD:
-        return f"{what}: ? (a card the log does not know) stands only in a deal or a draw"
-    if (problem := card_problem(value)) is not None:
-        return f"{what}: {problem}"
+        return f"{what}: ? (a card the log does not know) stands only in a deal or a draw" + (
+            "; a take's card is the top of the discard pile, seen by everybody: write it, "
+            "or null (or no \"card\") to leave it out" if what == "take card" else "")
+    if (problem := card_problem(value)) is not None:  # a typo's card said, not "?"
+        return f"{what}: {problem}" + ("" if "did you mean" in problem else unknown)
     return (f"{what}: {value!r} is not a card as a log writes it: a rank (A 2-10 J Q K) "
-            "and a suit (S H D C), or JK")
+            f"and a suit (S H D C), or JK{unknown}")
 
 
 def _hidden_in(value: object, what: str) -> Card | None:
     """A card, or None for ``"?"``: a card the log does not know (format 1.1)."""
-    return None if value == UNKNOWN_CARD else card_in(value, what)
+    if value == UNKNOWN_CARD:
+        return None
+    card = CARD.get(value) if isinstance(value, str) else None
+    if card is None:
+        raise EventJsonError(_card_problem(value, what, hidden=True))
+    return card
 
 
 def _list_in(value: object, what: str) -> list[object]:
@@ -246,8 +232,13 @@ def _dealer(o: dict[str, object], line: int) -> Event:
 
 def _deal(o: dict[str, object], line: int) -> Event:
     player = _one_line(o["player"], "deal player")
-    cards = tuple([_hidden_in(c, "deal cards") for c in _list_in(o["cards"], "deal cards")])
-    return Deal(line, 1, player, cards)
+    if o["cards"] == UNKNOWN_CARD:
+        raise EventJsonError("deal cards must be a list: [\"?\"] for a whole deal unknown, "
+                             "as deal P ? writes it")
+    items = _list_in(o["cards"], "deal cards")
+    if items == [UNKNOWN_CARD]:  # as `deal P ?` reads it: the whole deal unknown
+        return Deal(line, 1, player, (None,) * DEAL_SIZE)
+    return Deal(line, 1, player, tuple([_hidden_in(c, "deal cards") for c in items]))
 
 
 def _upcard(o: dict[str, object], line: int) -> Event:
@@ -339,19 +330,17 @@ def read_event(value: object, line: int) -> tuple[Event | CommentLine, str | Non
             _only_keys(value, verb, (VERB_KEY, "text"))
             return CommentLine(comment_text(value.get("text"), "text")), None
         raise _unknown_verb(verb)
-    if len(value) != len(keys) + 1 + (COMMENT_KEY in value) or not _has_all(value, keys):
+    if len(value) != len(keys) + 1 + (COMMENT_KEY in value) or \
+            not all(key in value for key in keys):
         _only_keys(value, verb, (VERB_KEY, COMMENT_KEY, *keys))
         for key in keys:
             if key not in value and not (verb == "take" and key == "card"):
-                raise EventJsonError(f"a {verb} needs {key!r}")
+                raise EventJsonError(f"{_a(verb)} needs {key!r}" + (
+                    " (\"?\" for a card the log does not know)" if verb == "draw" else ""))
     event = _BUILDERS[verb](value, line)
     if COMMENT_KEY not in value:  # a "comment" of null is no comment's text: refused
         return event, None
     return event, comment_text(value[COMMENT_KEY], COMMENT_KEY)
-
-
-def _has_all(value: dict[str, object], keys: tuple[str, ...]) -> bool:
-    return all(key in value for key in keys)
 
 
 def _unknown_verb(verb: object) -> EventJsonError:
@@ -364,8 +353,13 @@ def _only_keys(keys: Iterable[object], verb: str, allowed: tuple[str, ...]) -> N
     be), written whole (:func:`shown`) or typed ``str`` (compiled, that is checked)."""
     for key in keys:
         if key not in allowed:
-            raise EventJsonError(f"a {verb} has no {shown(key)}; its keys are "
+            raise EventJsonError(f"{_a(verb)} has no {shown(key)}; its keys are "
                                  f"{', '.join(sorted(allowed))}")
+
+
+def _a(verb: str) -> str:
+    """The verb with its article: "an attach", "an upcard", "a draw"."""
+    return ("an " if verb[0] in "aeiou" else "a ") + verb
 
 
 def comment_text(value: object, what: str) -> str:

@@ -16,7 +16,8 @@ import sys
 from typing import Any, Final
 
 from scala40cli.reading.chunks import byte_said
-from scala40cli.reading.event_objects import EventJsonError, shown
+from scala40cli.reading.event_objects import EventJsonError
+from scala40cli.reading.syntax_errors import shown
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
 #: rules file two. Deeper is hostile input, refused before the decoder recurses.

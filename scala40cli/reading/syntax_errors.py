@@ -16,6 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from difflib import SequenceMatcher
+from typing import Final
 
 from lark.exceptions import UnexpectedToken
 
@@ -346,3 +347,30 @@ def explain(exc: Exception, text: str) -> tuple[int, str]:
             else "" if not heads or heads[0].startswith("[") else heads[-1])
     return column, _message(expected, found, prev, verb, following)
 
+
+def shown(value: object) -> str:
+    """A JSON value as a message shows it, cut short."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "a list"
+    if isinstance(value, float) and abs(value) == float("inf"):  # 1e400 as JSON reads it
+        return "a number over 1.7e308"
+    if isinstance(value, int) and not -_SHORT_INT < value < _SHORT_INT:
+        return _long_int(value)
+    text = repr(value)
+    return text if len(text) <= 40 else text[:39] + "…"
+
+
+#: The whole numbers :func:`shown` writes in full: up to 39 digits.
+_SHORT_INT: Final = 10**39
+
+
+def _long_int(value: int) -> str:
+    """A number of 40 digits or more cut short as :func:`shown` cuts a text, never written
+    whole: Python writes none of over 4,300 digits (a ValueError where a message was to
+    be). The digits dropped, from the bits' count times log10(2), leave 39 or 40."""
+    dropped = (abs(value).bit_length() - 1) * 30103 // 100_000 - 38
+    return ("-" if value < 0 else "") + str(abs(value) // 10**dropped)[:39] + "…"
