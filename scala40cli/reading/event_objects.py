@@ -363,6 +363,8 @@ def _a(verb: str) -> str:
 
 
 def comment_text(value: object, what: str) -> str:
+    """A comment is one line of a log: a CR inside it is one of its characters (as a
+    `.s40` log reads it), but a CR at its end would make the line's end a CR LF."""
     text = _characters(text_in(value, what), what)
     if not text.startswith((";", "#")) or "\n" in text or text.endswith("\r"):
         raise EventJsonError(f"{what} is a comment as written in a log: one line starting "
