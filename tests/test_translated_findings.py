@@ -70,20 +70,20 @@ SHEETS = [
     (_sheet("Anna 0 Bruno 333 Carla 30"),
      "Bruno segna 333, ma una mano costa a un giocatore al massimo 166, 332 se una chiusura "
      "in mano la raddoppia",
-     "Bruno marque 333, mais une manche coûte au plus 166 à un joueur, 332 si une fermeture "
-     "d'un coup la double"),
+     "Bruno marque 333, mais une manche coûte au plus 166 à un joueur, 332 si elle est "
+     "terminée d'un coup"),
     (_sheet("Anna 0 Bruno 200 Carla 31"),
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 31, non è raddoppiata: è dispari",
-     "Bruno marque 200, plus que ne coûte une manche (166) à moins qu'une fermeture d'un coup "
-     "n'ait doublé les pénalités, mais la pénalité de Carla, 31, n'est pas doublée : elle est "
+     "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 31, n'est pas doublée : elle est "
      "impaire"),
     (_sheet("Anna 0 Bruno 200 Carla 2"),
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 2, non è raddoppiata: una "
      "penalità raddoppiata va da 4 a 332",
-     "Bruno marque 200, plus que ne coûte une manche (166) à moins qu'une fermeture d'un coup "
-     "n'ait doublé les pénalités, mais la pénalité de Carla, 2, n'est pas doublée : une "
+     "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 2, n'est pas doublée : une "
      "pénalité doublée va de 4 à 332"),
     (_sheet("Anna 0 Bruno 120 Carla 10", "Anna 0 Bruno 5 Carla 10"),
      "la riga dei punti deve nominare una volta ogni giocatore della mano: già fuori Bruno",
@@ -282,4 +282,6 @@ def test_the_outcome_and_a_discard_just_taken_assume_no_gender() -> None:
         "Éliminations : Carla à la manche 2, Bruno à la manche 8, Dario à la manche 9",
         "Victoire : Anna"]
     assert catalogue("fr").translate("Anna discards the 9C just taken") == \
-        "Anna défausse le 9C qui vient d'être pris"
+        "Anna défausse 9C, la carte qui vient d'être prise"
+    assert catalogue("it").translate("Anna discards the 9C just taken") == \
+        "Anna scarta 9C, la carta appena presa"
