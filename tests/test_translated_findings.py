@@ -76,15 +76,15 @@ SHEETS = [
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 31, non è raddoppiata: è dispari",
      "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
-     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 31, n'est pas doublée : elle est "
-     "impaire"),
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 31, "
+     "n'est pas doublée : elle est impaire"),
     (_sheet("Anna 0 Bruno 200 Carla 2"),
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 2, non è raddoppiata: una "
      "penalità raddoppiata va da 4 a 332",
      "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
-     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 2, n'est pas doublée : une "
-     "pénalité doublée va de 4 à 332"),
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 2, "
+     "n'est pas doublée : une pénalité doublée va de 4 à 332"),
     (_sheet("Anna 0 Bruno 120 Carla 10", "Anna 0 Bruno 5 Carla 10"),
      "la riga dei punti deve nominare una volta ogni giocatore della mano: già fuori Bruno",
      "la ligne des points doit nommer une fois chaque joueur de la manche : déjà hors jeu "
