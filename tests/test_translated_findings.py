@@ -285,3 +285,32 @@ def test_the_outcome_and_a_discard_just_taken_assume_no_gender() -> None:
         "Anna défausse 9C, la carte qui vient d'être prise"
     assert catalogue("it").translate("Anna discards the 9C just taken") == \
         "Anna scarta 9C, la carta appena presa"
+
+
+# --- French elision before a name, and the cards a player holds ---------------------------
+
+
+def test_french_elides_de_before_a_name_or_card_with_a_vowel() -> None:
+    """"c'est le tour de Anna" is "d'Anna" in French; a name with a consonant, a card
+    written with a digit, keep "de"; Italian has no such rule."""
+    french = catalogue("fr")
+    assert french.translate("it is Anna's turn, not Bruno's") == \
+        "c'est le tour d'Anna, pas de Bruno"
+    assert french.translate("it is Bruno's turn, not Elsa's") == \
+        "c'est le tour de Bruno, pas d'Elsa"
+    assert french.translate("the dealer of hand 2 is Ugo, not Anna") == \
+        "le donneur de la manche 2 est Ugo, pas Anna"
+    assert catalogue("it").translate("it is Anna's turn, not Bruno's") == \
+        "tocca a Anna, non a Bruno"
+
+
+def test_the_cards_a_player_holds_are_not_an_invisible_character() -> None:
+    """"Anna holds QC, QH and QS" was said "Anna contiene QC, QH e QS" (the template of a
+    name holding an invisible character matched it first)."""
+    english = "Anna does not hold QD; Anna holds QC, QH and QS"
+    assert catalogue("it").translate(english) == "Anna non ha QD; Anna ha QC, QH e QS"
+    assert catalogue("fr").translate(english) == "Anna n'a pas QD ; Anna a QC, QH et QS"
+    named = "the player name 'An\\u200dna' holds an invisible character U+200D ZERO WIDTH JOINER"
+    assert catalogue("it").translate(named) == ("il nome di giocatore 'An\\u200dna' contiene "
+                                                "un carattere invisibile U+200D ZERO WIDTH "
+                                                "JOINER")
