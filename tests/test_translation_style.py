@@ -132,3 +132,14 @@ def test_the_page_says_stock_as_the_rules_do_and_the_referee_as_the_log_does() -
     assert page["fr"]["Hand"] == "Manche" and page["it"]["Hand"] == "Smazzata"
     page_fr = " ".join(page["fr"].values())
     assert "talon" not in page_fr.lower()
+
+
+def test_the_page_writes_no_de_that_a_name_would_elide() -> None:
+    """The referee's catalogue elides "de Anna" to "d'Anna"; the page's script fills its
+    words as they are, so its French says a name or a card without "de" or "que" before
+    it ("Combinaison 2 (Anna)", not "Combinaison 2 de Anna")."""
+    before = re.compile(r"\b(?:de|que) \{(?:player|other|card|cards|rank|name)\}", re.I)
+    said = [(msgid, form) for msgid, entry in
+            read_entries((PAGE / "fr.po").read_text("utf-8"))[0].items()
+            for form in entry.forms if before.search(form)]
+    assert said == []
