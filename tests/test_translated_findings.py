@@ -155,11 +155,11 @@ def test_unknown_cards_in_two_hands_are_said_with_the_language_s_and() -> None:
 
 
 @pytest.mark.parametrize(("finished", "winner", "italian", "french"), [
-    (True, "Bruno", "l'etichetta [Result] dà la vittoria a Anna; le mani la danno a Bruno",
+    (True, "Bruno", "l'etichetta [Result] dà la vittoria ad Anna; le mani la danno a Bruno",
      "l'étiquette [Result] donne la victoire à Anna ; les manches la donnent à Bruno"),
-    (True, None, "l'etichetta [Result] dà la vittoria a Anna; secondo le mani non vince nessuno",
+    (True, None, "l'etichetta [Result] dà la vittoria ad Anna; secondo le mani non vince nessuno",
      "l'étiquette [Result] donne la victoire à Anna ; selon les manches, personne ne gagne"),
-    (False, None, "l'etichetta [Result] dà la vittoria a Anna, ma la partita non è finita",
+    (False, None, "l'etichetta [Result] dà la vittoria ad Anna, ma la partita non è finita",
      "l'étiquette [Result] donne la victoire à Anna, mais la partie n'est pas finie"),
 ])
 def test_a_result_tag_that_names_another_winner_is_said_in_the_language(
@@ -292,7 +292,8 @@ def test_the_outcome_and_a_discard_just_taken_assume_no_gender() -> None:
 
 def test_french_elides_de_before_a_name_or_card_with_a_vowel() -> None:
     """"c'est le tour de Anna" is "d'Anna" in French; a name with a consonant, a card
-    written with a digit, keep "de"; Italian has no such rule."""
+    written with a digit, keep "de". Italian puts its euphonic d only before the same
+    vowel: "tocca ad Anna", "Anna ed Elena", but "a Elena"."""
     french = catalogue("fr")
     assert french.translate("it is Anna's turn, not Bruno's") == \
         "c'est le tour d'Anna, pas de Bruno"
@@ -301,7 +302,11 @@ def test_french_elides_de_before_a_name_or_card_with_a_vowel() -> None:
     assert french.translate("the dealer of hand 2 is Ugo, not Anna") == \
         "le donneur de la manche 2 est Ugo, pas Anna"
     assert catalogue("it").translate("it is Anna's turn, not Bruno's") == \
-        "tocca a Anna, non a Bruno"
+        "tocca ad Anna, non a Bruno"
+    assert catalogue("it").translate("it is Bruno's turn, not Elena's") == \
+        "tocca a Bruno, non a Elena"
+    assert catalogue("it").gettext("{first} and {last}", first="Anna", last="Elena") == \
+        "Anna ed Elena"
 
 
 def test_the_cards_a_player_holds_are_not_an_invisible_character() -> None:

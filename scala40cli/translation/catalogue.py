@@ -102,6 +102,9 @@ _ELIDED = frozenset({"player", "other", "players", "name", "dealer", "card", "ca
                      "rank", "winner", "result", "closer"})
 _BEFORE_VOWEL = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
 _VOWELS = frozenset("AEIOUYaeiouyÀÂÄÉÈÊËÎÏÔÖÙÛÜàâäéèêëîïôöùûü")
+#: Italian writes "ad Anna", "ed Elena": "a" and "e" take a d before the same vowel.
+_BEFORE_SAME_VOWEL = re.compile(r"\b([AaEe]) \{(\w+)\}")
+_SAME_VOWEL = {"a": frozenset("aAàÀ"), "e": frozenset("eEèéÈÉ")}
 
 
 def _elided(text: str, values: Mapping[str, object]) -> str:
@@ -113,6 +116,17 @@ def _elided(text: str, values: Mapping[str, object]) -> str:
             return f"{found.group(1)[0]}'{{{found.group(2)}}}"
         return found.group(0)
     return _BEFORE_VOWEL.sub(elide, text)
+
+
+def _euphonic(text: str, values: Mapping[str, object]) -> str:
+    """An Italian ``text`` whose "a {player}" is "ad {player}" where the value begins
+    with an a ("tocca ad Anna"), and "e {last}" "ed {last}" before an e ("ed Elena")."""
+    def join(found: re.Match[str]) -> str:
+        value = str(values.get(found.group(2), ""))
+        if value[:1] in _SAME_VOWEL[found.group(1).lower()]:
+            return f"{found.group(1)}d {{{found.group(2)}}}"
+        return found.group(0)
+    return _BEFORE_SAME_VOWEL.sub(join, text)
 
 
 def _filled(text: str, values: Mapping[str, object]) -> str:
@@ -143,7 +157,7 @@ class Catalogue:
         """``msgid`` in this language, its ``{name}`` placeholders filled."""
         entry = self.entries.get(msgid)
         text = msgid if entry is None else entry.forms[0]
-        return _filled(self._french(text, values), values) if values else text
+        return _filled(self._joined(text, values), values) if values else text
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         """A sentence that counts ``count`` things (``{count}`` in it), in the plural
@@ -153,7 +167,7 @@ class Catalogue:
             text = singular if count == 1 else plural
         else:
             text = entry.forms[min(self.plural(count), len(entry.forms) - 1)]
-        return _filled(self._french(text, values), {"count": count, **values})
+        return _filled(self._joined(text, values), {"count": count, **values})
 
     def translate(self, sentence: str, depth: int = 0) -> str:
         """One of the referee's English sentences in this language (see the module
@@ -176,12 +190,14 @@ class Catalogue:
         count = values.get("count", "").replace(",", "")  # 1,000 as the reports write it
         if len(entry.forms) > 1 and count.isdigit():
             form = entry.forms[min(self.plural(int(count)), len(entry.forms) - 1)]
-        return _filled(self._french(form, said), said)
+        return _filled(self._joined(form, said), said)
 
-    def _french(self, text: str, values: Mapping[str, object]) -> str:
-        """``text`` with French elision before the values that need it (see
-        :func:`_elided`); in another language, ``text`` itself."""
-        return _elided(text, values) if self.language == "fr" else text
+    def _joined(self, text: str, values: Mapping[str, object]) -> str:
+        """``text`` joined to its values as the language writes them: French elision
+        (:func:`_elided`), the Italian euphonic d (:func:`_euphonic`)."""
+        if self.language == "fr":
+            return _elided(text, values)
+        return _euphonic(text, values) if self.language == "it" else text
 
 
 #: The English catalogue: every message is its own ``msgid``.
