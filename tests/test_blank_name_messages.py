@@ -38,16 +38,16 @@ CASES = {
     "score": ('[Players "Anna" "Bruno"]\nhand 1\nscore "" 10 Anna 0 Bruno 3\n', 3, (
         'the score line must name every player of the hand once: unknown ""',
         'la riga dei punti deve nominare una volta ogni giocatore della mano: '
-        'sconosciuto ""',
+        'nome sconosciuto ""',
         'la ligne des points doit nommer une fois chaque joueur de la manche : '
-        'inconnu ""')),
+        'nom inconnu ""')),
     "score-twice": ('[Players "Anna" "Bruno"]\nhand 1\nscore "" 1 "" 2 Anna 0 Bruno 3\n', 3, (
         'the score line must name every player of the hand once: unknown "", ""; '
         'named twice ""',
         'la riga dei punti deve nominare una volta ogni giocatore della mano: '
-        'sconosciuto "", ""; nominato due volte ""',
+        'nome sconosciuto "", ""; nome ripetuto ""',
         'la ligne des points doit nommer une fois chaque joueur de la manche : '
-        'inconnu "", "" ; nommé deux fois ""')),
+        'nom inconnu "", "" ; nom répété ""')),
 }
 LANGUAGES = ("en", "it", "fr")
 

@@ -143,7 +143,7 @@ def test_buying_a_discard_by_keyboard(browser: Any, tmp_path: Path) -> None:
             page.wait_for_function(IDLE)
         else:
             raise AssertionError("no discard was offered")
-        assert "la compri?" in page.inner_text("#status")
+        assert ": compri? C compra" in page.inner_text("#status")
         page.keyboard.press("c")
         page.wait_for_function(IDLE)
         bought = page.evaluate(state_js)

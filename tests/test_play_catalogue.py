@@ -111,7 +111,7 @@ def test_the_referees_sentences_are_translated_with_their_values() -> None:
     assert italian.translate("the opening is worth 32, less than 40") == \
         "l'apertura vale 32, meno di 40"
     assert catalogue("fr").translate("invalid meld: a set needs different suits: two 7H") \
-        == "combinaison invalide : un brelan veut des couleurs différentes : deux 7H"
+        == "combinaison invalide : un brelan demande des couleurs différentes : deux 7H"
     assert italian.translate("a sentence nobody wrote") == "a sentence nobody wrote"
 
 

@@ -29,7 +29,7 @@ def test_the_hint_is_said_in_the_three_languages_its_card_cut_out() -> None:
     said = {lang: hint_words(_loose_kh(), lang)["message"] for lang in ("en", "it", "fr")}
     assert said == {"en": "Discard KH: it fits nothing and costs 10.",
                     "it": "Scarta KH: non lega con niente e vale 10.",
-                    "fr": "Défaussez KH : elle ne va avec rien et coûte 10."}
+                    "fr": "Défaussez KH, qui ne va avec rien et coûte 10."}
     assert {"card": "KH"} in hint_words(_loose_kh(), "it")["parts"]
     assert hint_words(None, "en")["message"] == NO_HINT
 

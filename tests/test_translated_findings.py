@@ -70,21 +70,21 @@ SHEETS = [
     (_sheet("Anna 0 Bruno 333 Carla 30"),
      "Bruno segna 333, ma una mano costa a un giocatore al massimo 166, 332 se una chiusura "
      "in mano la raddoppia",
-     "Bruno marque 333, mais une manche coûte au plus 166 à un joueur, 332 si une fermeture "
-     "d'un coup la double"),
+     "Bruno marque 333, mais une manche coûte au plus 166 à un joueur, 332 si elle est "
+     "terminée d'un coup"),
     (_sheet("Anna 0 Bruno 200 Carla 31"),
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 31, non è raddoppiata: è dispari",
-     "Bruno marque 200, plus que ne coûte une manche (166) à moins qu'une fermeture d'un coup "
-     "n'ait doublé les pénalités, mais la pénalité de Carla, 31, n'est pas doublée : elle est "
-     "impaire"),
+     "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 31, "
+     "n'est pas doublée : elle est impaire"),
     (_sheet("Anna 0 Bruno 200 Carla 2"),
      "Bruno segna 200, più di quanto costi una mano (166) a meno che una chiusura in mano non "
      "abbia raddoppiato le penalità, ma la penalità di Carla, 2, non è raddoppiata: una "
      "penalità raddoppiata va da 4 a 332",
-     "Bruno marque 200, plus que ne coûte une manche (166) à moins qu'une fermeture d'un coup "
-     "n'ait doublé les pénalités, mais la pénalité de Carla, 2, n'est pas doublée : une "
-     "pénalité doublée va de 4 à 332"),
+     "Bruno marque 200, plus que ne coûte une manche (166) à moins que les pénalités n'aient "
+     "été doublées par une manche terminée d'un coup, mais la pénalité de Carla, 2, "
+     "n'est pas doublée : une pénalité doublée va de 4 à 332"),
     (_sheet("Anna 0 Bruno 120 Carla 10", "Anna 0 Bruno 5 Carla 10"),
      "la riga dei punti deve nominare una volta ogni giocatore della mano: già fuori Bruno",
      "la ligne des points doit nommer une fois chaque joueur de la manche : déjà hors jeu "
@@ -155,11 +155,11 @@ def test_unknown_cards_in_two_hands_are_said_with_the_language_s_and() -> None:
 
 
 @pytest.mark.parametrize(("finished", "winner", "italian", "french"), [
-    (True, "Bruno", "l'etichetta [Result] dà la vittoria a Anna; le mani la danno a Bruno",
+    (True, "Bruno", "l'etichetta [Result] dà la vittoria ad Anna; le mani la danno a Bruno",
      "l'étiquette [Result] donne la victoire à Anna ; les manches la donnent à Bruno"),
-    (True, None, "l'etichetta [Result] dà la vittoria a Anna; secondo le mani non vince nessuno",
+    (True, None, "l'etichetta [Result] dà la vittoria ad Anna; secondo le mani non vince nessuno",
      "l'étiquette [Result] donne la victoire à Anna ; selon les manches, personne ne gagne"),
-    (False, None, "l'etichetta [Result] dà la vittoria a Anna, ma la partita non è finita",
+    (False, None, "l'etichetta [Result] dà la vittoria ad Anna, ma la partita non è finita",
      "l'étiquette [Result] donne la victoire à Anna, mais la partie n'est pas finie"),
 ])
 def test_a_result_tag_that_names_another_winner_is_said_in_the_language(
@@ -282,4 +282,40 @@ def test_the_outcome_and_a_discard_just_taken_assume_no_gender() -> None:
         "Éliminations : Carla à la manche 2, Bruno à la manche 8, Dario à la manche 9",
         "Victoire : Anna"]
     assert catalogue("fr").translate("Anna discards the 9C just taken") == \
-        "Anna défausse le 9C qui vient d'être pris"
+        "Anna défausse 9C, la carte qui vient d'être prise"
+    assert catalogue("it").translate("Anna discards the 9C just taken") == \
+        "Anna scarta 9C, la carta appena presa"
+
+
+# --- French elision before a name, and the cards a player holds ---------------------------
+
+
+def test_french_elides_de_before_a_name_or_card_with_a_vowel() -> None:
+    """"c'est le tour de Anna" is "d'Anna" in French; a name with a consonant, a card
+    written with a digit, keep "de". Italian puts its euphonic d only before the same
+    vowel: "tocca ad Anna", "Anna ed Elena", but "a Elena"."""
+    french = catalogue("fr")
+    assert french.translate("it is Anna's turn, not Bruno's") == \
+        "c'est le tour d'Anna, pas de Bruno"
+    assert french.translate("it is Bruno's turn, not Elsa's") == \
+        "c'est le tour de Bruno, pas d'Elsa"
+    assert french.translate("the dealer of hand 2 is Ugo, not Anna") == \
+        "le donneur de la manche 2 est Ugo, pas Anna"
+    assert catalogue("it").translate("it is Anna's turn, not Bruno's") == \
+        "tocca ad Anna, non a Bruno"
+    assert catalogue("it").translate("it is Bruno's turn, not Elena's") == \
+        "tocca a Bruno, non a Elena"
+    assert catalogue("it").gettext("{first} and {last}", first="Anna", last="Elena") == \
+        "Anna ed Elena"
+
+
+def test_the_cards_a_player_holds_are_not_an_invisible_character() -> None:
+    """"Anna holds QC, QH and QS" was said "Anna contiene QC, QH e QS" (the template of a
+    name holding an invisible character matched it first)."""
+    english = "Anna does not hold QD; Anna holds QC, QH and QS"
+    assert catalogue("it").translate(english) == "Anna non ha QD; Anna ha QC, QH e QS"
+    assert catalogue("fr").translate(english) == "Anna n'a pas QD ; Anna a QC, QH et QS"
+    named = "the player name 'An\\u200dna' holds an invisible character U+200D ZERO WIDTH JOINER"
+    assert catalogue("it").translate(named) == ("il nome di giocatore 'An\\u200dna' contiene "
+                                                "un carattere invisibile U+200D ZERO WIDTH "
+                                                "JOINER")

@@ -141,7 +141,7 @@ def test_the_markdown_report_in_italian_reads_as_a_score_sheet(
     assert "| **Totale** | **173** | **121** | **80** |  |" in text
     assert "Eliminazioni: Anna (mano 5), Bruno (mano 11)  " in text
     assert "Vince: **Carla**" in text
-    assert "Totali progressivi dopo ogni mano (eliminato a 101):" in text
+    assert "Totali progressivi dopo ogni mano (eliminazione a 101):" in text
     assert "Regole: classic (riga 3 del registro)  " in text
     assert "- riga 20: `T004` Anna non ha KH" in text
     assert "1 violazione:" in text and "Nessuna violazione." in text

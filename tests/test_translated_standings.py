@@ -162,7 +162,7 @@ def test_the_standings_in_french_keep_the_logs_as_written(
     assert text.startswith("## Classement\n\n7 parties, 5 terminées et prises en compte dans "
                            "les cotes, 2 non terminées (leurs manches comptent, pas leurs "
                            "résultats), jouées du 2026-11-05 au 2026-11-19 ; 5 joueurs.\n")
-    assert "| # | Joueur | Cote | Niveau | Parties | Victoires | Manches | Fermetures |" in text
+    assert "| # | Joueur | Cote | Niveau | Parties | Victoires | Manches | Terminées |" in text
     assert ("Les règles diffèrent d'une partie à l'autre : classic (6 parties), classic avec "
             "elimination=none, fixed\\_hands=2 (1 partie)") in text
     assert ("Écartées : 2 parties avec violations (à compter avec --include-violations), "

@@ -53,6 +53,8 @@ _VALUES = {
     "rank": r"\S+", "suit": r"\S+",
     "quoted": r"(?:'[^']*'|\"[^\"]*\")(?:(?:, | and )(?:'[^']*'|\"[^\"]*\"))*",
     "field": r"[a-z]+(?: [a-z_]+)?",
+    # what a name holds that cannot be seen, not the cards a player holds
+    "invisible": r"(?:an invisible character|invisible characters) .+?",
     **dict.fromkeys(("count", "line", "hand", "meld", "size", "value", "needed", "points",
                      "computed", "declared", "held", "jokers", "played", "least", "most",
                      "start", "end", "length", "limit", "offset"), _NUMBER),
@@ -94,6 +96,39 @@ def _pattern(msgid: str) -> re.Pattern[str]:
     return re.compile(f"^{''.join(regex)}$", re.DOTALL)
 
 
+#: The values French elides "de" and "que" before ("la main d'Anna", "plus qu'Elsa"): a
+#: name or a card as written, which the template cannot know begins with a vowel.
+_ELIDED = frozenset({"player", "other", "players", "name", "dealer", "card", "cards",
+                     "rank", "winner", "result", "closer"})
+_BEFORE_VOWEL = re.compile(r"\b([Dd]e|[Qq]ue) \{(\w+)\}")
+_VOWELS = frozenset("AEIOUYaeiouyÀÂÄÉÈÊËÎÏÔÖÙÛÜàâäéèêëîïôöùûü")
+#: Italian writes "ad Anna", "ed Elena": "a" and "e" take a d before the same vowel.
+_BEFORE_SAME_VOWEL = re.compile(r"\b([AaEe]) \{(\w+)\}")
+_SAME_VOWEL = {"a": frozenset("aAàÀ"), "e": frozenset("eEèéÈÉ")}
+
+
+def _elided(text: str, values: Mapping[str, object]) -> str:
+    """A French ``text`` whose "de {player}" is "d'{player}" where the value begins with
+    a vowel ("d'Anna", "d'AS"), as French writes it; any other value kept as it is."""
+    def elide(found: re.Match[str]) -> str:
+        value = str(values.get(found.group(2), ""))
+        if found.group(2) in _ELIDED and value[:1] in _VOWELS:
+            return f"{found.group(1)[0]}'{{{found.group(2)}}}"
+        return found.group(0)
+    return _BEFORE_VOWEL.sub(elide, text)
+
+
+def _euphonic(text: str, values: Mapping[str, object]) -> str:
+    """An Italian ``text`` whose "a {player}" is "ad {player}" where the value begins
+    with an a ("tocca ad Anna"), and "e {last}" "ed {last}" before an e ("ed Elena")."""
+    def join(found: re.Match[str]) -> str:
+        value = str(values.get(found.group(2), ""))
+        if value[:1] in _SAME_VOWEL[found.group(1).lower()]:
+            return f"{found.group(1)}d {{{found.group(2)}}}"
+        return found.group(0)
+    return _BEFORE_SAME_VOWEL.sub(join, text)
+
+
 def _filled(text: str, values: Mapping[str, object]) -> str:
     """``text`` with each ``{name}`` of ``values`` replaced by its value; any other brace
     kept as written (a sentence may show JSON: ``like {"player": "Anna"}``)."""
@@ -122,7 +157,7 @@ class Catalogue:
         """``msgid`` in this language, its ``{name}`` placeholders filled."""
         entry = self.entries.get(msgid)
         text = msgid if entry is None else entry.forms[0]
-        return _filled(text, values) if values else text
+        return _filled(self._joined(text, values), values) if values else text
 
     def ngettext(self, singular: str, plural: str, count: int, /, **values: object) -> str:
         """A sentence that counts ``count`` things (``{count}`` in it), in the plural
@@ -132,7 +167,7 @@ class Catalogue:
             text = singular if count == 1 else plural
         else:
             text = entry.forms[min(self.plural(count), len(entry.forms) - 1)]
-        return _filled(text, {"count": count, **values})
+        return _filled(self._joined(text, values), {"count": count, **values})
 
     def translate(self, sentence: str, depth: int = 0) -> str:
         """One of the referee's English sentences in this language (see the module
@@ -155,7 +190,14 @@ class Catalogue:
         count = values.get("count", "").replace(",", "")  # 1,000 as the reports write it
         if len(entry.forms) > 1 and count.isdigit():
             form = entry.forms[min(self.plural(int(count)), len(entry.forms) - 1)]
-        return _filled(form, said)
+        return _filled(self._joined(form, said), said)
+
+    def _joined(self, text: str, values: Mapping[str, object]) -> str:
+        """``text`` joined to its values as the language writes them: French elision
+        (:func:`_elided`), the Italian euphonic d (:func:`_euphonic`)."""
+        if self.language == "fr":
+            return _elided(text, values)
+        return _euphonic(text, values) if self.language == "it" else text
 
 
 #: The English catalogue: every message is its own ``msgid``.
