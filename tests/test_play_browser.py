@@ -243,7 +243,8 @@ def test_the_language_is_switched_on_a_phone_and_the_match_goes_on(browser: Any,
         page.wait_for_function("() => !document.querySelector('[data-do=discard]').disabled")
         hand = page.eval_on_selector_all("#hand .card", "cards => cards.map(c => c.dataset.code)")
         assert page.inner_text("[data-do=discard]") == "Scarta"
-        page.select_option("#language", "fr")
+        with page.expect_navigation():  # the page is loaded again: wait on the new one only
+            page.select_option("#language", "fr")
         page.wait_for_function("() => document.body.dataset.lang === 'fr' && "
                                "!document.querySelector('[data-do=discard]').disabled")
         assert page.inner_text("[data-do=discard]") == "Défausser"
