@@ -1,8 +1,11 @@
 """The mutants of bench/mutants.py: (file under scala40cli/, text, its replacement).
 
-Each text appears once in its file. :data:`EQUIVALENT` names the mutants that cannot
+Each text appears once in its file; a mutant is a line of code quoted whole, hence the
+long lines. :data:`EQUIVALENT` names the mutants that cannot
 change any verdict, each with why (docs/development.md, "Mutation testing").
 """
+
+# ruff: noqa: E501
 
 from __future__ import annotations
 
@@ -14,6 +17,17 @@ S = "judging/scores/scoring.py"
 ST = "judging/scores/standings.py"
 B = "judging/tabletop/buying.py"
 C = "model/cards.py"
+
+#: Mutants that cannot change a verdict, with why (the script does not count them as
+#: holes; each was checked by reading the code around it).
+EQUIVALENT: dict[Mutant, str] = {}
+
+
+def equivalent(mutant: Mutant, why: str) -> Mutant:
+    """A mutant that no test can kill, for no verdict changes: why."""
+    EQUIVALENT[mutant] = why
+    return mutant
+
 
 MUTANTS: list[Mutant] = [
     # --- verify.py: taking, the stock -------------------------------------------------
@@ -44,7 +58,7 @@ MUTANTS: list[Mutant] = [
         "return turn.opening_value < rules.opening_points - 1"),
     (V, "return turn.opening_value < rules.opening_points",
         "return turn.opening_value < rules.opening_points + 1"),
-    (V, "return turn.invalid_worth >= 0 and", "return turn.invalid_worth > 0 and"),
+    equivalent((V, "return turn.invalid_worth >= 0 and", "return turn.invalid_worth > 0 and"), "invalid_worth is 0 only when no meld of the opening turn was invalid (an invalid one adds a meld's worth, 6 or more, or makes it -1), and then turn.invalid_meld is None: no cause either way"),
     (V, "turn.opening_value + turn.invalid_worth < rules.opening_points",
         "turn.opening_value + turn.invalid_worth <= rules.opening_points"),
     (V, "turn.opening_value + turn.invalid_worth < rules.opening_points",
@@ -115,8 +129,8 @@ MUTANTS: list[Mutant] = [
         "if turn.opening and below_threshold(turn, rules):"),
     (V, "if not turn.opened_before and turn.buy.card in turn.laid:",
         "if not turn.opened_before and turn.buy.card not in turn.laid:"),
-    (V, "if not turn.opened_before and turn.buy.card in turn.laid:",
-        "if turn.buy.card in turn.laid:"),
+    equivalent((V, "if not turn.opened_before and turn.buy.card in turn.laid:",
+        "if turn.buy.card in turn.laid:"), "after opening, _taken_card_findings reports only a card not laid down, and this branch is for a bought card laid down: nothing either way"),
     (V, "return not (turn.closed and rules.one_go_threshold is _THRESHOLD_WAIVED)",
         "return not (turn.closed and rules.one_go_threshold is not _THRESHOLD_WAIVED)"),
     (V, "return not (turn.closed and rules.one_go_threshold is _THRESHOLD_WAIVED)",
@@ -154,9 +168,9 @@ MUTANTS: list[Mutant] = [
     (M, "return rules.set_joker_suit is _DECLARED", "return rules.set_joker_suit is not _DECLARED"),
     (M, "if len(cards) < 3:", "if len(cards) < 2:"),
     (M, "if len(cards) < 3:", "if len(cards) <= 3:"),
-    (M, "    if not naturals:\n        raise MeldError(\"a meld needs natural",
-        "    if False:\n        raise MeldError(\"a meld needs natural"),
-    (M, "if one_rank and len(naturals) > 1:", "if one_rank and len(naturals) >= 1:"),
+    equivalent((M, "    if not naturals:\n        raise MeldError(\"a meld needs natural",
+        "    if False:\n        raise MeldError(\"a meld needs natural"), "jokers_per_meld has the one value 1: a meld of 3 cards or more that passed the joker check holds natural cards"),
+    equivalent((M, "if one_rank and len(naturals) > 1:", "if one_rank and len(naturals) >= 1:"), "one natural card needs two jokers to make 3 cards, refused before by jokers_per_meld=1 (the switch's only value)"),
     (M, "if one_rank and len(naturals) > 1:", "if one_rank and len(naturals) > 2:"),
     (M, "if len({c.suit for c in naturals}) == 1:", "if len({c.suit for c in naturals}) <= 2:"),
     (M, "if len(set(suits)) != len(suits):", "if False:"),
@@ -164,15 +178,15 @@ MUTANTS: list[Mutant] = [
     (M, "    if len(cards) > 4:", "    if len(cards) >= 4:"),
     (M, "if stands_for.rank != rank or stands_for.suit is None:", "if stands_for.suit is None:"),
     (M, "    if stands_for.suit in suits:\n", "    if False:\n"),
-    (M, "low = HIGH_ACE - first if rank is _ACE and first > 0 else int(rank) - first",
-        "low = 1 - first if rank is _ACE and first > 0 else int(rank) - first"),
+    equivalent((M, "low = HIGH_ACE - first if rank is _ACE and first > 0 else int(rank) - first",
+        "low = 1 - first if rank is _ACE and first > 0 else int(rank) - first"), "a run whose first natural card is an ace after a joker (JK AS 2S) is invalid under either low, and run_problem words the message ('nothing comes before AS') before the low is used"),
     (M, "    if low < 1 or low + len(played) - 1 > HIGH_ACE or misplaced:",
         "    if low < 1 or low + len(played) - 1 > HIGH_ACE:"),
     (M, "    if low < 1 or low + len(played) - 1 > HIGH_ACE or misplaced:",
         "    if low < 0 or low + len(played) - 1 > HIGH_ACE + 1 or misplaced:"),
     (M, "if tc.stands_for is not None and tc.stands_for is not run.card_at(low + offset):",
         "if False:"),
-    (M, "    if low < 1 or high > HIGH_ACE:\n", "    if low < 0 or high > HIGH_ACE + 1:\n"),
+    equivalent((M, "    if low < 1 or high > HIGH_ACE:\n", "    if low < 0 or high > HIGH_ACE + 1:\n"), "these bounds repeat checks made before: _build_run checks low and high itself, and placement.run_layouts never yields a run past either ace"),
     (M, "if len(played) > rules.run_max:", "if len(played) >= rules.run_max:"),
     (M, "if len(played) > rules.run_max:", "if len(played) > rules.run_max + 1:"),
     (M, "if low == 1 and high == HIGH_ACE and played[0].rank is not None \\",
@@ -193,7 +207,7 @@ MUTANTS: list[Mutant] = [
     (M, "            if _declared_suit_binds(rules):\n", "            if False:\n"),
     (M, "            if _declared_suit_binds(rules):\n", "            if True:\n"),
     (M, "    if grown.size > 4:", "    if grown.size > 5:"),
-    (M, "if declared is not None and declared in grown.suits:", "if False:"),
+    equivalent((M, "if declared is not None and declared in grown.suits:", "if False:"), "unreachable: a declared suit is checked against the set when declared, a natural of that suit attached after it clears or refuses the declaration in the loop, and a second joker is refused by jokers_per_meld=1"),
     (M, "        if c.suit != run.suit:", "        if False:"),
     (M, "if len(layouts) > 1:  # (run_layouts", "if len(layouts) > 2:  # (run_layouts"),
     (M, "        if grown.low != 1:\n            return 0", "        if grown.low != 1:\n            return 1"),
@@ -209,8 +223,8 @@ MUTANTS: list[Mutant] = [
         "return run.low == 1 and run.high == HIGH_ACE and position == 1"),
     (M, "    if natural.is_joker:\n        raise", "    if False:\n        raise"),
     (M, "    if natural not in candidates:\n", "    if False:\n"),
-    (M, "        if not jokers_fit(meld.joker_count + 1, rules):\n            return False",
-        "        if False:\n            return False"),
+    equivalent((M, "        if not jokers_fit(meld.joker_count + 1, rules):\n            return False",
+        "        if False:\n            return False"), "a shortcut: attach's own joker check refuses the second joker, so _attaches says False either way"),
     (M, "for p in (meld.low - 1, meld.high + 1) if 1 <= p <= HIGH_ACE)",
         "for p in (meld.low - 1, meld.high + 1) if 1 < p <= HIGH_ACE)"),
     (M, "for p in (meld.low - 1, meld.high + 1) if 1 <= p <= HIGH_ACE)",
@@ -277,8 +291,8 @@ MUTANTS: list[Mutant] = [
     (ST, "            self.reentered.add(player)\n", "            pass\n"),
     (ST, "if self.rules.mortal_combat is YesNo.YES and closing is not Closing.VOID:",
         "if self.rules.mortal_combat is YesNo.NO and closing is not Closing.VOID:"),
-    (ST, "if self.rules.mortal_combat is YesNo.YES and closing is not Closing.VOID:",
-        "if self.rules.mortal_combat is YesNo.YES:"),
+    equivalent((ST, "if self.rules.mortal_combat is YesNo.YES and closing is not Closing.VOID:",
+        "if self.rules.mortal_combat is YesNo.YES:"), "a void hand scores 0 for everyone, and _highest_penalty puts nobody out when no penalty is above 0"),
     (ST, "            self.barred.update(killed)", "            pass"),
     (ST, "if sum(self.totals[q] for q in team.players) >= self.threshold",
         "if sum(self.totals[q] for q in team.players) > self.threshold"),
@@ -293,7 +307,7 @@ MUTANTS: list[Mutant] = [
         "if fixed is None or (self.regular_hands <= fixed and not playoff_hand):"),
     (ST, "if fixed is None or (self.regular_hands < fixed and not playoff_hand):",
         "if fixed is None or (self.regular_hands < fixed - 1 and not playoff_hand):"),
-    (ST, "        if not playoff_hand:\n            self.regular_hands += 1", "        self.regular_hands += 1"),
+    equivalent((ST, "        if not playoff_hand:\n            self.regular_hands += 1", "        self.regular_hands += 1"), "regular_hands is compared only outside play-offs, and a play-off lasts until the match ends: counting its hands changes nothing"),
     (ST, "            best = min(totals.values())", "            best = max(totals.values())"),
     (ST, "            return (self.totals[player], self.unopened.get(player, 0),",
         "            return (self.totals[player], 0,"),
@@ -328,6 +342,3 @@ MUTANTS: list[Mutant] = [
     (B, "elif pile_top is not card:", "elif False:"),
 ]
 
-#: Mutants that cannot change a verdict, with why (the script does not count them as
-#: holes; each was checked by reading the code around it).
-EQUIVALENT: dict[Mutant, str] = {}

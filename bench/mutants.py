@@ -13,6 +13,7 @@ lists them, each with why) or a hole in the tests.
 
     python bench/mutants.py                 # every mutant, one at a time (~10 min)
     python bench/mutants.py --only scoring  # the mutants whose label holds 'scoring'
+    python bench/mutants.py --numbers 18,60 # mutants 18 and 60 only
     python bench/mutants.py --list          # the mutants, without running anything
 
 It prints one line a mutant and the figures at the end; the exit status is 1 when a
@@ -91,10 +92,14 @@ def check_clean(files: set[str]) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--only", default="", help="run the mutants whose label holds this")
+    parser.add_argument("--numbers", default="",
+                        help="run these mutants only, by their numbers: 18,60,85")
     parser.add_argument("--list", action="store_true", help="list the mutants and stop")
     parser.add_argument("--python", default=sys.executable, help="the Python that runs pytest")
     args = parser.parse_args()
-    chosen = [m for m in MUTANTS if args.only in label(m)]
+    numbers = {int(n) for n in args.numbers.split(",") if n.strip()}
+    chosen = [m for n, m in enumerate(MUTANTS, start=1)
+              if args.only in label(m) and (not numbers or n in numbers)]
     for m in chosen:
         mutated(m)  # every mutant applies, before anything runs
     if args.list:
@@ -107,7 +112,8 @@ def main() -> int:
     killed = survived = 0
     holes: list[str] = []
     started = time.monotonic()
-    for number, mutant in enumerate(chosen, start=1):
+    for mutant in chosen:
+        number = MUTANTS.index(mutant) + 1
         file, text, changed = mutated(mutant)
         try:
             file.write_text(changed, encoding="utf-8")
