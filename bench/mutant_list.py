@@ -340,5 +340,23 @@ MUTANTS: list[Mutant] = [
     (B, "elif buyer == last_discarder:", "elif False:"),
     (B, "elif buyer == next_player:", "elif False:"),
     (B, "elif pile_top is not card:", "elif False:"),
+    # --- the hand referee: where it asks the rules ------------------------------------
+    ("judging/hands/turn_order.py", "first_of_hand=player not in self.played)", "first_of_hand=False)"),
+    ("judging/hands/turn_order.py", "first_of_hand=player not in self.played)", "first_of_hand=True)"),
+    ("judging/hands/draw_moves.py", "first_of_hand=buyer not in hand.played)", "first_of_hand=False)"),
+    ("judging/hands/draw_moves.py", "verify_take(event, opened_before=buyer in hand.opened,",
+        "verify_take(event, opened_before=True,"),
+    ("judging/hands/draw_moves.py", "verify_take(event, opened_before=turn.opened_before,",
+        "verify_take(event, opened_before=True,"),
+    ("judging/hands/draw_moves.py", "        hand.void_after_turn = True\n", "        pass\n"),
+    ("judging/hands/play_moves.py", "opened=turn.has_opened,", "opened=turn.opened_before,"),
+    ("judging/hands/play_moves.py", "closes=closes, table=hand.table, rules=hand.rules)",
+        "closes=False, table=hand.table, rules=hand.rules)"),
+    ("judging/hands/play_moves.py", "pile_size=len(hand.discard_pile),", "pile_size=len(hand.discard_pile) + 1,"),
+    equivalent(("judging/tabletop/turn.py", "return not self.opened_before and self.last_opening_meld is not None",
+        "return self.last_opening_meld is not None"), "record_meld sets last_opening_meld only in a turn of a player who had not opened before"),
+    ("judging/tabletop/turn.py", "return self.opened_before or self.opening", "return self.opened_before"),
+    ("judging/hands/hand_books.py", "            self.opened.add(turn.player)  # D8", "            pass  # D8"),
+    ("judging/hands/hand_end.py", "for found in verify_closing_by_laying(event, self.rules)]", "for found in []]"),
 ]
 
