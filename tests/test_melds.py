@@ -559,6 +559,13 @@ def test_swap_invalid_raises_meld_error(group: str, natural: str, with_rules: Ru
         swap(meld(group, with_rules), parse_card(natural), with_rules)
 
 
+@pytest.mark.parametrize("group", ["4S JK 6S", "7H 7C JK"])
+def test_a_joker_is_never_swapped_for_a_joker(group: str) -> None:
+    only = r"^a joker is swapped for a natural card, not for a joker$"
+    with pytest.raises(MeldError, match=only):
+        swap(meld(group), parse_card("JK"), CLASSIC)
+
+
 # --- joker_stands_for -------------------------------------------------------------------
 
 STANDS_FOR = [
@@ -605,6 +612,8 @@ FITS = [
     pytest.param(
         "5S 6S 7S", "JK", CLASSIC, True, id="run_joker_could_attach_at_either_end",
     ),
+    pytest.param("QS KS AS", "JK", CLASSIC, True, id="run_up_to_the_ace_joker_below_only"),
+    pytest.param(TWO_TO_K + " AS", "JK", CLASSIC, True, id="run_2_to_ace_joker_as_low_ace"),
     pytest.param("7H 7C 7D", "7S", CLASSIC, True, id="set_missing_suit"),
     pytest.param("7H 7C 7D", "7H", CLASSIC, False, id="set_suit_present"),
     pytest.param("7H 7C 7D", "JK", CLASSIC, True, id="set_joker"),

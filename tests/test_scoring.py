@@ -27,10 +27,12 @@ from scala40cli.judging.rulebook.rules import (
     with_values,
 )
 from scala40cli.judging.scores.scoring import (
+    Bounds,
     closed_hand_penalties,
     hand_penalty,
     others_doubled,
     pays_flat_penalty,
+    unverified_penalties,
     void_hand_penalties,
 )
 from scala40cli.judging.scores.standings import Standings, plays_in_teams, teams_problem
@@ -156,6 +158,20 @@ def test_void_hand_scores_nothing_for_anyone_dealt_in(players: tuple[str, ...]) 
     assert void_hand_penalties(players) == dict.fromkeys(players, 0)
 
 
+@pytest.mark.parametrize("in_one_go", [False, True])
+def test_a_penalty_with_unseen_cards_is_bounded_by_a_joker_each_and_doubled_in_one_go(
+    in_one_go: bool,
+) -> None:
+    """Bruno holds 5S and two cards the referee has not seen: 5 to 5 + 2 x 25, both
+    doubled when Anna closed in one go; Carla never opened and pays 100 whatever."""
+    bounds = unverified_penalties(
+        players=("Anna", "Bruno", "Carla"), closer="Anna", in_one_go=in_one_go,
+        hands={"Anna": hand(""), "Bruno": hand("5S"), "Carla": hand("KD")},
+        unknown={"Bruno": 2, "Carla": 1}, opened=["Anna", "Bruno"], rules=CLASSIC)
+    factor = 2 if in_one_go else 1
+    assert bounds == {"Bruno": Bounds(5 * factor, 55 * factor, in_one_go)}
+
+
 # --- elimination ------------------------------------------------------------------------
 
 ELIMINATED = [
@@ -181,6 +197,75 @@ def test_a_player_whose_total_reaches_the_threshold_is_out(
                             closer=None, opened=totals)
     assert [elimination.player for elimination in news] == out
     assert standings.still_in == [p for p in totals if p not in out]
+
+
+PAIRS = ("Anna", "Bruno", "Carla", "Dario")  # teams=pairs: Anna & Carla, Bruno & Dario
+
+
+def test_a_team_whose_summed_total_reaches_the_threshold_is_out() -> None:
+    standings = Standings(PAIRS, with_values(CLASSIC, {"teams": "pairs"}))
+    news = standings.record(number=1, closing=Closing.NORMAL,
+                            penalties={"Anna": 60, "Bruno": 50, "Carla": 41, "Dario": 50},
+                            closer=None, opened=PAIRS)
+    assert [e.player for e in news] == ["Anna", "Carla"]  # 101: out; 100: in
+    assert standings.finished and standings.winner == "Bruno & Dario"
+
+
+def test_teams_over_fixed_hands_the_pair_with_the_lowest_summed_total_wins() -> None:
+    standings = Standings(PAIRS, with_values(CLASSIC, {"teams": "pairs", "elimination": "none",
+                                                       "fixed_hands": "1"}))
+    standings.record(number=1, closing=Closing.NORMAL,
+                     penalties={"Anna": 0, "Bruno": 30, "Carla": 20, "Dario": 5},
+                     closer="Anna", opened=PAIRS)
+    assert standings.finished and standings.winner == "Anna & Carla"
+
+
+def test_a_void_hand_counts_in_no_tie_break_of_fixed_hands() -> None:
+    """Bruno did not open in the void first hand: it is no hand he ended unopened, so
+    the tie on totals and hands closed goes to a play-off."""
+    players = ("Anna", "Bruno")
+    standings = Standings(players, with_values(CLASSIC, {"elimination": "none",
+                                                         "fixed_hands": "3"}))
+    standings.record(number=1, closing=Closing.VOID, penalties={"Anna": 0, "Bruno": 0},
+                     closer=None, opened=["Anna"])
+    standings.record(number=2, closing=Closing.NORMAL, penalties={"Anna": 0, "Bruno": 10},
+                     closer="Anna", opened=players)
+    standings.record(number=3, closing=Closing.NORMAL, penalties={"Anna": 10, "Bruno": 0},
+                     closer="Bruno", opened=players)
+    assert not standings.finished and standings.playoff == players
+
+
+def test_mortal_combat_puts_nobody_out_when_no_penalty_is_above_0() -> None:
+    players = ("Anna", "Bruno", "Carla")
+    standings = Standings(players, with_values(CLASSIC, {"mortal_combat": "yes"}))
+    assert standings.record(number=1, closing=Closing.NORMAL,
+                            penalties=dict.fromkeys(players, 0), closer="Anna",
+                            opened=players) == []
+    assert standings.still_in == list(players)
+
+
+def test_reentry_is_refused_with_the_rule_that_refuses_it() -> None:
+    """Re-entry needs 3 players; it never comes while the match is being decided (one
+    player left, or a play-off of fixed hands)."""
+    two = Standings(("Anna", "Bruno"), with_values(CLASSIC, {"reentry": "yes"}))
+    two.record(number=1, closing=Closing.NORMAL, penalties={"Anna": 0, "Bruno": 101},
+               closer="Anna", opened=["Anna", "Bruno"])
+    assert two.reentry_options() == {"Bruno": "re-entry needs 3 or more players"}
+    three = Standings(("Anna", "Bruno", "Carla"), with_values(CLASSIC, {"reentry": "yes"}))
+    three.record(number=1, closing=Closing.NORMAL,
+                 penalties={"Anna": 0, "Bruno": 101, "Carla": 120}, closer="Anna",
+                 opened=["Anna", "Bruno", "Carla"])
+    assert three.reentry_options() == {"Bruno": "the match is being decided",
+                                       "Carla": "the match is being decided"}
+    fixed = Standings(("Anna", "Bruno", "Carla"), with_values(
+        CLASSIC, {"reentry": "yes", "elimination": "none", "fixed_hands": "2"}))
+    for number, closer, other in [(1, "Anna", "Bruno"), (2, "Bruno", "Anna")]:
+        fixed.record(number=number, closing=Closing.NORMAL,
+                     penalties={closer: 0, other: 10, "Carla": 30}, closer=closer,
+                     opened=["Anna", "Bruno", "Carla"])
+    assert fixed.playoff == ("Anna", "Bruno")
+    fixed.follow_table(restored=(), withdrawn=["Carla"], hand=3)  # D28: left after hand 2
+    assert fixed.reentry_options() == {"Carla": "the match is being decided"}
 
 
 @pytest.mark.parametrize("penalty", list(UnopenedPenalty))

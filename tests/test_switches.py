@@ -431,6 +431,66 @@ def test_a_buy_follows_the_opening_rules_of_a_take() -> None:
     assert [(v.code, v.line) for v in game.violations] == [("S007", 20)]
 
 
+BUY_AND_CLOSE = """[Players "Anna" "Bruno" "Carla"]
+[Rule "compra" "yes"]
+[Rule "closing_discard" "optional"]
+[Rule "closing_first_round" "{value}"]
+
+hand 1
+dealer Carla
+deal Anna AS 2S 4S 8S 9S JS 4H 6H 9H JH 5D 6D 7C
+deal Bruno 3S 10S KS AH 3H 7H 8H QH 8D 9D 10D JD 2C
+deal Carla 8C 9C QH QS QC QD 2D 3D 4D 5D 5S 6S 7S
+upcard 5H
+Anna draw 10S
+Anna discard 7C
+Carla buy 7C
+Carla draw 8S
+Carla meld 7C 8C 9C
+Carla meld QH QS QC QD
+Carla meld 2D 3D 4D 5D
+Carla meld 5S 6S 7S 8S
+score Anna 200 Bruno 200 Carla 0
+"""
+
+
+@pytest.mark.parametrize("value", ["allowed", "not_allowed"])
+def test_a_buy_before_the_buyers_first_turn_is_that_turn_for_closing_first_round(
+    value: str,
+) -> None:
+    """Carla buys Anna's 7C before she has played and lays all 15 cards down in that
+    buy's turn (closing_discard=optional): a closing in her first turn of the hand, in
+    one go (Anna and Bruno, unopened, pay 100 doubled). closing_first_round=not_allowed
+    refuses it (C004 on the meld that empties her hand)."""
+    game = replay(parse_text(BUY_AND_CLOSE.format(value=value)).games[0])
+    assert [(v.code, v.line) for v in game.violations] == (
+        [("C004", 19)] if value == "not_allowed" else [])
+
+
+def test_a_card_that_fits_may_be_discarded_in_the_opening_turn_under_before_opening() -> None:
+    """discard_playable=forbidden_before_opening: Bruno opens (2H-6H and 7S 7D 7C, 41)
+    and discards AH, which fits his 2H-6H, in the same turn: he has opened, so it is
+    legal (the hand is left unfinished: G006); under forbidden it is S010."""
+    log = """[Players "Anna" "Bruno"]
+[Rule "discard_playable" "{value}"]
+
+hand 1
+dealer Anna
+deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C 4C
+deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 9H
+upcard 5S
+Bruno draw AH
+Bruno meld 2H 3H 4H 5H 6H
+Bruno meld 7S 7D 7C
+Bruno discard AH
+"""
+    found = {value: [(v.code, v.line) for v in replay(parse_text(
+        log.format(value=value)).games[0]).violations]
+        for value in ("forbidden_before_opening", "forbidden")}
+    assert found == {"forbidden_before_opening": [("G006", 12)],
+                     "forbidden": [("S010", 12)]}
+
+
 # --- every preset changes the verdict of a fixture, alone -----------------------------------
 
 #: (fixture, the preset, the switch value of that fixture the preset plays): under the
