@@ -95,3 +95,13 @@ def test_a_s40_log_in_utf16_without_its_mark_is_one_problem(encoding: str,
         said = result.stdout + result.stderr
         assert said.count(NUL_BYTES[:40]) == 1 and "game.s40:2:" not in said, command
         assert result.exit_code == 1, command
+
+
+@pytest.mark.parametrize("first", [b"\x00\n", b'[Event "Friday\x00"]\n', b"; a NUL \x00 here\n"])
+def test_a_nul_that_is_no_utf16_hides_no_game_after_it(first: bytes) -> None:
+    """Only a first line with a NUL at every other byte is UTF-16 without its mark; a
+    NUL anywhere else is judged on its line, and the game after it is still judged (the
+    file was read as UTF-16 and its games dropped: found by fuzzing)."""
+    result = audit_text(first + b"\n" + LEGAL.read_bytes(), name="game.s40")
+    assert result.games and result.games[-1].ok
+    assert all(problem.message != NUL_BYTES for problem in result.errors)

@@ -218,17 +218,29 @@ NUL_BYTES: Final = ("the first line holds NUL bytes: the file is in UTF-16 (save
 
 
 def nul_first_line(head: bytes) -> bool:
-    """Whether a file's first line holds NUL bytes and is UTF-8 all the same: UTF-16
-    text without its byte order mark (ASCII in UTF-16 is valid UTF-8), which a line by
-    line reading would refuse at every line. (With a mark, or with a byte that is no
-    UTF-8, the ``F002`` of the first bad byte says it, once.)"""
+    """Whether a file's first line is UTF-16 text without its byte order mark: a NUL at
+    every other byte and nowhere else (ASCII in UTF-16, valid UTF-8 all the same), which
+    a line by line reading would refuse at every line. A NUL anywhere else is a
+    character of that line, judged where it stands, so that one broken line never hides
+    the games after it. (With a mark, or with a byte that is no UTF-8, the ``F002`` of
+    the first bad byte says it, once.)"""
     if b"\x00" not in head or head.startswith(UTF16_MARKS):
+        return False
+    units = head.removesuffix(b"\n")  # UTF-16's LF is two bytes: its NUL stays here
+    if len(units) < 4 or not _nul_every_other_byte(units):
         return False
     try:
         head.decode("utf-8")
     except UnicodeDecodeError:
         return False
     return True
+
+
+def _nul_every_other_byte(units: bytes) -> bool:
+    nul = b"\x00"
+    even, odd = units[0::2], units[1::2]
+    return ((odd.strip(nul) == b"" and nul not in even)
+            or (even.strip(nul) == b"" and nul not in odd))
 
 
 @dataclass(frozen=True, slots=True)
