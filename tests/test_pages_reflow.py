@@ -159,8 +159,8 @@ def test_focus_going_back_up_the_page_is_not_left_under_the_sticky_header(
         browser: Any, tmp_path: Path) -> None:
     """The page scrolled down, Shift+Tab from the log panel goes back to a summary table
     above it, which comes into the window below the sticky header, not under it (WCAG
-    2.4.11). Chromium brings it to the middle of the window; the page's scroll-padding
-    keeps it below the header in a browser that aligns it with the top edge."""
+    2.4.11). Chromium brings it to the middle of the window; a scroll-margin on what
+    takes the focus keeps it below the header in a browser that aligns it with the top edge."""
     shown = opened(browser, reviewed_page(tmp_path), {"width": 1280, "height": 600}, False)
     shown.page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     shown.page.evaluate("document.getElementById('log').focus({preventScroll: true})")
