@@ -16,7 +16,7 @@ from scala40cli.api import audit_events, audit_file, audit_text, iter_games
 from scala40cli.audit import pipeline
 from scala40cli.model.results import GameResult, Problem
 from scala40cli.reading import chunks, json_games
-from scala40cli.reading.json_words import MAX_DEPTH
+from scala40cli.reading.json_words import MAX_DEPTH, key_written_twice
 from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -260,3 +260,15 @@ def test_the_problem_of_a_json_line_keeps_the_json_line_as_context() -> None:
     (error,) = result.errors
     assert error.context == '{"verb": "draw", "player": "Anna", "card": 5}'
     assert dataclasses.replace(error, context=None).player == "Anna"
+
+
+@pytest.mark.parametrize(("pairs", "twice"), [
+    ([("verb", "draw"), ("player", "Anna")], None),
+    ([("verb", "draw"), ("verb", "take")], "verb"),
+    ([("a", 1), ("b", 2), ("b", 3), ("a", 4)], "b"),
+    ([], None),
+])
+def test_the_first_key_written_twice_is_named(pairs: list[tuple[str, object]],
+                                              twice: str | None) -> None:
+    """One check serves the JSON events and the engines' answers alike."""
+    assert key_written_twice(pairs) == twice

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, Final
 
 from scala40cli.reading.chunks import byte_said
@@ -42,17 +43,24 @@ def _not_json(constant: str) -> object:
     raise EventJsonError(f"not JSON: {constant} is not a JSON value")
 
 
+def key_written_twice(pairs: Sequence[tuple[str, object]]) -> str | None:
+    """The first key a JSON object writes twice, or None. ``json`` keeps the last
+    silently, where another reader may keep the first: such an object means one thing
+    to one reader and another to the next (a server's event, an engine's answer)."""
+    seen: set[str] = set()
+    for key, _value in pairs:
+        if key in seen:
+            return key
+        seen.add(key)
+    return None
+
+
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    """An object that writes no key twice: ``json`` keeps the last silently, where
-    another reader may keep the first, so a server's line would mean two events."""
+    """An object that writes no key twice (:func:`key_written_twice`)."""
     value = dict(pairs)
     if len(value) != len(pairs):
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise EventJsonError(f"not an event: the key {shown(key)} is written twice "
-                                     "in one object")
-            seen.add(key)
+        raise EventJsonError(f"not an event: the key {shown(str(key_written_twice(pairs)))} "
+                             "is written twice in one object")
     return value
 
 

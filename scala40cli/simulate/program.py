@@ -31,6 +31,8 @@ import time
 from collections import deque
 from pathlib import Path
 
+from scala40cli.reading.json_words import key_written_twice
+
 #: The longest answer line read (a move is a few dozen bytes).
 MAX_LINE = 64 * 1024
 #: Lines of the program's standard error kept, to show when it dies.
@@ -75,13 +77,11 @@ class _TwiceWritten(ValueError):
 
 
 def _once_each(pairs: list[tuple[str, object]]) -> dict[str, object]:
-    """A JSON object, each key written once: json keeps the last of a key written twice,
-    another reader the first, so ``{"move": "draw", "move": "take"}`` is no answer."""
-    found: dict[str, object] = {}
-    for key, value in pairs:
-        if key in found:
-            raise _TwiceWritten(key[:40])
-        found[key] = value
+    """A JSON object that writes no key twice (:func:`key_written_twice`), so
+    ``{"move": "draw", "move": "take"}`` is no answer."""
+    found = dict(pairs)
+    if len(found) != len(pairs):
+        raise _TwiceWritten(str(key_written_twice(pairs))[:40])
     return found
 
 
