@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import small_hand
 from helpers import cards
 
 from scala40cli.judging.hands.hand import HandReferee
@@ -26,11 +27,7 @@ from scala40cli.reading.events import Buy, Event, Tag
 from scala40cli.reading.parser import parse_text
 
 PLAYERS = ("Anna", "Bruno")
-DEAL = """\
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C
-upcard 5S"""
+DEAL = small_hand.DEAL
 
 
 @dataclass

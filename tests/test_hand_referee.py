@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
+import small_hand
 from helpers import rules
 
 from scala40cli.judging.hands.deal import DealChecker, Dealt
@@ -39,24 +40,8 @@ from scala40cli.reading.events import (
 from scala40cli.reading.parser import parse_text
 
 PLAYERS = ("Anna", "Bruno")
-DEAL = """\
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C
-upcard 5S"""
-PLAY = """\
-Bruno draw 8H
-Bruno meld 2H 3H 4H 5H 6H
-Bruno meld 7S 7D 7C
-Bruno discard 9D
-Anna draw JC
-Anna meld QH QS QC
-Anna meld 9S 10S JS
-Anna discard AH
-Bruno draw 7H
-Bruno attach 7H 8H to 1
-Bruno meld KS KD KC
-Bruno discard 4C"""
+DEAL = small_hand.DEAL
+PLAY = small_hand.PLAY
 LEGAL = f"{DEAL}\n{PLAY}"
 
 @dataclass

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import small_hand
 from conftest import ReportCheck
 
 from scala40cli.judging.hands.lookahead import mistyped
@@ -12,26 +13,7 @@ from scala40cli.reading.events import Discard, Draw, Meld, TableCard
 from scala40cli.reading.parser import parse_text
 from scala40cli.reporting.json_report import report_document
 
-HAND = """[Players "Anna" "Bruno"]
-hand 1
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C
-upcard 5S
-Bruno draw 8H
-Bruno meld 2H 3H 4H 5H 6H
-Bruno meld 7S 7D 7C
-Bruno discard 9D
-Anna draw JC
-Anna meld QH QS QC
-Anna meld 9S 10S JS
-Anna discard AH
-Bruno draw 7H
-Bruno attach 7H 8H to 1
-Bruno meld KS KD KC
-Bruno discard 4C
-score Anna 44 Bruno 0
-"""
+HAND = small_hand.LOG
 
 
 def _replay(text: str) -> GameResult:

@@ -33,6 +33,7 @@ our verdict and says whose the difference is (see docs/other-implementations.md)
 from __future__ import annotations
 
 import pytest
+import small_hand
 from helpers import rules, table_cards
 
 from scala40 import audit_text
@@ -319,29 +320,9 @@ def codes(log: str, players: str = ANNA_BRUNO, **switches: str) -> list[str]:
 
 
 # Anna deals; Bruno opens with 41 and closes in his second turn; Anna opens with 57.
-DEAL = """\
-hand 1
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C
-upcard 5S
-Bruno draw 8H
-Bruno meld 2H 3H 4H 5H 6H
-Bruno meld 7S 7D 7C
-Bruno discard 9D
-"""
-ANNA_OPENS = """\
-Anna draw JC
-Anna meld QH QS QC
-Anna meld 9S 10S JS
-Anna discard AH
-"""
-BRUNO_CLOSES = """\
-Bruno draw 7H
-Bruno attach 7H 8H to 1
-Bruno meld KS KD KC
-Bruno discard 4C
-"""
+DEAL = f"hand 1\n{small_hand.DEAL}\n{small_hand.BRUNO_OPENS}\n"
+ANNA_OPENS = small_hand.ANNA_OPENS + "\n"
+BRUNO_CLOSES = small_hand.BRUNO_CLOSES + "\n"
 LEGAL = DEAL + ANNA_OPENS + BRUNO_CLOSES
 
 

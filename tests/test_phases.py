@@ -12,6 +12,7 @@ import ast
 from pathlib import Path
 
 import pytest
+import small_hand
 
 import scala40cli.judging.hands.hand as hand_module
 from scala40cli.judging.hands.phases import KINDS, STEPS, Kind, Phase, Step
@@ -24,26 +25,9 @@ from scala40cli.reading.parser import parse_text
 PACKAGE = Path(__file__).resolve().parent.parent / "scala40cli"
 
 HEADER = '[Players "Anna" "Bruno"]\n'
-DEAL = """\
-hand 1
-dealer Anna
-deal Anna QH QS QC 9S 10S JS 5D 6D 8C 10C 2S 3C AH
-deal Bruno 2H 3H 4H 5H 6H 7S 7D 7C KS KD KC 9D 4C
-upcard 5S"""
-PLAY = """\
-Bruno draw 8H
-Bruno meld 2H 3H 4H 5H 6H
-Bruno meld 7S 7D 7C
-Bruno discard 9D
-Anna draw JC
-Anna meld QH QS QC
-Anna meld 9S 10S JS
-Anna discard AH
-Bruno draw 7H
-Bruno attach 7H 8H to 1
-Bruno meld KS KD KC
-Bruno discard 4C"""
-SCORE = "score Anna 44 Bruno 0"
+DEAL = f"hand 1\n{small_hand.DEAL}"
+PLAY = small_hand.PLAY
+SCORE = small_hand.SCORE
 LEGAL = f"{DEAL}\n{PLAY}\n{SCORE}"
 
 #: A three-player hand where Carla buys Anna's discard under compra=yes.
