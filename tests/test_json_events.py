@@ -16,7 +16,8 @@ from scala40cli.api import audit_events, audit_file, audit_text, iter_games
 from scala40cli.audit import pipeline
 from scala40cli.model.results import GameResult, Problem
 from scala40cli.reading import chunks, json_games
-from scala40cli.reading.json_words import MAX_DEPTH, key_written_twice
+from scala40cli.reading.json_objects import key_written_twice
+from scala40cli.reading.json_words import MAX_DEPTH
 from scala40cli.reporting.events_jsonl import s40_to_jsonl
 
 ROOT = Path(__file__).resolve().parent.parent

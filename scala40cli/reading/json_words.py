@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
 from typing import Any, Final
 
 from scala40cli.reading.chunks import byte_said
 from scala40cli.reading.event_objects import EventJsonError
+from scala40cli.reading.json_objects import key_written_twice
 from scala40cli.reading.syntax_errors import shown
 
 #: The deepest nesting read; an event is three levels deep (a score's entries), a
@@ -41,18 +41,6 @@ _WORDS: Final = (
 def _not_json(constant: str) -> object:
     """NaN and Infinity, which Python's reader takes but JSON does not have."""
     raise EventJsonError(f"not JSON: {constant} is not a JSON value")
-
-
-def key_written_twice(pairs: Sequence[tuple[str, object]]) -> str | None:
-    """The first key a JSON object writes twice, or None. ``json`` keeps the last
-    silently, where another reader may keep the first: such an object means one thing
-    to one reader and another to the next (a server's event, an engine's answer)."""
-    seen: set[str] = set()
-    for key, _value in pairs:
-        if key in seen:
-            return key
-        seen.add(key)
-    return None
 
 
 def _object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:

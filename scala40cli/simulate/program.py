@@ -31,7 +31,7 @@ import time
 from collections import deque
 from pathlib import Path
 
-from scala40cli.reading.json_words import key_written_twice
+from scala40cli.reading.json_objects import key_written_twice
 
 #: The longest answer line read (a move is a few dozen bytes).
 MAX_LINE = 64 * 1024
