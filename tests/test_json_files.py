@@ -40,6 +40,9 @@ FILES = {
     "the first key on the brace's line": (
         "".join(json.dumps(o, indent=1).replace("{\n", "{", 1) + "\n"
                 for o in _objects()).encode(), "F003", PRETTY),
+    "pretty-printed objects after blank lines": (
+        b"\n \r\n\n" + "".join(json.dumps(o, indent=2) + "\n" for o in _objects()).encode(),
+        "F003", PRETTY),
     "a pretty-printed array": (json.dumps(_objects(), indent=2).encode(), "F003", ARRAY),
     "an array on one line": (json.dumps(_objects()).encode(), "F003", ARRAY),
     "UTF-16 with its byte order mark": (_compact().encode("utf-16"), "F002", UTF16),
@@ -63,7 +66,8 @@ def test_every_command_says_it_once(name: str, tmp_path: Path) -> None:
     log.write_bytes(data)
     runner = CliRunner()
     page = str(tmp_path / "page.html")
-    for command in (["replay", "-q"], ["convert"], ["show"], ["view", "-o", page]):
+    for command in (["replay", "-q"], ["convert"], ["show"], ["view", "-o", page],
+                    ["fmt", "--check"]):
         result = runner.invoke(main, [*command, str(log)])
         said = result.stdout + result.stderr
         assert said.count(message[:40]) == 1, (command, said[:2000])

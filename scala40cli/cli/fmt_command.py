@@ -1,4 +1,5 @@
 """``scala40 fmt``: rewrite logs in canonical form, in place, or say what would change.
+A JSON Lines log is written as canonical JSON Lines (:mod:`scala40cli.cli.rewrite_jsonl`).
 
 The rewriting of a file (read a game at a time, replaced at once, never through a
 link) is :mod:`scala40cli.cli.rewrite`; this is the command: its inputs, taken by
@@ -9,6 +10,7 @@ prints of each, its closing line and its exit status.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Mapping
 
 import click
 
@@ -22,6 +24,7 @@ from scala40cli.cli.rewrite import (
     rewrite_file,
     rewrite_stream,
 )
+from scala40cli.cli.rewrite_jsonl import file_format, rewrite_jsonl
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.model.results import FileResult
 from scala40cli.reading.words import Language
@@ -41,7 +44,8 @@ def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
     changed = unchanged = failed = 0
     for source in gather(files, expand=False):
         shown, path = source
-        done = _diffed(source, language) if show_diff else _rewritten(source, write, language)
+        reading = file_format(path) if isinstance(path, str) else "s40"
+        done = ROADS[reading](source, write, show_diff, language)
         if done.problems:
             for line in problem_lines(file_errors(shown, done.problems)):
                 click.echo(line, err=True)
@@ -60,6 +64,23 @@ def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
     if not (write and files == (STDIN_ARGUMENT,)):
         click.echo(fmt_summary(changed, unchanged, failed, write), err=True)
     ctx.exit(EXIT_PROBLEMS if failed or (check and changed) else EXIT_OK)
+
+
+def _s40_road(source: Source, write: bool, show_diff: bool,
+              language: Language | None) -> Rewrite:
+    """A ``.s40`` log (or standard input) formatted a game at a time."""
+    return _diffed(source, language) if show_diff else _rewritten(source, write, language)
+
+
+def _jsonl_road(source: Source, write: bool, show_diff: bool,
+                language: Language | None) -> Rewrite:
+    """A JSON Lines log as canonical JSON Lines (its words are always English)."""
+    return rewrite_jsonl(str(source[1]), write, sys.stdout if show_diff else None)
+
+
+#: How ``fmt`` rewrites a log of each input format.
+ROADS: Mapping[str, Callable[[Source, bool, bool, Language | None], Rewrite]] = {
+    "s40": _s40_road, "jsonl": _jsonl_road}
 
 
 def _rewritten(source: Source, write: bool, language: Language | None) -> Rewrite:

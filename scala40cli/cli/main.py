@@ -200,19 +200,18 @@ def rules(**options: Any) -> None:
 def fmt(ctx: click.Context, /, **options: Any) -> None:
     """Rewrite the game logs FILE... in canonical form, in place.
 
-    Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *),
-    player names quoted only where the format needs it, tag values quoted, a blank line
-    before each hand and between games, UTF-8 with LF line ends and no byte-order mark,
-    the words of each game in one language (--verbs, else the one most of its lines use:
-    an Italian log stays Italian, and a line written in English among them is
-    translated; on a tie, the language written first).
-    Comments stay where they are: a comment after an event stays on its line (at its
-    column when there is room, so aligned comments stay aligned), a comment alone on
-    its line loses its indentation. Blank lines stay where the author left them (a run
-    of them becomes one); blank lines at the start and the end go. Each file is read a
-    game at a time and replaced at once (a new file in its folder, renamed over it
-    only when complete and different), keeping its permissions. A FILE of - reads
-    standard input and writes standard output.
+    Canonical: one event a line, single spaces, cards as 10S AH JK (not TS, 10♠ or *), player
+    names quoted only where the format needs it, tag values quoted, a blank line before each
+    hand and between games, UTF-8 with LF line ends and no byte-order mark, the words of each
+    game in one language (--verbs, else the one most of its lines use: an Italian log stays
+    Italian, and a line written in English among them is translated; on a tie, the language
+    written first). Comments stay where they are: a comment after an event stays on its line (at
+    its column when there is room, so aligned comments stay aligned), a comment alone on its
+    line loses its indentation. Blank lines stay where the author left them (a run of them
+    becomes one); blank lines at the start and the end go. Each file is read a game at a time
+    and replaced at once (a new file in its folder, renamed over it only when complete and
+    different), keeping its permissions. A JSON Lines log becomes canonical JSON Lines, as
+    convert writes it. A FILE of - reads standard input (a .s40 log) and writes standard output.
 
     A file that cannot be read, is not UTF-8 or has syntax errors is never rewritten:
     its errors are printed (F001, F002, F003) as `scala40 replay` prints them. Nor is a

@@ -11,7 +11,8 @@ game, which hide what to do:
   many editors write.
 
 :func:`whole_file_problem` looks at the first line only (what is read already to tell
-the format) and says what the file is and what to do; the file's other lines are
+the format), or at the first line written after blank ones (:func:`head_lines`), and
+says what the file is and what to do; the file's other lines are
 counted, not read (:class:`~scala40cli.reading.chunks.WholeFile`, the chunk's cut: one
 problem, the file's lines not judged). A ``.s40`` log whose first line holds NUL bytes
 is one problem too (:data:`~scala40cli.reading.chunks.NUL_BYTES`).
@@ -19,6 +20,7 @@ is one problem too (:data:`~scala40cli.reading.chunks.NUL_BYTES`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Final
 
 from scala40cli.model.results import Problem
@@ -40,6 +42,38 @@ PRETTY: Final = (
     "not read)")
 
 
+#: Blank lines looked past for the first written line: a document written over several
+#: lines after more of them is read line by line (its problems said a line).
+LEADING_BLANKS: Final = 1000
+
+
+def is_blank(line: bytes) -> bool:
+    """A line holding nothing but spaces (and the byte order mark, on line 1)."""
+    return not line.removeprefix(BOM).strip(b" \t\r\n")
+
+
+def head_lines(lines: Iterator[bytes]) -> list[bytes]:
+    """The file's first lines, up to its first written one: one line, or blank lines
+    and the line after them (none for an empty file; at most :data:`LEADING_BLANKS`
+    blank ones). A document written over several lines shows on that line, wherever
+    its blank lines put it."""
+    head: list[bytes] = []
+    for line in lines:
+        head.append(line)
+        if not is_blank(line) or len(head) > LEADING_BLANKS:
+            break
+    return head
+
+
+def head_problem(head: list[bytes]) -> tuple[Code, str] | None:
+    """:func:`whole_file_problem` of :func:`head_lines`: UTF-16 on line 1, a document
+    over several lines on the first written line."""
+    if not head:
+        return None
+    return whole_file_problem(head[0]) or (
+        whole_file_problem(head[-1]) if len(head) > 1 else None)
+
+
 def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     """The code and words of a file whose first line (``head``, its BOM left on) shows
     it is no JSON Lines log, or None. A line of JSON Lines is one object: it never
@@ -59,8 +93,19 @@ def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     return None
 
 
-def file_problem(head: bytes) -> Problem | None:
-    """:func:`whole_file_problem` as the problem of the file, on its line 1."""
-    found = whole_file_problem(head)
+def _lines(data: bytes) -> Iterator[bytes]:
+    """The lines of ``data`` with their line ends, one at a time (only the first few
+    are read)."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start) + 1 or len(data)
+        yield data[start:end]
+        start = end
+
+
+def file_problem(data: bytes) -> Problem | None:
+    """:func:`head_problem` of a whole file's bytes, as the problem of the file, on its
+    line 1."""
+    found = head_problem(head_lines(_lines(data)))
     return None if found is None else Problem(code=found[0], line=1, column=1,
                                               message=found[1])

@@ -63,7 +63,7 @@ from scala40cli.reading.event_objects import (
 from scala40cli.reading.events import Deal, Event, GameLog, HandStart, Score, Stock, Tag, Unparsed
 from scala40cli.reading.fastlines import LINE_CACHE_SIZE, at_line
 from scala40cli.reading.games import Games
-from scala40cli.reading.json_files import whole_file_problem
+from scala40cli.reading.json_files import head_lines, head_problem
 from scala40cli.reading.json_words import (
     DECODER,
     TooDeep,
@@ -153,14 +153,15 @@ def json_chunks(source: BinaryIO | Iterable[bytes]) -> Iterator[JsonChunk]:
         lines: Iterator[bytes] = iter(readline, b"")
     else:
         lines = iter(source)
-    head = next(lines, b"")
-    whole = whole_file_problem(head) if head else None
+    heads = head_lines(lines)
+    whole = head_problem(heads)
     if whole is not None:  # UTF-16, or JSON over several lines: one problem, lines counted
-        cut = WholeFile(1, 1, 1 + sum(1 for _ in lines), "", *whole)
+        cut = WholeFile(1, 1, len(heads) + sum(1 for _ in lines), "", *whole)
         yield JsonChunk(Chunk(first_line=1, offset=0, data=b"", cut=cut))
         return
+    head = heads[0] if heads else b""
     offset = len(BOM) if head.startswith(BOM) else 0
-    lines = chain((head[offset:],), lines) if head else lines
+    lines = chain((head[offset:],), heads[1:], lines) if heads else lines
     chunk = _Open(first_line=1, offset=offset, number=1)
     keep, seen_event, number, hands, objects, first_object = \
         chunk.pieces.append, False, 0, 0, 0, 0

@@ -89,7 +89,7 @@ def jsonl_to_s40(data: bytes) -> str | tuple[Problem, ...]:
     """The canonical ``.s40`` text of a JSON Lines log, as ``fmt`` writes it; or the
     problems of its lines (every one, each on its JSON line), or the one problem of a
     file that is no JSON Lines log (in UTF-16, JSON over several lines)."""
-    whole = file_problem(data.split(b"\n", 1)[0])
+    whole = file_problem(data)
     if whole is not None:
         return (whole,)
     if data.startswith(b"\xef\xbb\xbf"):

@@ -83,7 +83,7 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
         shown.pop()
     shown = [line.rstrip("\r") for line in shown]
     head = data.split(b"\n", 1)[0]
-    whole = file_problem(head) if input_format == "jsonl" else (
+    whole = file_problem(data) if input_format == "jsonl" else (
         Problem(code=Code.BAD_ENCODING, message=NUL_BYTES, line=1, column=1)
         if nul_first_line(head) else None)
     if whole is not None:  # UTF-16, or JSON over several lines: one problem, no game
