@@ -29,6 +29,7 @@ from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.cli.view_pages import names_folder, page_path
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.results import FileResult
+from scala40cli.reading.inputs import input_format_of, sniff_format
 from scala40cli.reporting.escape import json_safe, terminal_line
 from scala40cli.review.document import document
 from scala40cli.review.engines import DEFAULT_ENGINE, ENGINES
@@ -92,7 +93,8 @@ def read_sources(files: Sequence[str]) -> Read:
         if isinstance(data, FileResult):
             unreadable.append(data)
         else:
-            sources.append(Source(path=source[0], data=data))
+            sources.append(Source(path=source[0], data=data,
+                                  input_format=input_format_of(source[0]) or sniff_format(data)))
     return Read(sources=sources, unreadable=unreadable)
 
 
@@ -174,7 +176,7 @@ def write_pages(reviewed: list[FileReview], sources: list[Source],
     if output is not None and several:
         os.makedirs(output, exist_ok=True)
     for file_review, source in zip(reviewed, sources, strict=True):
-        viewed = view_bytes(source.data, source.path, review.choice)
+        viewed = view_bytes(source.data, source.path, review.choice, source.input_format)
         target = page_path(source.path, output, several) if several else output
         emit(review_page(viewed, file_review, review, words), target, files)
         if target not in (None, "-"):

@@ -1,5 +1,5 @@
 """JSON Lines logs as ``.s40`` text: one JSON line as the line of a log it stands for
-(the viewer, :mod:`scala40cli.viewing.loading`), and a whole JSON Lines log as its
+(the viewer and the review, :func:`line_for_line`), and a whole JSON Lines log as its
 canonical ``.s40`` text (``scala40 convert``).
 
 A replay does not go through text: :mod:`scala40cli.reading.json_games` builds the
@@ -83,6 +83,20 @@ def text_line(value: object, number: int) -> str:
 def _problem(number: int, message: str, context: str | None,
              code: Code = Code.SYNTAX_ERROR) -> Problem:
     return Problem(code=code, line=number, column=1, message=message, context=context)
+
+
+def line_for_line(lines: list[str], errors: list[Problem]) -> str:
+    """The ``.s40`` text of a JSON Lines log's lines (decoded, without their line ends),
+    one line for one, so that a line's number is the same in both; the problems of the
+    lines that are no event go to ``errors`` (each such line one the parser turns away).
+    The viewer and the review read a JSON Lines log so, and cite its own lines."""
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        written, problem = log_line(line.encode("utf-8"), number)
+        if problem is not None:
+            errors.append(problem)
+        out.append(written.decode("utf-8").rstrip("\n"))
+    return "\n".join(out) + "\n"
 
 
 def jsonl_to_s40(data: bytes) -> str | tuple[Problem, ...]:

@@ -25,6 +25,8 @@ from typing import Protocol
 
 from scala40cli.model.results import Problem
 from scala40cli.reading.events import GameLog
+from scala40cli.reading.json_files import file_problem
+from scala40cli.reading.jsonl_logs import line_for_line
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.review.engines import make_scorer
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
@@ -49,10 +51,12 @@ class Progress(Protocol):
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Source:
-    """A log to review: where it came from and its bytes."""
+    """A log to review: where it came from, its bytes, and its input format (``s40``
+    or ``jsonl``)."""
 
     path: str
     data: bytes
+    input_format: str = "s40"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -98,6 +102,25 @@ def _placed(problem: Problem) -> str:
     return f"{problem.line}:{problem.column}: {problem.code} {problem.message}"
 
 
+def log_text(source: Source) -> tuple[str, list[Problem]]:
+    """The ``.s40`` text the review reads of a log, and the problems met reading it: a
+    JSON Lines log is read line for line (each line keeps its number, so the review
+    cites the file's own lines); a file that is no log as a whole (not UTF-8, JSON over
+    several lines) is one problem and no text."""
+    jsonl = source.input_format == "jsonl"
+    whole = file_problem(source.data) if jsonl else None
+    text = decode_log(source.data) if whole is None else whole
+    if not isinstance(text, str):
+        return "", [text]
+    if not jsonl:
+        return text, []
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    if lines[-1] == "":
+        lines.pop()
+    errors: list[Problem] = []
+    return line_for_line(lines, errors), errors
+
+
 def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
                  settings: ReviewSettings, jobs: int = 1,
                  progress: Progress | None = None) -> list[FileReview]:
@@ -105,17 +128,20 @@ def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
     reviewing.SeatError` when a seat asked for is not a player of a game."""
     files: list[tuple[Source, str, list[_Game], tuple[str, ...]]] = []
     for source in sources:
-        text = decode_log(source.data)
-        if not isinstance(text, str):
-            files.append((source, "", [], (_placed(text),)))
+        text, problems = log_text(source)
+        if not text:
+            files.append((source, "", [], tuple(map(_placed, problems))))
             continue
         parsed = parse_text(text)
+        ours = {problem.line for problem in problems}  # a JSON line's, not the parser's
+        problems += (p for p in parsed.errors if p.line not in ours)
+        problems.sort(key=lambda p: (p.line, p.column))
         games = []
         for game in parsed.games:
             seats = seats_of(game, players_of(game, settings.choice), seat, every)
             games.append(_Game(game, seats, walk_game(game, frozenset(seats),
                                                       settings.choice)))
-        errors = tuple(map(_placed, parsed.errors))
+        errors = tuple(map(_placed, problems))
         files.append((source, text, games, errors))
     everything = [item for _, _, games, _ in files for item in games]
     if progress is not None:

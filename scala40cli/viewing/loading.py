@@ -89,7 +89,9 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
     if whole is not None:  # UTF-16, or JSON over several lines: one problem, no game
         return ViewedFile(path, tuple(shown), (), (whole,))
     if input_format == "jsonl":
-        text = _as_s40(shown, errors)
+        from scala40cli.reading.jsonl_logs import line_for_line  # only for JSON Lines
+
+        text = line_for_line(shown, errors)
     parsed = parse_text(text)
     bad = [p.line for p in errors if p.code is Code.BAD_ENCODING]
     readable = _readable(parsed.games, bad)
@@ -113,17 +115,3 @@ def _readable(games: tuple[GameLog, ...], bad: list[int]) -> list[GameLog]:
         if not any(game.line <= line and (end is None or line <= end) for line in bad):
             kept.append(game)
     return kept
-
-
-def _as_s40(lines: list[str], errors: list[Problem]) -> str:
-    """The ``.s40`` text of JSON lines, one line for one, with the problems of those
-    that are no event (each then a line the parser turns away)."""
-    from scala40cli.reading.jsonl_logs import log_line
-
-    out: list[str] = []
-    for number, line in enumerate(lines, start=1):
-        written, problem = log_line(line.encode("utf-8"), number)
-        if problem is not None:
-            errors.append(problem)
-        out.append(written.decode("utf-8").rstrip("\n"))
-    return "\n".join(out) + "\n"
