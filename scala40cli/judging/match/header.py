@@ -46,9 +46,12 @@ def read_header(game: GameLog, tags: list[Tag], choice: RuleChoice | None,
     header = _resolve_rules(tags, choice, flag)
     if players_tag is None:
         unread = _unread_header_line(game)
-        where = unread or (tags[0] if tags else Place(line=game.line, column=1))
+        named = _players_under_another_name(tags)
+        where = unread or named or (tags[0] if tags else Place(line=game.line, column=1))
         flag(Finding(Code.MISSING_PLAYERS, where, "the game has no [Players] tag" + (
-            f"; line {unread.line} could not be read" if unread else "")))
+            f"; line {unread.line} could not be read" if unread else
+            f": [{named.name} ...] is not a tag the referee reads; the players are "
+            "written [Players ...], in English" if named else "")))
         return header
     names = players_tag.values
     distinct = len({nfc(name) for name in names})
@@ -90,6 +93,19 @@ def result_mismatch(tags: list[Tag], finished: bool, winner: str | None) -> Find
         return Finding(Code.RESULT_MISMATCH, tag, f"the [Result] tag names {recorded} as "
                        f"the winner; the hands give {found}")
     return None
+
+
+#: The tags the project reads or writes: any other is kept and ignored.
+KNOWN_TAGS = frozenset({"Event", "Date", "Players", "Rules", "Rule", "Teams", "Levels",
+                        "Result"})
+
+
+def _players_under_another_name(tags: list[Tag]) -> Tag | None:
+    """A tag no one reads that holds 2 to 6 values: the players' names, most likely,
+    under a tag name translated (``[Giocatori ...]``, ``[Joueurs ...]``) or misspelt
+    (``[Player ...]``), which tag names never are."""
+    return next((tag for tag in tags if tag.name not in KNOWN_TAGS
+                 and MIN_PLAYERS <= len(tag.values) <= MAX_PLAYERS), None)
 
 
 def _unread_header_line(game: GameLog) -> Unparsed | None:

@@ -35,7 +35,9 @@ ENTRIES: dict[Code, CodeInfo] = {
     ),
     Code.MISSING_PLAYERS: CodeInfo(
         name="missing-players",
-        summary="The game has no [Players] tag, so it cannot be replayed.",
+        summary="The game has no [Players] tag, so it cannot be replayed. Where another tag "
+        "holds 2 to 6 values ([Giocatori ...], [Joueurs ...], [Player ...]: tag names are "
+        "never translated), G001 is on that tag and says to write [Players ...].",
         source="Every game names its players in a [Players] tag",
         see="log-format.md#header-tags",
         example='[Event "Friday"] then `hand 1` with no [Players "A" "B"]',
