@@ -46,6 +46,24 @@ def test_arguments_that_name_nothing_say_why(tree: Path) -> None:
         Missing(str(tree / "*.nothing"), "no file matches this pattern")]
 
 
+def test_a_folder_of_json_lines_logs_says_the_pattern_that_reads_them(tmp_path: Path) -> None:
+    """A folder gives its .s40 logs only (other programs write .jsonl records too); one
+    holding JSON Lines files says so, and the pattern given reads them."""
+    folder = tmp_path / "server"
+    (folder / "2026").mkdir(parents=True)
+    log = (Path(__file__).resolve().parent.parent / "fixtures" / "legal" / "two-players.s40")
+    events = CliRunner().invoke(main, ["convert", str(log)]).stdout
+    for name in ("a.jsonl", "2026/b.jsonl"):
+        (folder / name).write_text(events, encoding="utf-8")
+    pattern = f"{folder}/**/*.jsonl"
+    assert list(expand([str(folder)])) == [Missing(str(folder), (
+        "this folder holds no .s40 file, but 2 JSON Lines files (.jsonl), which a folder "
+        f"does not give; the pattern '{pattern}' does"))]
+    result = CliRunner().invoke(main, ["replay", "-q", pattern])
+    assert result.exit_code == 0
+    assert result.stdout.strip() == "2 files, 2 games, 0 with violations, 0 violations"
+
+
 def test_replay_of_a_folder_and_of_nothing(tree: Path) -> None:
     result = CliRunner().invoke(main, ["replay", str(tree), str(tree / "empty")],
                                 catch_exceptions=False)

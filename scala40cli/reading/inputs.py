@@ -189,6 +189,27 @@ def _logs_below(folder: str) -> list[str | Missing]:
     return sorted(found, key=_path_of)
 
 
+def _no_log_below(folder: str) -> str:
+    """Why a folder gives no log: it holds no ``.s40`` file, and, where it holds JSON
+    Lines files (which a folder does not give: other programs' records are ``.jsonl``
+    too), the pattern that reads them."""
+    jsonl = 0
+    pending = [folder]
+    while pending and jsonl < 1000:
+        for entry in _entries(pending.pop()):
+            kind = _kind(entry)
+            if kind == "folder":
+                pending.append(entry.path)
+            elif kind == "file" and entry.name.endswith(JSONL_SUFFIX):
+                jsonl += 1
+    if not jsonl:
+        return f"this folder holds no {LOG_SUFFIX} file"
+    pattern = f"{folder.rstrip('/')}/**/*{JSONL_SUFFIX}"
+    return (f"this folder holds no {LOG_SUFFIX} file, but {jsonl:,} JSON Lines file"
+            f"{'' if jsonl == 1 else 's'} ({JSONL_SUFFIX}), which a folder does not give; "
+            f"the pattern '{pattern}' does")
+
+
 def _path_of(item: str | Missing) -> str:
     return item.argument if isinstance(item, Missing) else item
 
@@ -248,7 +269,7 @@ def expand(arguments: Sequence[str]) -> Iterator[str | Missing]:
         elif Path(argument).is_dir():
             names = _logs_below(argument)
             if not names:
-                yield Missing(argument, f"this folder holds no {LOG_SUFFIX} file")
+                yield Missing(argument, _no_log_below(argument))
                 continue
         else:
             names = [argument]  # a missing or unreadable file is reported when read
