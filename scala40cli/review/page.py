@@ -48,6 +48,8 @@ REVIEW_MESSAGES: tuple[str, ...] = (
     "Average loss", "Of the match", "inaccuracies", "mistakes", "blunders", "Rating",
     "Previous marked decision", "Next marked decision",
     "] [ the next/previous marked decision.",
+    "Nothing to review in game {game}: the log records no decision of the players "
+    "reviewed (a paper score sheet records only the scores).",
     *(word for _, word in RATINGS), UNRATED)
 
 

@@ -54,6 +54,8 @@ def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[
     seats = ", ".join(terminal_line(s) for s in game.seats) or words.gettext("nobody")
     out = [words.gettext("{path}: game {game} (line {line}), reviewed for {seats}",
                          path=path, game=game.index, line=game.line, seats=seats)]
+    if not game.decisions:
+        out.append(words.gettext(NOTHING_TO_REVIEW, path=path, game=game.index, seats=seats))
     for decision in game.decisions:
         if isinstance(decision, Skipped):
             out.append(words.gettext(
@@ -82,6 +84,10 @@ def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> 
         share=percent(decision.match_loss, 1, language))
 
 
+#: A game with no decision of the seats reviewed, such as a paper score sheet: said in
+#: words, not only by a summary of 0 decisions.
+NOTHING_TO_REVIEW = ("{path}: game {game}: nothing to review: the log records no decision "
+                     "of {seats} (a paper score sheet records only the scores)")
 #: A file's error as placed: line, column, code.
 _PLACED = re.compile(r"\d+:\d+: [A-Z]\d{3} ")
 #: The summary table's headings.
@@ -113,5 +119,5 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
             for row in [head, *rows]]
 
 
-__all__ = ["HEADINGS", "decision_line", "figures", "game_lines", "review_text",
+__all__ = ["HEADINGS", "NOTHING_TO_REVIEW", "decision_line", "figures", "game_lines", "review_text",
            "summary_table"]
