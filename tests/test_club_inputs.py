@@ -233,6 +233,18 @@ def test_a_review_of_a_sheet_says_it_has_nothing_to_review(language: str,
     assert [s["rating"] for s in game["summaries"]] == ["unrated", "unrated"]  # type: ignore[attr-defined]
 
 
+@pytest.mark.parametrize(("language", "said"), [
+    ("it", "1 file, 1 partita: esame del motore standin ("),
+    ("fr", "1 fichier, 1 partie : analyse par le moteur standin (")])
+def test_the_review_s_last_line_agrees_with_one_game(language: str, said: str,
+                                                     tmp_path: Path) -> None:
+    """It read ``1 partita esaminate``, ``1 partie examinées``: a plural participle
+    after one game (the count is the catalogue's plural, the participle was not)."""
+    log = _write(tmp_path, "sheet.s40", SHEET_2)
+    _, out, _ = _run(["review", "--engine", "standin", "--lang", language, log], tmp_path)
+    assert out.splitlines()[-1].startswith(said)
+
+
 def test_a_review_page_of_a_sheet_is_written_and_gives_the_script_its_sentence(
         tmp_path: Path) -> None:
     log = _write(tmp_path, "sheet.s40", SHEET_4)
