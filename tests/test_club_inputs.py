@@ -277,6 +277,17 @@ def test_a_sheet_converts_to_json_lines_and_back_as_fmt_writes_it(name: str,
     assert squeeze(back) == squeeze(canonical)
 
 
+def test_a_sheet_s_own_tags_are_written_as_the_language_writes_a_name_and_its_value(
+        tmp_path: Path) -> None:
+    """French puts a space before a colon: ``Joueurs : ...`` and so ``Event : ...`` (the
+    tag's name as the log writes it). It read ``Event: Circolo ...`` under ``Joueurs :``."""
+    log = _write(tmp_path, "sheet.s40", SHEET_4)
+    _, out, _ = _run(["replay", "--lang", "fr", log], tmp_path)
+    assert "\n  Event : Circolo Aurora, Friday night\n  Joueurs : Franco, " in out
+    _, out, _ = _run(["replay", "--lang", "it", log], tmp_path)
+    assert "\n  Event: Circolo Aurora, Friday night\n  Giocatori: Franco, " in out
+
+
 # --- the same game in English, Italian, French and mixed words --------------------------------
 
 
