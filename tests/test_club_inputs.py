@@ -23,6 +23,7 @@ import os
 import re
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
@@ -96,14 +97,14 @@ def _write(folder: Path, name: str, text: str) -> str:
     return name
 
 
-def _json(args: Sequence[str], folder: Path) -> dict[str, object]:
+def _json(args: Sequence[str], folder: Path) -> dict[str, Any]:
     _, out, err = _run(args, folder)
     found = json.loads(out)
     assert isinstance(found, dict), err
     return found
 
 
-def _games(report: dict[str, object]) -> list[dict[str, object]]:
+def _games(report: dict[str, Any]) -> list[dict[str, Any]]:
     files = report["files"]
     assert isinstance(files, list)
     return [game for file in files for game in file["games"]]
@@ -118,9 +119,9 @@ def test_replay_json_of_a_sheet_gives_its_violations_totals_eliminations_and_win
     text, codes, totals, out, winner = SHEETS[name]
     log = _write(tmp_path, "sheet.s40", text)
     [game] = _games(_json(["replay", "--format", "json", log], tmp_path))
-    assert [(v["code"], v["line"]) for v in game["violations"]] == codes  # type: ignore[attr-defined]
+    assert [(v["code"], v["line"]) for v in game["violations"]] == codes
     assert game["totals"] == totals
-    assert [(e["player"], e["hand"]) for e in game["eliminated"]] == out  # type: ignore[attr-defined]
+    assert [(e["player"], e["hand"]) for e in game["eliminated"]] == out
     assert game["winner"] == winner
 
 
@@ -158,15 +159,32 @@ def test_show_of_a_sheet_s_score_line_shows_the_totals_after_it(tmp_path: Path) 
     assert "line 5: score Anna 30 Bruno 0" in out
     assert re.search(r"Anna\s+total\s+30\b", out) and re.search(r"Bruno\s+total\s+60\b", out)
     shown = _json(["show", "--format", "json", f"{log}:7"], tmp_path)
-    assert {p["name"]: p["total"] for p in shown["players"]} == {  # type: ignore[attr-defined]
+    assert {p["name"]: p["total"] for p in shown["players"]} == {
         "Anna": 30, "Bruno": 110}
 
 
 def test_show_of_a_re_entry_gives_the_total_the_player_re_entered_with(tmp_path: Path) -> None:
     log = _write(tmp_path, "sheet.s40", REENTRY)
     shown = _json(["show", "--format", "json", f"{log}:6"], tmp_path)
-    players = {p["name"]: (p["total"], p["out"]) for p in shown["players"]}  # type: ignore[attr-defined]
+    players = {p["name"]: (p["total"], p["out"]) for p in shown["players"]}
     assert players == {"Anna": (0, False), "Bruno": (32, False), "Carla": (22, False)}
+
+
+def test_re_entry_under_rules_rientro_on_the_command_line_is_the_tag_s(tmp_path: Path) -> None:
+    """``--rules rientro`` replaces the log's preset in replay, report, show and view;
+    under classic the same sheet names Bruno after he is out (C003 on line 6)."""
+    log = _write(tmp_path, "sheet.s40", REENTRY.replace('[Rules "rientro"]\n', "\n"))
+    rientro = ["--rules", "rientro"]
+    [game] = _games(_json(["replay", "--format", "json", *rientro, log], tmp_path))
+    assert (game["totals"], game["violations"]) == (SHEETS["reentry"][2], [])
+    [classic] = _games(_json(["replay", "--format", "json", log], tmp_path))
+    assert next((v["code"], v["line"]) for v in classic["violations"]) == ("C003", 6)
+    status, out, _ = _run(["report", *rientro, log], tmp_path)
+    assert status == 0 and "| **Total** | **30** | **32** | **42** |" in out
+    shown = _json(["show", "--format", "json", *rientro, f"{log}:7"], tmp_path)
+    assert [p["total"] for p in shown["players"]] == [0, 32, 22]
+    status, page, _ = _run(["view", *rientro, log, "-o", "-"], tmp_path)
+    assert status == 0 and page.startswith("<!DOCTYPE html>")
 
 
 @pytest.mark.parametrize("name", SHEETS)
@@ -176,7 +194,7 @@ def test_standings_count_a_sheet_s_hands_and_no_opening(name: str, tmp_path: Pat
     text, codes, _, out, winner = SHEETS[name]
     log = _write(tmp_path, "sheet.s40", text)
     table = _json(["standings", "--format", "json", "--include-violations", log], tmp_path)
-    players = {p["name"]: p for p in table["players"]}  # type: ignore[attr-defined]
+    players = {p["name"]: p for p in table["players"]}
     assert all(p["openings"] == 0 for p in players.values())
     assert {n for n, p in players.items() if p["eliminations"]} == {n for n, _ in out}
     ended = {"two": 3, "three-C006": 2, "four-C002": 3, "reentry": 3, "teams": 2}[name]
@@ -193,7 +211,7 @@ def test_standings_average_a_sheet_s_penalties_over_the_hands_that_ended(
         tmp_path: Path) -> None:
     log = _write(tmp_path, "sheet.s40", SHEET_4)
     table = _json(["standings", "--format", "json", "--include-violations", log], tmp_path)
-    players = {p["name"]: p for p in table["players"]}  # type: ignore[attr-defined]
+    players = {p["name"]: p for p in table["players"]}
     # hand 4 ended unfinished (C006): it counts for nobody; Dario is out after hand 2
     assert {n: (p["hands"], p["average_penalty"]) for n, p in players.items()} == {
         "Franco": (3, 35 / 3), "Elena": (3, 25.0), "Dario": (2, 56.0), "Sara": (3, 92 / 3)}
@@ -204,8 +222,9 @@ def test_a_sheet_s_viewer_page_is_written(name: str, tmp_path: Path) -> None:
     log = _write(tmp_path, "sheet.s40", SHEETS[name][0])
     status, out, _ = _run(["view", log, "-o", "-"], tmp_path)
     assert status == 0 and out.startswith("<!DOCTYPE html>")
-    data = json.loads(re.search(r'<script type="application/json" id="data">(.*?)</script>',
-                                out, re.S)[1])  # type: ignore[index]
+    found = re.search(r'<script type="application/json" id="data">(.*?)</script>', out, re.S)
+    assert found is not None
+    data = json.loads(found[1])
     assert data["lines"] == SHEETS[name][0].splitlines()
 
 
@@ -230,7 +249,7 @@ def test_a_review_of_a_sheet_says_it_has_nothing_to_review(language: str,
     review = _json(["review", "--engine", "standin", "--format", "json", log], tmp_path)
     [game] = _games(review)
     assert game["decisions"] == []
-    assert [s["rating"] for s in game["summaries"]] == ["unrated", "unrated"]  # type: ignore[attr-defined]
+    assert [s["rating"] for s in game["summaries"]] == ["unrated", "unrated"]
 
 
 @pytest.mark.parametrize(("language", "said"), [
@@ -268,13 +287,12 @@ def test_a_sheet_converts_to_json_lines_and_back_as_fmt_writes_it(name: str,
     assert _run(["convert", log, "-o", "sheet.jsonl"], tmp_path)[0] == 0
     assert _run(["convert", "sheet.jsonl", "-o", "back.s40"], tmp_path)[0] == 0
     [game] = _games(_json(["replay", "--format", "json", "sheet.jsonl"], tmp_path))
-    assert [v["code"] for v in game["violations"]] == [c for c, _ in codes]  # type: ignore[attr-defined]
+    assert [v["code"] for v in game["violations"]] == [c for c, _ in codes]
     assert game["totals"] == totals
     _, canonical, _ = _run(["fmt", "-"], tmp_path, stdin=text)
     back = (tmp_path / "back.s40").read_text("utf-8")
     # JSON Lines keep no blank line nor a comment's column: the rest is fmt's
-    squeeze = lambda t: [re.sub(r" +;", " ;", s) for s in t.splitlines() if s]  # noqa: E731
-    assert squeeze(back) == squeeze(canonical)
+    assert _squeezed(back) == _squeezed(canonical)
 
 
 def test_a_sheet_s_own_tags_are_written_as_the_language_writes_a_name_and_its_value(
@@ -286,6 +304,10 @@ def test_a_sheet_s_own_tags_are_written_as_the_language_writes_a_name_and_its_va
     assert "\n  Event : Circolo Aurora, Friday night\n  Joueurs : Franco, " in out
     _, out, _ = _run(["replay", "--lang", "it", log], tmp_path)
     assert "\n  Event: Circolo Aurora, Friday night\n  Giocatori: Franco, " in out
+
+
+def _squeezed(text: str) -> list[str]:
+    return [re.sub(r" +;", " ;", line) for line in text.splitlines() if line]
 
 
 # --- the same game in English, Italian, French and mixed words --------------------------------
