@@ -243,8 +243,8 @@ def test_a_review_of_a_sheet_says_it_has_nothing_to_review(language: str,
                   "nessuna decisione di Anna, Bruno (un foglio segnapunti cartaceo riporta "
                   "solo i punti)",
             "fr": "sheet.s40 : partie 1 : rien à examiner : le journal ne donne aucune "
-                  "décision pour Anna, Bruno (une feuille de score papier ne donne que les "
-                  "points)"}[language]
+                  "décision pour Anna, Bruno (une feuille de marque sur papier ne donne que "
+                  "les points)"}[language]
     assert said in out.splitlines()
     review = _json(["review", "--engine", "standin", "--format", "json", log], tmp_path)
     [game] = _games(review)

@@ -5,7 +5,8 @@ the players' summaries.
 A good decision is not listed (``--format json`` lists them all). Every name and move
 from the log is made safe for a terminal. The words are the catalogue's (the ``review``
 domain; ``--lang``), the reasons a decision was not reviewed said again in its
-language, the figures written as it writes them; the moves are the log's, as written.
+language, the figures written as it writes them; the moves with the format's words of
+the language (``scarta 6H``: :mod:`scala40cli.review.moves_said`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from scala40cli.reporting.escape import terminal_cell, terminal_line, workflow_neutral
 from scala40cli.reporting.widths import display_width, pad
 from scala40cli.review.grading import MARKS, Summary, Verdict
+from scala40cli.review.moves_said import move_said
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.scorer import budget_text
@@ -78,8 +80,8 @@ def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> 
         "(\u00b1 {error}), {share} of the match",
         place=f"{path}:{decision.line}", seat=terminal_line(decision.seat),
         mark=MARKS[decision.verdict], verdict=words.gettext(decision.verdict.value),
-        played=terminal_line("; ".join(decision.played)),
-        best=terminal_line("; ".join(decision.best)),
+        played=terminal_line("; ".join(move_said(m, words) for m in decision.played)),
+        best=terminal_line("; ".join(move_said(m, words) for m in decision.best)),
         loss=decimal(decision.loss, 1, language), error=decimal(decision.loss_error, 1, language),
         share=percent(decision.match_loss, 1, language))
 
