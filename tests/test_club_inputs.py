@@ -202,6 +202,9 @@ def test_standings_count_a_sheet_s_hands_and_no_opening(name: str, tmp_path: Pat
     assert max(p["hands"] for p in players.values()) == ended
     assert sum(p["closes"] for p in players.values()) == ended
     assert all(p["matches"] == (0 if winner is None else 1) for p in players.values())
+    # in teams both partners of the winning pair win (docs/standings.md)
+    assert {n for n, p in players.items() if p["wins"]} == (
+        set() if winner is None else set(winner.split(" & ")))
     if codes:  # left out without --include-violations
         status, left, _ = _run(["standings", log], tmp_path)
         assert status == 0 and "1 match with violations" in left
