@@ -220,6 +220,16 @@ def test_standings_average_a_sheet_s_penalties_over_the_hands_that_ended(
         "Franco": (3, 35 / 3), "Elena": (3, 25.0), "Dario": (2, 56.0), "Sara": (3, 92 / 3)}
 
 
+def test_standings_count_a_sheet_s_void_hand_as_a_hand_nobody_closed(tmp_path: Path) -> None:
+    """A line of zeros is a void hand (docs/log-format.md), and a void hand is one of the
+    ``Hands`` that ended (docs/standings.md); nobody closed it."""
+    log = _write(tmp_path, "sheet.s40", '[Players "Anna" "Bruno"]\nmano 1\n'
+                 "score Anna 0 Bruno 0\nmanche 2\npunti Anna 0 Bruno 40\n")
+    table = _json(["standings", "--format", "json", log], tmp_path)
+    assert {p["name"]: (p["hands"], p["closes"], p["average_penalty"])
+            for p in table["players"]} == {"Anna": (2, 1, 0.0), "Bruno": (2, 0, 20.0)}
+
+
 @pytest.mark.parametrize("name", SHEETS)
 def test_a_sheet_s_viewer_page_is_written(name: str, tmp_path: Path) -> None:
     log = _write(tmp_path, "sheet.s40", SHEETS[name][0])
