@@ -104,6 +104,25 @@ def test_names_from_the_log_are_text_on_the_review(browser: Any, tmp_path: Path)
     opened.close()
 
 
+def test_a_paper_score_sheet_s_review_says_under_its_summaries_it_has_nothing_to_review(
+        browser: Any, tmp_path: Path) -> None:
+    """A sheet records no decision: the page said it only by a row of 0s, ``unrated``."""
+    sheet = ('[Players "Anna" "Bruno"]\nhand 1\nscore Anna 0 Bruno 60\n'
+             "hand 2\nscore Anna 30 Bruno 0\n")
+    path, _ = _page(tmp_path, sheet)
+    opened = Opened(browser, path, DESKTOP)
+    said = opened.page.evaluate(
+        "[...document.querySelectorAll('#review p.nothing')].map(p => p.textContent)")
+    assert said == ["Nothing to review in game 1: the log records no decision of the players "
+                    "reviewed (a paper score sheet records only the scores)."]
+    assert opened.errors == []
+    opened.close()
+    path, _ = _page(tmp_path, _two_players(), "played.html")
+    opened = Opened(browser, path, DESKTOP)
+    assert opened.page.evaluate("document.querySelectorAll('#review p.nothing').length") == 0
+    opened.close()
+
+
 #: For each decision's heading at the line shown: its words, and how far the comma after
 #: the player's name stands from the name, in pixels (none: the name ends the heading).
 HEADINGS = """() => [...document.querySelectorAll('#table .review .head')].map(head => {

@@ -106,7 +106,8 @@ def score_sheet(path: str, game: GameResult, words: Catalogue = ENGLISH) -> list
     language of ``words`` (the tags' names and values as the log writes them)."""
     lines = [words.gettext("{path}: game {index} (line {line})", path=path, index=game.index,
                            line=game.line)]
-    lines += [f"  {tag.name}: {', '.join(tag.values)}" for tag in _shown_tags(game.tags)]
+    lines += ["  " + words.gettext("{name}: {value}", name=tag.name, value=", ".join(tag.values))
+              for tag in _shown_tags(game.tags)]
     facts = [("Players", ", ".join(game.players) or words.gettext("(none)")),
              ("Rules", rules_summary(game.rules, game.rule_sources, game.preset, words))]
     if game.teams:

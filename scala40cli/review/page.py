@@ -21,6 +21,7 @@ from typing import Any
 
 from scala40cli.review.document import budget_json, decision_json, summary_json
 from scala40cli.review.grading import RATINGS, UNRATED, Summary
+from scala40cli.review.moves_said import move_said
 from scala40cli.review.records import FileReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.running import Source, review_files
@@ -48,16 +49,21 @@ REVIEW_MESSAGES: tuple[str, ...] = (
     "Average loss", "Of the match", "inaccuracies", "mistakes", "blunders", "Rating",
     "Previous marked decision", "Next marked decision",
     "] [ the next/previous marked decision.",
+    "Nothing to review in game {game}: the log records no decision of the players "
+    "reviewed (a paper score sheet records only the scores).",
     *(word for _, word in RATINGS), UNRATED)
 
 
 def page_decision(decision: Reviewed | Skipped, words: Catalogue) -> dict[str, Any]:
     """A decision as the script reads it: its document, the reason it was not reviewed
-    in the page's language, its figures as that language writes them."""
+    in the page's language, its moves in the format's words of that language, its
+    figures as that language writes them."""
     found = decision_json(decision)
     if isinstance(decision, Skipped):
         found["reason"] = words.translate(decision.reason)
         return found
+    found["played"] = [move_said(move, words) for move in decision.played]
+    found["engine"] = [move_said(move, words) for move in decision.best]
     language = words.language
     found["shown"] = {"loss": decimal(decision.loss, 1, language),
                       "error": decimal(decision.loss_error, 1, language),

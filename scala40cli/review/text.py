@@ -5,7 +5,8 @@ the players' summaries.
 A good decision is not listed (``--format json`` lists them all). Every name and move
 from the log is made safe for a terminal. The words are the catalogue's (the ``review``
 domain; ``--lang``), the reasons a decision was not reviewed said again in its
-language, the figures written as it writes them; the moves are the log's, as written.
+language, the figures written as it writes them; the moves with the format's words of
+the language (``scarta 6H``: :mod:`scala40cli.review.moves_said`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from collections.abc import Sequence
 from scala40cli.reporting.escape import terminal_cell, terminal_line, workflow_neutral
 from scala40cli.reporting.widths import display_width, pad
 from scala40cli.review.grading import MARKS, Summary, Verdict
+from scala40cli.review.moves_said import move_said
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings
 from scala40cli.review.scorer import budget_text
@@ -54,6 +56,8 @@ def game_lines(path: str, game: GameReview, words: Catalogue = ENGLISH) -> list[
     seats = ", ".join(terminal_line(s) for s in game.seats) or words.gettext("nobody")
     out = [words.gettext("{path}: game {game} (line {line}), reviewed for {seats}",
                          path=path, game=game.index, line=game.line, seats=seats)]
+    if not game.decisions:
+        out.append(words.gettext(NOTHING_TO_REVIEW, path=path, game=game.index, seats=seats))
     for decision in game.decisions:
         if isinstance(decision, Skipped):
             out.append(words.gettext(
@@ -76,12 +80,16 @@ def decision_line(path: str, decision: Reviewed, words: Catalogue = ENGLISH) -> 
         "(\u00b1 {error}), {share} of the match",
         place=f"{path}:{decision.line}", seat=terminal_line(decision.seat),
         mark=MARKS[decision.verdict], verdict=words.gettext(decision.verdict.value),
-        played=terminal_line("; ".join(decision.played)),
-        best=terminal_line("; ".join(decision.best)),
+        played=terminal_line("; ".join(move_said(m, words) for m in decision.played)),
+        best=terminal_line("; ".join(move_said(m, words) for m in decision.best)),
         loss=decimal(decision.loss, 1, language), error=decimal(decision.loss_error, 1, language),
         share=percent(decision.match_loss, 1, language))
 
 
+#: A game with no decision of the seats reviewed, such as a paper score sheet: said in
+#: words, not only by a summary of 0 decisions.
+NOTHING_TO_REVIEW = ("{path}: game {game}: nothing to review: the log records no decision "
+                     "of {seats} (a paper score sheet records only the scores)")
 #: A file's error as placed: line, column, code.
 _PLACED = re.compile(r"\d+:\d+: [A-Z]\d{3} ")
 #: The summary table's headings.
@@ -113,5 +121,5 @@ def summary_table(summaries: Sequence[Summary], words: Catalogue = ENGLISH) -> l
             for row in [head, *rows]]
 
 
-__all__ = ["HEADINGS", "decision_line", "figures", "game_lines", "review_text",
+__all__ = ["HEADINGS", "NOTHING_TO_REVIEW", "decision_line", "figures", "game_lines", "review_text",
            "summary_table"]

@@ -163,6 +163,10 @@
       frame.appendChild(grid);
       frames.push(frame);
       box.appendChild(frame);
+      // A paper score sheet has no decision to weigh: said, not only shown by 0s.
+      if (!game.decisions.length) {
+        box.appendChild(el("p", "nothing", say("Nothing to review in game {game}: the log records no decision of the players reviewed (a paper score sheet records only the scores).", {game: game.index})));
+      }
     });
     document.body.insertBefore(box, document.querySelector("main"));
     function overflows() {
