@@ -301,3 +301,23 @@ def test_what_cannot_be_shown_is_said_in_the_language_of_lang(tmp_path: Path) ->
                                    "No such file or directory\n")
     french = _show(str(empty), "--lang", "fr").stderr
     assert french == f"scala40: {empty} ne contient aucune partie\n"
+
+
+#: A paper sheet: Bruno reaches 112 on line 5's score line.
+OUT_ON_LINE_5 = ('[Players "Anna" "Bruno" "Carla"]\nhand 1\nscore Anna 0 Bruno 60 Carla 10\n'
+                 'hand 2\nscore Anna 10 Bruno 52 Carla 0\nhand 3\nscore Anna 0 Carla 20\n')
+
+
+def test_a_player_put_out_by_a_score_line_is_out_once_it_is_read(tmp_path: Path) -> None:
+    """Out from the score line that puts the player out, not from the next hand line."""
+    path = tmp_path / "sheet.s40"
+    path.write_text(OUT_ON_LINE_5, encoding="utf-8")
+    def players(line: int) -> dict[str, tuple[int, bool]]:
+        document = json.loads(CliRunner().invoke(main, ["show", f"{path}:{line}", "--format",
+                                                        "json"]).output)
+        VALIDATOR.validate(document)
+        return {p["name"]: (p["total"], p["out"]) for p in document["players"]}
+
+    assert players(4) == {"Anna": (0, False), "Bruno": (60, False), "Carla": (10, False)}
+    assert players(5) == {"Anna": (10, False), "Bruno": (112, True), "Carla": (10, False)}
+    assert players(6)["Bruno"] == (112, True)

@@ -135,12 +135,15 @@ def snapshot(referee: MatchReferee, laid: Mapping[int, tuple[str, ...]],
         return TableView(None, Phase.NO_HAND.value, None, None, players, (), (), 0, None)
     if hand.phase is Phase.SETUP and hand.setup is not None:
         return _setup_view(referee, hand, deck_size)
-    # out: not dealt in this hand (a score-only hand deals no cards, but its players);
+    # out: not dealt in this hand (a score-only hand deals no cards, but its players),
+    # or put out by this hand's score line once it is read;
     # opened: never known of a score-only hand (the referee counts nobody as unopened)
+    ended = hand.phase is Phase.ENDED
     players = tuple(_player(name, hand.hands, hand.unknown,
                             name in hand.opened and not hand.paper,
                             totals.get(name, 0),
-                            name not in hand.hands and name not in hand.order)
+                            (name not in hand.hands and name not in hand.order)
+                            or (ended and name not in still_in))
                     for name in referee.players)
     melds = tuple(meld_view(i + 1, hand.owners[i] if i < len(hand.owners) else "?", m,
                             laid.get(i, ())) for i, m in enumerate(hand.table))
