@@ -430,3 +430,13 @@ def test_a_problem_cites_the_line_of_the_json_file(command: str, way: str,
     _code, out, err = _run([*arguments, given.argument], given.stdin)
     expected = cited.replace("LOG", given.shown).replace("LINE", str(written.lines[wrong]))
     assert expected in out + err, (out, err)
+
+
+@pytest.mark.parametrize("command", ("replay", "report", "show", "view", "convert"))
+def test_the_help_says_a_file_of_another_name_is_read_by_its_content(command: str) -> None:
+    """Every command tells JSON Lines by content when the name does not say
+    (docs/commands.md); the help of show, view and convert said a FILE not ending in
+    .jsonl was read as .s40."""
+    _code, out, _err = _run([command, "--help"])
+    assert "by the content" in " ".join(out.split())
+    assert "else s40" not in out
