@@ -440,3 +440,27 @@ def test_the_help_says_a_file_of_another_name_is_read_by_its_content(command: st
     _code, out, _err = _run([command, "--help"])
     assert "by the content" in " ".join(out.split())
     assert "else s40" not in out
+
+
+def test_a_report_links_a_log_only_to_its_own_viewer_page(tmp_path: Path) -> None:
+    """A log and its JSON Lines form side by side (``convert game.s40 -o game.jsonl``)
+    have the same page, ``game.html``: the report of one linked its lines to the page of
+    the other, where those lines are other events."""
+    name = "illegal/C002-score-mismatch.s40"
+    s40 = tmp_path / "game.s40"
+    s40.write_bytes((FIXTURES / name).read_bytes())
+    jsonl = tmp_path / "game.jsonl"
+    jsonl.write_text(_canonical(name), encoding="utf-8")
+    report = tmp_path / "report.html"
+    for viewed, linked in ((jsonl, s40), (s40, jsonl)):
+        assert _run(["view", str(viewed)])[0] == 0
+        for log in (viewed, linked):
+            assert _run(["report", "-o", str(report), str(log)])[0] == 0
+            links = re.findall(r'href="game\.html#L(\d+)"', report.read_text("utf-8"))
+            cited = _run(["replay", "--format", "json", str(log)])[1]
+            lines = [str(v["line"]) for g in json.loads(cited)["files"][0]["games"]
+                     for v in g["violations"]]
+            if log == viewed:
+                assert set(lines) <= set(links), (viewed, links)
+            else:
+                assert links == [], (viewed, log)
