@@ -201,9 +201,9 @@ def _same(name: str, tmp_path: Path, arguments: Sequence[str],
           parse: Callable[[str], Any] = json.loads) -> None:
     """``scala40 ARGUMENTS LOG`` writes the same for the game ``name`` in .s40 and in
     JSON Lines written each of ``shapes`` and given each of ``ways``."""
+    objects = _objects(name)
     s40 = _given_s40(tmp_path, name)
     code, out, _err = _run([*arguments, s40.argument])
-    objects = _objects(name)
     for shape in shapes:
         for way in ways:
             given = _give(tmp_path, SHAPES[shape](objects), way)
