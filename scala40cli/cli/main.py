@@ -338,8 +338,9 @@ def review(**options: Any) -> None:
 @click.option("--to", "target", type=click.Choice(CONVERT_FORMATS), default=None,
               help="What to write: jsonl (one JSON object an event) or s40 (the log in "
               "canonical form). Default: the other format than FILE's.")
-@input_format_option("Read FILE as s40 or jsonl. Default: jsonl for a FILE ending in "
-                     ".jsonl, else s40.")
+@input_format_option("Read FILE as s40 or jsonl. Default: by the extension (.jsonl, "
+                     ".s40), else by the content (JSON Lines when its first line starts "
+                     "with {).")
 @output_option("Write to this file instead of standard output.")
 @click.pass_context
 def convert_command(ctx: click.Context, /, **options: Any) -> None:

@@ -158,8 +158,9 @@ quiet_option = click.option(
     "sheets (for pre-commit and CI logs).")
 
 
-_VIEW_INPUT_HELP = ("Read FILE as a .s40 log or as JSON Lines events. Default: jsonl for a "
-                    "FILE ending in .jsonl, else s40.")
+_VIEW_INPUT_HELP = ("Read FILE as a .s40 log or as JSON Lines events. Default: by the "
+                    "extension (.jsonl, .s40), else by the content (JSON Lines when its "
+                    "first line starts with {).")
 
 #: ``scala40 show``'s options: the format, the rules, how to read the file.
 show_options = stacked(

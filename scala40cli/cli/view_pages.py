@@ -6,7 +6,9 @@ the pages without importing the viewer.
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from collections.abc import Iterable
 from pathlib import PurePath
 from urllib.parse import quote
@@ -43,8 +45,10 @@ def names_folder(output: str, several: bool) -> bool:
 
 def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
     """The viewer page of each input that has one, as a link relative to the report
-    file: a page ``scala40 view`` wrote into the report's folder, or next to the log.
-    None when the report goes to standard output (there is nowhere to link from)."""
+    file: a page ``scala40 view`` wrote into the report's folder, or next to the log, of
+    a log of that name (``game.s40`` and its JSON Lines ``game.jsonl`` both have the page
+    ``game.html``, and a line of one is not the same line of the other). None when the
+    report goes to standard output (there is nowhere to link from)."""
     if not names_a_file(report):
         return {}
     folder = os.path.dirname(os.path.abspath(report))
@@ -53,10 +57,34 @@ def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
         if path == STDIN_ARGUMENT:  # standard input has no page to find again
             continue
         for page in (page_path(path, folder, True), page_path(path, None, False)):
-            if os.path.isfile(page) and not _same_file(page, report):
+            if (os.path.isfile(page) and not _same_file(page, report)
+                    and _page_of(page) == PurePath(path).name):
                 found[path] = quote(PurePath(os.path.relpath(page, folder)).as_posix())
                 break
     return found
+
+
+#: The start of a viewer page's data, the name of its log first (viewing/page_data).
+_PAGE_FILE = re.compile(r'<script type="application/json" id="data">\{"file":("(?:[^"\\]|\\.)*")')
+#: The most bytes read of a page to find the name of its log (its style comes first).
+_PAGE_HEAD = 256 * 1024
+
+
+def _page_of(page: str) -> str | None:
+    """The name of the log a viewer page shows (None when it cannot be told)."""
+    try:
+        with open(page, "rb") as handle:
+            head = handle.read(_PAGE_HEAD).decode("utf-8", "replace")
+    except OSError:
+        return None
+    found = _PAGE_FILE.search(head)
+    if found is None:
+        return None
+    try:
+        name = json.loads(found.group(1))
+    except ValueError:
+        return None
+    return PurePath(name).name if isinstance(name, str) else None
 
 
 def _same_file(one: str, other: str) -> bool:
