@@ -38,7 +38,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "reading/lark_parser", "reading/lark_events", "reading/games",
             "reading/limits", "reading/syntax_errors",
             "reading/event_base", "reading/event_objects", "reading/json_games",
-            "reading/json_words", "reading/json_objects",
+            "reading/json_words", "reading/json_objects", "reading/log_files",
             "judging/rulebook/rules",
             "judging/tabletop/turn", "judging/tabletop/melds", "judging/tabletop/table",
             "judging/tabletop/verify", "judging/tabletop/findings", "judging/tabletop/buying",

@@ -34,9 +34,10 @@ from typing import BinaryIO, Final, cast
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
 from scala40cli.reading.limits import MAX_GAME_BYTES, MAX_GAME_HANDS, MAX_GAME_LINES, MAX_LINE_CHARS
+from scala40cli.reading.log_files import BOM as BOM
+from scala40cli.reading.log_files import JSON_LINES, NUL_BYTES, json_first_line, nul_first_line
 from scala40cli.reading.words import SPELLINGS, Word
 
-BOM: Final = b"\xef\xbb\xbf"
 _BLANKS: Final = b" \t\r\n"
 #: The first bytes that tell a line's kind, as numbers (compiled, a line's first byte
 #: is then read and compared natively, with no one-byte object made for each line).
@@ -209,40 +210,6 @@ class _Open:
                      tuple(self.long_lines), cut, tuple(self.shifts), self.number)
 
 
-#: The byte order marks of UTF-16 (with one, the F002 of the file's byte 0 says UTF-16).
-UTF16_MARKS: Final = (b"\xff\xfe", b"\xfe\xff")
-#: Said of a file whose first line holds NUL bytes (UTF-16 without its byte order mark,
-#: or no text): one problem for the file, not one a line.
-NUL_BYTES: Final = ("the first line holds NUL bytes: the file is in UTF-16 (save it as "
-                    "UTF-8) or is not text (the file is not read)")
-
-
-def nul_first_line(head: bytes) -> bool:
-    """Whether a file's first line is UTF-16 text without its byte order mark: a NUL at
-    every other byte and nowhere else (ASCII in UTF-16, valid UTF-8 all the same), which
-    a line by line reading would refuse at every line. A NUL anywhere else is a
-    character of that line, judged where it stands, so that one broken line never hides
-    the games after it. (With a mark, or with a byte that is no UTF-8, the ``F002`` of
-    the first bad byte says it, once.)"""
-    if b"\x00" not in head or head.startswith(UTF16_MARKS):
-        return False
-    units = head.removesuffix(b"\n")  # UTF-16's LF is two bytes: its NUL stays here
-    if len(units) < 4 or not _nul_every_other_byte(units):
-        return False
-    try:
-        head.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
-
-
-def _nul_every_other_byte(units: bytes) -> bool:
-    nul = b"\x00"
-    even, odd = units[0::2], units[1::2]
-    return ((odd.strip(nul) == b"" and nul not in even)
-            or (even.strip(nul) == b"" and nul not in odd))
-
-
 @dataclass(frozen=True, slots=True)
 class WholeFile(Cut):
     """The cut of a file that is no log as a whole (UTF-16, JSON over several lines):
@@ -272,6 +239,10 @@ def game_chunks(source: BinaryIO | Iterable[bytes], *, keep_comments: bool = Fal
     head = next(lines, b"")
     if nul_first_line(head):  # UTF-16 without its mark: one problem, the lines counted
         cut = WholeFile(1, 1, 1 + sum(1 for _ in lines), "", Code.BAD_ENCODING, NUL_BYTES)
+        yield Chunk(first_line=1, offset=0, data=b"", cut=cut)
+        return
+    if json_first_line(head):  # JSON Lines read as a log: one problem, the lines counted
+        cut = WholeFile(1, 1, 1 + sum(1 for _ in lines), "", Code.SYNTAX_ERROR, JSON_LINES)
         yield Chunk(first_line=1, offset=0, data=b"", cut=cut)
         return
     offset = len(BOM) if head.startswith(BOM) else 0

@@ -8,7 +8,10 @@ game, which hide what to do:
   not UTF-8;
 - a JSON document written over several lines: pretty-printed objects (``{`` alone on
   the first line) or an array of events (``[``), which ``json.dump(indent=2)`` and
-  many editors write.
+  many editors write;
+- a ``.s40`` log under a ``.jsonl`` name (or read so): its first written line is a
+  tag, a comment or a hand line. (The other way, JSON Lines read as a log, is
+  :data:`~scala40cli.reading.chunks.JSON_LINES`.)
 
 :func:`whole_file_problem` looks at the first line only (what is read already to tell
 the format), or at the first line written after blank ones (:func:`head_lines`), and
@@ -20,12 +23,13 @@ is one problem too (:data:`~scala40cli.reading.chunks.NUL_BYTES`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import BOM, NUL_BYTES, UTF16_MARKS, nul_first_line
+from scala40cli.reading.log_files import BOM, NUL_BYTES, UTF16_MARKS, nul_first_line
 
 #: Said of a file in UTF-16 (:data:`~scala40cli.reading.chunks.NUL_BYTES` of one with
 #: NUL bytes in its first line, a ``.s40`` log's as well).
@@ -74,6 +78,15 @@ def head_problem(head: list[bytes]) -> tuple[Code, str] | None:
         whole_file_problem(head[-1]) if len(head) > 1 else None)
 
 
+#: Said of a ``.s40`` log read as JSON Lines (its first written line a tag, a comment or
+#: a hand line, which no JSON line is).
+S40_LOG: Final = (
+    "the file is a .s40 log (its first line is a tag, a comment or a hand line), not JSON "
+    "Lines: give it a .s40 name or --input-format s40 (the file is not read)")
+#: How a ``.s40`` log's first written line starts: a tag, a comment, a hand line.
+_S40_START: Final = re.compile(rb"\[[A-Za-z]|[;#]|(?:hand|mano|manche)[ \t]")
+
+
 def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     """The code and words of a file whose first line (``head``, its BOM left on) shows
     it is no JSON Lines log, or None. A line of JSON Lines is one object: it never
@@ -90,6 +103,8 @@ def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     if first.startswith(b"{") and (first.endswith((b"{", b"[")) or (
             first.endswith(b",") and not first.endswith(b"},"))):
         return Code.SYNTAX_ERROR, PRETTY
+    if _S40_START.match(first):
+        return Code.SYNTAX_ERROR, S40_LOG
     return None
 
 

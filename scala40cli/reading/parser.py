@@ -27,11 +27,12 @@ from typing import Final
 
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import NUL_BYTES, Cut, byte_said, nul_first_line
+from scala40cli.reading.chunks import Cut, byte_said
 from scala40cli.reading.events import Event, GameLog, Tag, Unparsed
 from scala40cli.reading.fastlines import BLANK, cached_fast_event, fast_path_safe, fast_run
 from scala40cli.reading.games import Games
 from scala40cli.reading.limits import MAX_LINE_CHARS
+from scala40cli.reading.log_files import NUL_BYTES, nul_first_line
 from scala40cli.reading.words import SPELLINGS, Word
 
 #: A line that starts a hand (in any language) or a game: an unreadable one still

@@ -15,6 +15,7 @@ from scala40cli.model.results import Problem
 from scala40cli.reading.comments import split_comment
 from scala40cli.reading.events import Event
 from scala40cli.reading.events_json import comment_object, event_object
+from scala40cli.reading.log_files import log_file_problem
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.reporting.escape import json_safe
 
@@ -24,7 +25,8 @@ def s40_to_jsonl(data: bytes) -> str | tuple[Problem, ...]:
     comment after it on its line) and for each comment alone on its line; or the
     problems that keep it from being converted (``F002``, ``F003``), as ``fmt`` refuses
     them. Blank lines are layout, not content: they are left out."""
-    text = decode_log(data)
+    whole = log_file_problem(data)
+    text = decode_log(data) if whole is None else whole
     if isinstance(text, Problem):
         return (text,)
     parsed = parse_text(text)

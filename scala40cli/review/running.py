@@ -27,6 +27,7 @@ from scala40cli.model.results import Problem
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.json_files import file_problem
 from scala40cli.reading.jsonl_logs import line_for_line
+from scala40cli.reading.log_files import log_file_problem
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.review.engines import make_scorer
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
@@ -106,9 +107,9 @@ def log_text(source: Source) -> tuple[str, list[Problem]]:
     """The ``.s40`` text the review reads of a log, and the problems met reading it: a
     JSON Lines log is read line for line (each line keeps its number, so the review
     cites the file's own lines); a file that is no log as a whole (not UTF-8, JSON over
-    several lines) is one problem and no text."""
+    several lines, JSON Lines read as .s40) is one problem and no text."""
     jsonl = source.input_format == "jsonl"
-    whole = file_problem(source.data) if jsonl else None
+    whole = file_problem(source.data) if jsonl else log_file_problem(source.data)
     text = decode_log(source.data) if whole is None else whole
     if not isinstance(text, str):
         return "", [text]

@@ -13,10 +13,10 @@ from dataclasses import dataclass
 from scala40cli.judging.rulebook.rules import RuleChoice
 from scala40cli.model.results import Problem
 from scala40cli.model.violations import Code
-from scala40cli.reading.chunks import NUL_BYTES, nul_first_line
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.inputs import input_format_of, open_log, sniff_format
 from scala40cli.reading.json_files import file_problem
+from scala40cli.reading.log_files import log_file_problem
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
 
@@ -82,10 +82,7 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
     if shown and shown[-1] == "":
         shown.pop()
     shown = [line.rstrip("\r") for line in shown]
-    head = data.split(b"\n", 1)[0]
-    whole = file_problem(data) if input_format == "jsonl" else (
-        Problem(code=Code.BAD_ENCODING, message=NUL_BYTES, line=1, column=1)
-        if nul_first_line(head) else None)
+    whole = file_problem(data) if input_format == "jsonl" else log_file_problem(data)
     if whole is not None:  # UTF-16, or JSON over several lines: one problem, no game
         return ViewedFile(path, tuple(shown), (), (whole,))
     if input_format == "jsonl":
