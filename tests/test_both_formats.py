@@ -400,8 +400,9 @@ def test_fmt_puts_json_lines_written_any_way_in_canonical_form(
 
 
 def test_fmt_reads_standard_input_as_s40_as_documented() -> None:
-    """docs/commands.md: "Standard input (`fmt -`) is read as a `.s40` log; `scala40
-    convert - --to jsonl` puts JSON Lines from a pipe in canonical form"."""
+    """docs/commands.md: "Standard input (`fmt -`) is read as a `.s40` log" (as JSON
+    Lines with `--input-format jsonl`, tests/test_fmt_jsonl.py); `scala40 convert - --to
+    jsonl` puts JSON Lines from a pipe in canonical form too."""
     name = "legal/two-players.s40"
     objects = _objects(name)
     code, _out, err = _run(["fmt", "--check", "-"], "\n".join(objects).encode())

@@ -112,3 +112,29 @@ def test_comments_stay(tmp_path: Path) -> None:
     assert _fmt(str(log))[0] == 0
     written = log.read_text(encoding="utf-8").splitlines()
     assert written[-1] == '{"verb": "comment", "text": "; checked by the club"}'
+
+
+def test_input_format_reads_json_lines_from_a_pipe_or_under_another_name(tmp_path: Path
+                                                                          ) -> None:
+    """``--input-format jsonl``, as replay has it: standard input (read as .s40 without
+    it) and a JSON Lines file named .s40."""
+    result = CliRunner().invoke(main, ["fmt", "--input-format", "jsonl", "-"],
+                                input=_messy().encode())
+    assert (result.exit_code, result.stdout) == (0, _canonical())
+    result = CliRunner().invoke(main, ["fmt", "--check", "--input-format", "jsonl", "-"],
+                                input=_canonical().encode())
+    assert result.exit_code == 0
+    log = tmp_path / "match.s40"
+    log.write_bytes(_messy().encode())
+    assert _fmt("--input-format", "jsonl", str(log))[0] == 0
+    assert log.read_text(encoding="utf-8") == _canonical()
+
+
+def test_standings_and_review_take_input_format_too(tmp_path: Path) -> None:
+    log = tmp_path / "match.s40"
+    log.write_text(_canonical(), encoding="utf-8")
+    for command in (["standings"], ["review", "--engine", "standin", "--all"]):
+        result = CliRunner().invoke(main, [*command, str(log)])
+        assert result.exit_code == 1 and "the file holds JSON Lines events" in result.output
+        result = CliRunner().invoke(main, [*command, "--input-format", "jsonl", str(log)])
+        assert result.exit_code == 0 and "F003" not in result.output, command

@@ -24,7 +24,7 @@ from scala40cli.cli.rewrite import (
     rewrite_file,
     rewrite_stream,
 )
-from scala40cli.cli.rewrite_jsonl import file_format, rewrite_jsonl
+from scala40cli.cli.rewrite_jsonl import file_format, jsonl_stream, rewrite_jsonl
 from scala40cli.cli.status import EXIT_OK, EXIT_PROBLEMS
 from scala40cli.model.results import FileResult
 from scala40cli.reading.words import Language
@@ -33,7 +33,8 @@ from scala40cli.reporting.text_report import problem_lines
 
 
 def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
-            show_diff: bool, verbs: str | None = None) -> None:
+            show_diff: bool, verbs: str | None = None,
+            input_format: str | None = None) -> None:
     """``scala40 fmt`` with its options: each file rewritten (or checked, or diffed)
     and said so on standard error, the closing line, then the exit status. ``verbs``:
     the language the words are written in (None: each game keeps its own)."""
@@ -44,7 +45,8 @@ def run_fmt(ctx: click.Context, *, files: tuple[str, ...], check: bool,
     changed = unchanged = failed = 0
     for source in gather(files, expand=False):
         shown, path = source
-        reading = file_format(path) if isinstance(path, str) else "s40"
+        reading = (file_format(path, input_format) if isinstance(path, str)
+                   else input_format or "s40")
         done = ROADS[reading](source, write, show_diff, language)
         if done.problems:
             for line in problem_lines(file_errors(shown, done.problems)):
@@ -74,8 +76,17 @@ def _s40_road(source: Source, write: bool, show_diff: bool,
 
 def _jsonl_road(source: Source, write: bool, show_diff: bool,
                 language: Language | None) -> Rewrite:
-    """A JSON Lines log as canonical JSON Lines (its words are always English)."""
-    return rewrite_jsonl(str(source[1]), write, sys.stdout if show_diff else None)
+    """A JSON Lines log as canonical JSON Lines (its words are always English); from
+    standard input, to standard output (with ``write``)."""
+    diff = sys.stdout if show_diff else None
+    path = source[1]
+    if isinstance(path, str):
+        return rewrite_jsonl(path, write, diff)
+    opened = open_input(source)
+    if isinstance(opened, FileResult):
+        return Rewrite(problems=opened.errors)
+    with opened as stream:
+        return jsonl_stream(stream.read(), source[0], sys.stdout if write else None, diff)
 
 
 #: How ``fmt`` rewrites a log of each input format.

@@ -26,7 +26,6 @@ import click
 from scala40cli.cli.choices import (
     CONVERT_FORMATS,
     DEFAULT_MAX_ANNOTATIONS,
-    LANGUAGES,
     REPLAY_FORMATS,
     RULES_FORMATS,
     SCORE_REPORT_FORMATS,
@@ -36,6 +35,7 @@ from scala40cli.cli.options import (
     arena_options,
     color_option,
     files_argument,
+    fmt_options,
     format_option,
     input_format_option,
     jobs_option,
@@ -188,14 +188,7 @@ def rules(**options: Any) -> None:
 
 
 @main.command("fmt")
-@files_argument
-@click.option("--check", is_flag=True,
-              help="Write nothing; exit 1 if any file would change, listing them.")
-@click.option("--diff", "show_diff", is_flag=True,
-              help="Write nothing; print a unified diff of the changes on standard output.")
-@click.option("--verbs", type=click.Choice(LANGUAGES),
-              help="Write the words of the log (hand, draw, meld...) in English, Italian "
-                   "or French. Default: each game in the language most of its lines use.")
+@fmt_options
 @click.pass_context
 def fmt(ctx: click.Context, /, **options: Any) -> None:
     """Rewrite the game logs FILE... in canonical form, in place.

@@ -273,6 +273,26 @@ arena_options = stacked(
                  "(pip install 'scala40[dask]'), such as tcp://host:8786."))
 
 
+#: ``--input-format`` of a command reading FILE..., as replay says it.
+files_format_option = input_format_option(
+    "Read every FILE as a .s40 log or as JSON Lines events. Default: by the extension "
+    "(.jsonl, .s40), else by the content (JSON Lines when its first line starts with {).")
+
+
+#: ``scala40 fmt``'s options (the command's work is ``cli/fmt_command``).
+fmt_options = stacked(
+    files_argument,
+    click.option("--check", is_flag=True,
+                 help="Write nothing; exit 1 if any file would change, listing them."),
+    click.option("--diff", "show_diff", is_flag=True,
+                 help="Write nothing; print a unified diff of the changes on standard "
+                 "output."),
+    click.option("--verbs", type=click.Choice(LANGUAGES),
+                 help="Write the words of the log (hand, draw, meld...) in English, Italian "
+                 "or French. Default: each game in the language most of its lines use."),
+    files_format_option)
+
+
 #: ``scala40 review``'s options (the command's work is ``cli/review_command``).
 review_options = stacked(
     files_argument,
@@ -301,6 +321,7 @@ review_options = stacked(
     rule_options(),
     click.option("--engine", "engine", default=None, hidden=True,
                  help="The engine that weighs the decisions (for tests: standin)."),
+    files_format_option,
     lang_option)
 
 
@@ -322,4 +343,5 @@ standings_options = stacked(
     jobs_option(),
     click.option("--dask", "dask_option", metavar="SCHEDULER",
                  help="Judge the files on Dask, as `scala40 replay --dask` does."),
+    files_format_option,
     lang_option)

@@ -85,7 +85,7 @@ class Read:
     unreadable: list[FileResult]
 
 
-def read_sources(files: Sequence[str]) -> Read:
+def read_sources(files: Sequence[str], input_format: str | None = None) -> Read:
     sources: list[Source] = []
     unreadable: list[FileResult] = []
     for source in gather(files):
@@ -94,7 +94,8 @@ def read_sources(files: Sequence[str]) -> Read:
             unreadable.append(data)
         else:
             sources.append(Source(path=source[0], data=data,
-                                  input_format=input_format_of(source[0]) or sniff_format(data)))
+                                  input_format=input_format_of(source[0], input_format)
+                                  or sniff_format(data)))
     return Read(sources=sources, unreadable=unreadable)
 
 
@@ -116,7 +117,7 @@ def run_review(*, files: tuple[str, ...], seat: str | None, every: bool,
                report_format: str, output: str | None, budget_option: str,
                jobs: int, seed: str, rules_option: str | None,
                set_options: tuple[str, ...], engine: str | None,
-               lang_option: str | None = None) -> None:
+               input_format: str | None = None, lang_option: str | None = None) -> None:
     """Review the files and write the review (see the module docstring): the text and
     the page in the language of ``--lang`` (else the environment's), the JSON in
     English."""
@@ -132,7 +133,7 @@ def run_review(*, files: tuple[str, ...], seat: str | None, every: bool,
                                  "folder", param_hint="'--output'")
     if not several:
         check_output(output, input_paths(files))
-    read = read_sources(files)
+    read = read_sources(files, input_format)
     for failed in read.unreadable:
         for problem in failed.errors:
             click.echo(f"scala40: {terminal_line(failed.path)}: "

@@ -24,11 +24,12 @@ from scala40cli.reporting.escape import terminal_line, terminal_safe, workflow_n
 SNIFFED = 64 * 1024
 
 
-def file_format(path: str) -> str:
-    """The input format of the file at ``path``: the one its name says (``.jsonl``,
-    ``.s40``), else the one its first written line says (as ``replay`` tells it). A file
-    that cannot be read is taken as ``.s40``, whose road says why."""
-    named = input_format_of(path)
+def file_format(path: str, chosen: str | None = None) -> str:
+    """The input format of the file at ``path``: the one chosen (``--input-format``),
+    else the one its name says (``.jsonl``, ``.s40``), else the one its first written
+    line says (as ``replay`` tells it). A file that cannot be read is taken as ``.s40``,
+    whose road says why."""
+    named = input_format_of(path, chosen)
     if named is not None:
         return named
     try:
@@ -62,6 +63,23 @@ def rewrite_jsonl(path: str, write: bool, diff: TextIO | None = None) -> Rewrite
         except OutputError as error:
             return Rewrite(changed=True, not_written=str(error))
     return Rewrite(changed=True)
+
+
+def jsonl_stream(data: bytes, shown: str, out: TextIO | None,
+                 diff: TextIO | None = None) -> Rewrite:
+    """``fmt --input-format jsonl -``: JSON Lines from standard input, in canonical form
+    on ``out`` (nothing when a line is wrong), or its diff on ``diff``."""
+    canonical = convert_bytes(data, "jsonl", "jsonl")
+    if not isinstance(canonical, str):
+        return Rewrite(problems=canonical)
+    changed = canonical.encode("utf-8") != data
+    if diff is not None:
+        if changed:
+            _print_diff(shown, data.decode("utf-8-sig"), canonical, diff)
+    elif out is not None:
+        out.write(workflow_neutral(terminal_safe(canonical)) if read_by_people(out)
+                  else canonical)
+    return Rewrite(changed=changed)
 
 
 def _print_diff(path: str, before: str, after: str, out: TextIO) -> None:

@@ -37,13 +37,13 @@ def run_standings(ctx: click.Context, *, files: tuple[str, ...], report_format: 
                   output: str | None, rules_option: str | None,
                   set_options: tuple[str, ...], include_violations: bool,
                   since: datetime | None, jobs: int, dask_option: str | None,
-                  lang_option: str | None = None) -> None:
+                  input_format: str | None = None, lang_option: str | None = None) -> None:
     """``scala40 standings`` with its options: the table written in the language of
     ``--lang`` or the environment (the JSON in English), then the exit status (1 when an
     input could not be read or parsed)."""
     choice = _choice(include_violations, rules_option, set_options, since)
     check_output(output, input_paths(files))
-    request = AuditRequest(inputs=files, rules=None,
+    request = AuditRequest(inputs=files, rules=None, input_format=input_format,
                            engine=settings.engine(jobs, dask_option, files),
                            progress=terminal_progress())
     table = season_table(audit_records(request), choice)
