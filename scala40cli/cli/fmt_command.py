@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Mapping
+from typing import BinaryIO
 
 import click
 
@@ -79,14 +80,23 @@ def _jsonl_road(source: Source, write: bool, show_diff: bool,
     """A JSON Lines log as canonical JSON Lines (its words are always English); from
     standard input, to standard output (with ``write``)."""
     diff = sys.stdout if show_diff else None
+    return _file_or_input(
+        source, lambda path: rewrite_jsonl(path, write, diff),
+        lambda stream: jsonl_stream(stream.read(), source[0],
+                                    sys.stdout if write else None, diff))
+
+
+def _file_or_input(source: Source, on_file: Callable[[str], Rewrite],
+                   on_input: Callable[[BinaryIO], Rewrite]) -> Rewrite:
+    """A file by its path; standard input once opened (or the F001 that it cannot be)."""
     path = source[1]
     if isinstance(path, str):
-        return rewrite_jsonl(path, write, diff)
+        return on_file(path)
     opened = open_input(source)
     if isinstance(opened, FileResult):
         return Rewrite(problems=opened.errors)
     with opened as stream:
-        return jsonl_stream(stream.read(), source[0], sys.stdout if write else None, diff)
+        return on_input(stream)
 
 
 #: How ``fmt`` rewrites a log of each input format.
@@ -97,14 +107,9 @@ ROADS: Mapping[str, Callable[[Source, bool, bool, Language | None], Rewrite]] = 
 def _rewritten(source: Source, write: bool, language: Language | None) -> Rewrite:
     """A file rewritten in place (with ``write``) or checked; standard input formatted
     to standard output (with ``write``) or checked."""
-    path = source[1]
-    if isinstance(path, str):
-        return rewrite_file(path, write, language)
-    opened = open_input(source)
-    if isinstance(opened, FileResult):
-        return Rewrite(problems=opened.errors)
-    with opened as stream:
-        return rewrite_stream(stream, sys.stdout if write else None, language)
+    return _file_or_input(
+        source, lambda path: rewrite_file(path, write, language),
+        lambda stream: rewrite_stream(stream, sys.stdout if write else None, language))
 
 
 def _diffed(source: Source, language: Language | None) -> Rewrite:
