@@ -493,3 +493,22 @@ def test_a_report_links_a_log_only_to_its_own_viewer_page(tmp_path: Path) -> Non
                 assert set(lines) <= set(links), (viewed, links)
             else:
                 assert links == [], (viewed, log)
+
+
+@pytest.mark.parametrize(("name", "first"), [
+    ("game.s40", '{Players "Anna" "Bruno"]'),     # a tag's [ with one bit flipped
+    ("game.s40", '{"verb": "tag", "name": "Players"'),  # no whole object
+    ("game.jsonl", ';"verb": "tag", "name": "Players", "values": ["Anna", "Bruno"]}'),
+])
+def test_a_first_line_broken_at_its_first_byte_hides_no_game_after_it(
+        name: str, first: str, tmp_path: Path) -> None:
+    """Only a whole line of the other format makes the file one problem: a first line
+    broken at its first byte is one line's problem, and the games after it are read."""
+    game = (FIXTURES / "legal/two-players.s40").read_text("utf-8")
+    text = game if name.endswith(".s40") else _canonical("legal/two-players.s40")
+    log = tmp_path / name
+    log.write_text(first + "\n" + text, encoding="utf-8")
+    code, out, _err = _run(["replay", "--format", "json", str(log)])
+    (file,) = json.loads(out)["files"]
+    assert code == 1 and file["games"], file
+    assert [e["line"] for e in file["errors"]] == [1]

@@ -78,13 +78,16 @@ def head_problem(head: list[bytes]) -> tuple[Code, str] | None:
         whole_file_problem(head[-1]) if len(head) > 1 else None)
 
 
-#: Said of a ``.s40`` log read as JSON Lines (its first written line a tag, a comment or
-#: a hand line, which no JSON line is).
+#: Said of a ``.s40`` log read as JSON Lines (its first written line a whole tag or hand
+#: line, which no JSON line is).
 S40_LOG: Final = (
-    "the file is a .s40 log (its first line is a tag, a comment or a hand line), not JSON "
-    "Lines: give it a .s40 name or --input-format s40 (the file is not read)")
-#: How a ``.s40`` log's first written line starts: a tag, a comment, a hand line.
-_S40_START: Final = re.compile(rb"\[[A-Za-z]|[;#]|(?:hand|mano|manche)[ \t]")
+    "the file is a .s40 log (its first line is a tag or a hand line), not JSON Lines: "
+    "give it a .s40 name or --input-format s40 (the file is not read)")
+#: A ``.s40`` log's first written line, whole: a tag (``[Players "Anna" "Bruno"]``) or a
+#: hand line. Only a whole one: a JSON line broken at its first byte stays a line of
+#: the log, so that one broken line never hides the others.
+_S40_LINE: Final = re.compile(
+    rb'\[[A-Za-z][A-Za-z0-9_]*(?:[ \t]+"[^"]*")*[ \t]*\]|(?:hand|mano|manche)[ \t]+[0-9]+')
 
 
 def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
@@ -103,7 +106,7 @@ def whole_file_problem(head: bytes) -> tuple[Code, str] | None:
     if first.startswith(b"{") and (first.endswith((b"{", b"[")) or (
             first.endswith(b",") and not first.endswith(b"},"))):
         return Code.SYNTAX_ERROR, PRETTY
-    if _S40_START.match(first):
+    if _S40_LINE.fullmatch(first):
         return Code.SYNTAX_ERROR, S40_LOG
     return None
 

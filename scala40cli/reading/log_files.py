@@ -12,6 +12,7 @@ bytes. (A file read as JSON Lines that is none is
 
 from __future__ import annotations
 
+import json
 from typing import Final
 
 from scala40cli.model.results import Problem
@@ -55,9 +56,17 @@ JSON_LINES: Final = ("the file holds JSON Lines events (its first line is a JSON
 
 
 def json_first_line(head: bytes) -> bool:
-    """Whether a file's first line starts with ``{``: a JSON object, never a line of a
-    ``.s40`` log (no word or name of the format starts so)."""
-    return head.removeprefix(BOM).lstrip(b" \t").startswith(b"{")
+    """Whether a file's first line is a whole JSON object, which no line of a ``.s40``
+    log is. A line that only starts with ``{`` is no proof (a tag's ``[`` with one bit
+    flipped): it stays a line of the log, judged where it stands, so that one broken
+    line never hides the games after it."""
+    line = head.removeprefix(BOM).strip(b" \t\r\n")
+    if not (line.startswith(b"{") and line.endswith(b"}")):
+        return False
+    try:
+        return isinstance(json.loads(line), dict)
+    except ValueError:
+        return False
 
 
 def log_file_problem(data: bytes) -> Problem | None:
