@@ -173,35 +173,38 @@ def _checked(entry: os.DirEntry[str], inside: str) -> str | Missing:
     return path
 
 
-def _logs_below(folder: str) -> list[str | Missing]:
-    """Every ``*.s40`` file below ``folder``, sorted by path; links to folders are not
-    followed, links to files only when they stay inside ``folder``."""
-    inside = os.path.realpath(folder)
-    found: list[str | Missing] = []
+def _files_below(folder: str) -> Iterator[os.DirEntry[str]]:
+    """Every file below ``folder``; links to folders are not followed (they could
+    loop)."""
     pending = [folder]
     while pending:
         for entry in _entries(pending.pop()):
             kind = _kind(entry)
             if kind == "folder":
                 pending.append(entry.path)
-            elif kind == "file" and entry.name.endswith(LOG_SUFFIX):
-                found.append(_checked(entry, inside))
-    return sorted(found, key=_path_of)
+            elif kind == "file":
+                yield entry
 
 
-def _no_log_below(folder: str) -> str:
-    """Why a folder gives no log: it holds no ``.s40`` file, and, where it holds JSON
-    Lines files (which a folder does not give: other programs' records are ``.jsonl``
-    too), the pattern that reads them."""
+def _logs_below(folder: str) -> tuple[list[str | Missing], int]:
+    """Every ``*.s40`` file below ``folder``, sorted by path (links to files only when
+    they stay inside ``folder``), and how many JSON Lines files lie beside them (which
+    a folder does not give, to say so where it gives no log)."""
+    inside = os.path.realpath(folder)
+    found: list[str | Missing] = []
     jsonl = 0
-    pending = [folder]
-    while pending and jsonl < 1000:
-        for entry in _entries(pending.pop()):
-            kind = _kind(entry)
-            if kind == "folder":
-                pending.append(entry.path)
-            elif kind == "file" and entry.name.endswith(JSONL_SUFFIX):
-                jsonl += 1
+    for entry in _files_below(folder):
+        if entry.name.endswith(LOG_SUFFIX):
+            found.append(_checked(entry, inside))
+        elif entry.name.endswith(JSONL_SUFFIX):
+            jsonl += 1
+    return sorted(found, key=_path_of), jsonl
+
+
+def _no_log_below(folder: str, jsonl: int) -> str:
+    """Why a folder gives no log: it holds no ``.s40`` file, and, where it holds
+    ``jsonl`` JSON Lines files (other programs' records are ``.jsonl`` too), the
+    pattern that reads them."""
     if not jsonl:
         return f"this folder holds no {LOG_SUFFIX} file"
     pattern = f"{folder.rstrip('/')}/**/*{JSONL_SUFFIX}"
@@ -267,9 +270,9 @@ def expand(arguments: Sequence[str]) -> Iterator[str | Missing]:
                 yield Missing(argument, "no file matches this pattern")
                 continue
         elif Path(argument).is_dir():
-            names = _logs_below(argument)
+            names, jsonl = _logs_below(argument)
             if not names:
-                yield Missing(argument, _no_log_below(argument))
+                yield Missing(argument, _no_log_below(argument, jsonl))
                 continue
         else:
             names = [argument]  # a missing or unreadable file is reported when read
