@@ -86,3 +86,12 @@ def _nul_every_other_byte(units: bytes) -> bool:
     even, odd = units[0::2], units[1::2]
     return ((odd.strip(nul) == b"" and nul not in even)
             or (even.strip(nul) == b"" and nul not in odd))
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines of a decoded log as they are numbered and shown: cut at LF, each
+    without its CR, and no empty line after the last line end."""
+    lines = [line.rstrip("\r") for line in text.split("\n")]
+    if lines[-1] == "":
+        lines.pop()
+    return lines

@@ -27,7 +27,7 @@ from scala40cli.model.results import Problem
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.json_files import file_problem
 from scala40cli.reading.jsonl_logs import line_for_line
-from scala40cli.reading.log_files import log_file_problem
+from scala40cli.reading.log_files import log_file_problem, text_lines
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.review.engines import make_scorer
 from scala40cli.review.records import FileReview, GameReview, Reviewed, Skipped
@@ -103,23 +103,20 @@ def _placed(problem: Problem) -> str:
     return f"{problem.line}:{problem.column}: {problem.code} {problem.message}"
 
 
-def log_text(source: Source) -> tuple[str, list[Problem]]:
+def log_text(source: Source) -> tuple[str | None, list[Problem]]:
     """The ``.s40`` text the review reads of a log, and the problems met reading it: a
     JSON Lines log is read line for line (each line keeps its number, so the review
     cites the file's own lines); a file that is no log as a whole (not UTF-8, JSON over
-    several lines, JSON Lines read as .s40) is one problem and no text."""
+    several lines, JSON Lines read as .s40) is one problem and no text (``None``)."""
     jsonl = source.input_format == "jsonl"
     whole = file_problem(source.data) if jsonl else log_file_problem(source.data)
     text = decode_log(source.data) if whole is None else whole
     if not isinstance(text, str):
-        return "", [text]
+        return None, [text]
     if not jsonl:
         return text, []
-    lines = [line.rstrip("\r") for line in text.split("\n")]
-    if lines[-1] == "":
-        lines.pop()
     errors: list[Problem] = []
-    return line_for_line(lines, errors), errors
+    return line_for_line(text_lines(text), errors), errors
 
 
 def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
@@ -130,7 +127,7 @@ def review_files(sources: Sequence[Source], *, seat: str | None, every: bool,
     files: list[tuple[Source, str, list[_Game], tuple[str, ...]]] = []
     for source in sources:
         text, problems = log_text(source)
-        if not text:
+        if text is None:
             files.append((source, "", [], tuple(map(_placed, problems))))
             continue
         parsed = parse_text(text)

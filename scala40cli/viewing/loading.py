@@ -16,7 +16,7 @@ from scala40cli.model.violations import Code
 from scala40cli.reading.events import GameLog
 from scala40cli.reading.inputs import input_format_of, open_log, sniff_format
 from scala40cli.reading.json_files import file_problem
-from scala40cli.reading.log_files import log_file_problem
+from scala40cli.reading.log_files import log_file_problem, text_lines
 from scala40cli.reading.parser import decode_log, parse_text
 from scala40cli.viewing.stepping import SteppedGame, step_game
 
@@ -78,10 +78,7 @@ def view_bytes(data: bytes, path: str, choice: RuleChoice | None = None,
     if isinstance(text, Problem):  # shown as best it can be; its game is not judged
         errors.append(text)
         text = data.removeprefix(b"\xef\xbb\xbf").decode("utf-8", errors="replace")
-    shown = text.split("\n")
-    if shown and shown[-1] == "":
-        shown.pop()
-    shown = [line.rstrip("\r") for line in shown]
+    shown = text_lines(text)
     whole = file_problem(data) if input_format == "jsonl" else log_file_problem(data)
     if whole is not None:  # UTF-16, or JSON over several lines: one problem, no game
         return ViewedFile(path, tuple(shown), (), (whole,))
