@@ -171,3 +171,14 @@ def test_unseen_counts_are_the_deck_less_what_the_player_saw() -> None:
         seen.update(view.discard_pile)
         unseen = game_deck(board.rules) - seen
         assert pairs.unseen_counts(board) == [unseen[c] for c in CARD_OF]
+
+
+def test_the_table_fitting_cards_are_those_that_fit_one_meld() -> None:
+    from test_simulate import _view
+
+    from scala40cli.simulate.fitting import fits_table, table_fitting
+
+    view = _view("AS", table=["5H 6H 7H", "KC KD KS", "QS KS AS", "9D 9H JK"])
+    assert table_fitting(view.table, view.rules) == frozenset(
+        c for c in (*NATURAL_CARDS, JOKER) if fits_table(view.table, c, view.rules))
+    assert table_fitting((), view.rules) == frozenset()

@@ -54,7 +54,7 @@ from scala40cli.judging.tabletop.melds import joker_stands_for
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.feeding import next_player_feeding
-from scala40cli.simulate.fitting import fits_table
+from scala40cli.simulate.fitting import fits_table, table_fitting
 from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without, table_outs
 from scala40cli.simulate.pairs import close, partial_value, unseen_counts
 from scala40cli.simulate.pairs import wanted as opponents_want
@@ -246,7 +246,8 @@ class Bot:
     def _choose_hard(self, board: Board, legal: list[Card]) -> Card:
         view = board.view
         rules = board.rules
-        safe = [c for c in legal if not fits_table(board.table, c, rules)]
+        fits_now = table_fitting(board.table, rules)
+        safe = [c for c in legal if c not in fits_now]
         options = safe or legal
         kept = _meld_cards(board)
         hand = board.hand

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import HIGH_ACE, Card
-from scala40cli.simulate.fitting import fitting_cards
+from scala40cli.simulate.fitting import table_fitting
 from scala40cli.simulate.search import INDEX_OF, JOKER_INDEX, counts_of
 
 
@@ -74,10 +74,7 @@ AROUND: tuple[tuple[int, ...], ...] = tuple(
 
 def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
     """The natural cards that fit a meld of the table alone (asked of the judge)."""
-    fitting: set[int] = set()
-    for meld in table:
-        fitting.update(INDEX_OF[c] for c in fitting_cards(meld, rules) if not c.is_joker)
-    return frozenset(fitting)
+    return frozenset(INDEX_OF[c] for c in table_fitting(table, rules) if not c.is_joker)
 
 
 def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],

@@ -48,7 +48,7 @@ def sort_key(c: Card) -> int:
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=sort_key)
+    return sorted(cards, key=INDEX_OF.__getitem__)  # sort_key, without a call in Python
 
 
 def cards_of(counter: Counter[Card]) -> list[Card]:
