@@ -120,16 +120,23 @@ def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[i
         copies = unseen[u]
         if copies <= 0:
             found.append(0)
-            continue
-        if u in fitting:
+        elif u in fitting:
             found.append(copies)
-            continue
-        for a, b in PARTNERS[u]:
-            if counts[a] and counts[b]:
-                found.append(copies * (weights[u] if weights else 1))
-                break
         else:
-            found.append(copies if joker and any(counts[d] for d in NEAR[u]) else 0)
+            for a, b in PARTNERS[u]:
+                if counts[a] and counts[b]:
+                    found.append(copies * weights[u] if weights else copies)
+                    break
+            else:
+                if joker:
+                    for d in NEAR[u]:
+                        if counts[d]:
+                            found.append(copies)
+                            break
+                    else:
+                        found.append(0)
+                else:
+                    found.append(0)
     return found
 
 

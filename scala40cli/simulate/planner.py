@@ -22,7 +22,7 @@ from scala40cli.judging.tabletop.melds import fits
 from scala40cli.judging.tabletop.verify import freed_joker_must_be_used, laying_down_may_close
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.simulate.board import Board, closing_allowed
-from scala40cli.simulate.fitting import meld_cards, spots
+from scala40cli.simulate.fitting import may_fit, meld_cards, spots
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
@@ -204,6 +204,10 @@ def _attach_all(board: Board, keep: int, style: Style, only: Card | None = None)
     while changed:
         changed = False
         cards = sorted(board.hand, key=lambda c: _attach_order(c, style))
+        table = board.table
+        # The melds the player may touch, asked once a pass: only an attach changes
+        # the answer, and an attach ends the pass.
+        touchable = [board.may_touch(index) for index in range(len(table))]
         for c in cards:
             if only is not None and c is not only:
                 continue
@@ -211,8 +215,9 @@ def _attach_all(board: Board, keep: int, style: Style, only: Card | None = None)
                 return
             if c.is_joker and not board.jokers_layable():
                 continue
-            for index in range(len(board.table)):
-                if board.may_touch(index) and board.try_attach(c, index):
+            for index in range(len(table)):
+                if touchable[index] and may_fit(table[index], c) \
+                        and board.try_attach(c, index):
                     changed = True
                     if only is not None:
                         board.required_use = "attach"
