@@ -55,7 +55,7 @@ from scala40cli.model.cards import JOKER, Card
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.feeding import next_player_feeding
 from scala40cli.simulate.fitting import fits_table, table_fitting
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without, table_outs
+from scala40cli.simulate.outlook import OPEN_WEIGHTS, fitting_outs, outs_without
 from scala40cli.simulate.pairs import close, partial_value, unseen_counts
 from scala40cli.simulate.pairs import wanted as opponents_want
 from scala40cli.simulate.planner import (
@@ -279,7 +279,7 @@ class Bot:
         if len(loose) < 2:
             return min(options, key=lambda c: (keep(c), sort_key(c)))
         counts = counts_of(hand.elements())
-        fitting = table_outs(board.table, rules) if board.has_opened else frozenset()
+        fitting = fitting_outs(fits_now) if board.has_opened else frozenset()
         weights = () if board.has_opened else OPEN_WEIGHTS
 
         kept_outs = outs_without(counts, left, fitting, weights,

@@ -74,7 +74,13 @@ AROUND: tuple[tuple[int, ...], ...] = tuple(
 
 def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
     """The natural cards that fit a meld of the table alone (asked of the judge)."""
-    return frozenset(INDEX_OF[c] for c in table_fitting(table, rules) if not c.is_joker)
+    return fitting_outs(table_fitting(table, rules))
+
+
+def fitting_outs(fitting: frozenset[Card]) -> frozenset[int]:
+    """:func:`table_outs` of the cards that fit the table
+    (:func:`~scala40cli.simulate.fitting.table_fitting`)."""
+    return frozenset(INDEX_OF[c] for c in fitting if not c.is_joker)
 
 
 def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
@@ -155,5 +161,5 @@ def unseen_counts(unseen: Counter[Card]) -> list[int]:
     return counts_of(unseen.elements())
 
 
-__all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "outs_without", "table_outs",
-           "unseen_counts"]
+__all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "fitting_outs", "outs", "outs_without",
+           "table_outs", "unseen_counts"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scala40cli.judging.hands.deal import game_deck
 from scala40cli.judging.rulebook.rules import Rules
@@ -262,6 +263,20 @@ VARIANTS: tuple[Style, ...] = (
 TURN_NODES = 40000
 
 
+@lru_cache(maxsize=256)
+def _attempts(style: Style) -> tuple[Style, ...]:
+    """The styles :func:`plan_turn` tries in turn: ``style``, then the humbler ones (a
+    few styles recur: worked out once each)."""
+    tried: list[Style] = [style]
+    for variant in VARIANTS:
+        humbler = Style(lay=variant.lay and style.lay, attach=variant.attach and style.attach,
+                        swaps=False, keep_extra=style.keep_extra + variant.keep_extra,
+                        jokers_first=variant.jokers_first or style.jokers_first)
+        if humbler not in tried:
+            tried.append(humbler)
+    return tuple(tried)
+
+
 def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
               required: Card | None = None, open_with: Card | None = None,
               budget: NodeBudget | None = None) -> tuple[TurnPlan, Board] | None:
@@ -270,14 +285,7 @@ def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
     what a search may take, the humbler ones what is left."""
     if budget is None:
         budget = NodeBudget(TURN_NODES)
-    tried: list[Style] = [style]
-    for variant in VARIANTS:
-        humbler = Style(lay=variant.lay and style.lay, attach=variant.attach and style.attach,
-                        swaps=False, keep_extra=style.keep_extra + variant.keep_extra,
-                        jokers_first=variant.jokers_first or style.jokers_first)
-        if humbler not in tried:
-            tried.append(humbler)
-    for attempt in tried:
+    for attempt in _attempts(style):
         board = build(view, attempt, required=required, open_with=open_with, budget=budget)
         if board is None:
             continue
