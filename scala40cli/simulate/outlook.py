@@ -121,6 +121,7 @@ def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[i
               weights: Sequence[float], cards: Iterable[int]) -> list[float]:
     """What each of ``cards`` adds to :func:`outs` (0 for a card that is no out)."""
     joker = counts[JOKER_INDEX] > 0
+    weighted = len(weights) > 0
     found: list[float] = []
     for u in cards:
         copies = unseen[u]
@@ -131,7 +132,7 @@ def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[i
         else:
             for a, b in PARTNERS[u]:
                 if counts[a] and counts[b]:
-                    found.append(copies * weights[u] if weights else copies)
+                    found.append(copies * weights[u] if weighted else copies)
                     break
             else:
                 if joker:

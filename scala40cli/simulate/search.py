@@ -262,6 +262,7 @@ def _build_run(suit: int, low: int, high: int, joker_at: int | None,
 # --- packing search ---------------------------------------------------------------------
 
 
+NO_CANDIDATES: list[Candidate] = []  # the candidates of a card that starts none
 #: The nodes one search may visit (a node costs a few microseconds).
 MAX_NODES = 60000
 
@@ -304,9 +305,9 @@ def _best_packing(key: tuple[tuple[int, ...], bool, int, int, int | None, int, i
     counts = list(hand)
     total = sum(counts)
     cands = _candidates(hand, jokers_ok and hand[JOKER_INDEX] > 0, run_max, ace_points)
-    by_low: list[list[Candidate]] = [[] for _ in range(52)]
+    by_low: dict[int, list[Candidate]] = {}
     for cand in cands:
-        by_low[cand.low].append(cand)
+        by_low.setdefault(cand.low, []).append(cand)
     suffix_points = [0] * 53
     suffix_open = [0] * 53
     penalties = _PENALTIES[ace_points]
@@ -353,7 +354,7 @@ def _best_packing(key: tuple[tuple[int, ...], bool, int, int, int | None, int, i
             return
         if opening + suffix_open[i] + 11 * jokers_left < threshold:
             return
-        options = by_low[i]
+        options = by_low.get(i, NO_CANDIDATES)
         for n in range(first, len(options)):
             cand = options[n]
             if cand.joker and jokers_left == 0:
