@@ -49,14 +49,15 @@ import random
 from collections import Counter
 from enum import StrEnum
 
-from scala40cli.judging.hands.deal import game_deck
 from scala40cli.judging.scores.scoring import pays_flat_penalty
 from scala40cli.judging.tabletop.melds import joker_stands_for
-from scala40cli.model.cards import HIGH_ACE, JOKER, Card, Rank
+from scala40cli.model.cards import JOKER, Card
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
 from scala40cli.simulate.feeding import next_player_feeding
-from scala40cli.simulate.fitting import fits_table, meld_cards
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, outs_without, table_outs, unseen_counts
+from scala40cli.simulate.fitting import fits_table, table_fitting
+from scala40cli.simulate.outlook import OPEN_WEIGHTS, fitting_outs, outs_without
+from scala40cli.simulate.pairs import close, partial_value, unseen_counts
+from scala40cli.simulate.pairs import wanted as opponents_want
 from scala40cli.simulate.planner import (
     TURN_NODES,
     Chooser,
@@ -237,7 +238,7 @@ class Bot:
                 return 1000.0
             if c.is_joker:
                 return _joker_keep(board, 500.0)
-            near = sum(1 for d in hand if d is not c and not d.is_joker and _close(c, d))
+            near = sum(1 for d in hand if d is not c and not d.is_joker and close(c, d))
             return 20.0 * near - 0.5 * penalty_of(INDEX_OF[c], aces)
 
         return min(legal, key=lambda c: (keep(c), sort_key(c)))
@@ -245,15 +246,15 @@ class Bot:
     def _choose_hard(self, board: Board, legal: list[Card]) -> Card:
         view = board.view
         rules = board.rules
-        safe = [c for c in legal if not fits_table(board.table, c, rules)]
+        fits_now = table_fitting(board.table, rules)
+        safe = [c for c in legal if c not in fits_now]
         options = safe or legal
         kept = _meld_cards(board)
         hand = board.hand
         aces = ace_points(rules)
-        unseen = _unseen(board)
-        left = unseen_counts(unseen)
+        left = unseen_counts(board)
         threat = _threat(view)
-        wanted = _wanted(view)
+        wanted = opponents_want(view)
         fed = next_player_feeding(view, left, (INDEX_OF[c] for c in options))
         dump, feed = self._weights(view, threat)
 
@@ -263,10 +264,11 @@ class Bot:
             if c.is_joker:
                 return _joker_keep(board, 20.0 if threat else 60.0)
             value = 0.0
+            index_c = INDEX_OF[c]
             for d in hand:
                 if d is c or d.is_joker:
                     continue
-                value += _partial_value(c, d, unseen)
+                value += partial_value(index_c, INDEX_OF[d], left)
             value -= dump * penalty_of(INDEX_OF[c], aces)
             value += 12.0 * wanted[c]
             if fed is not None:
@@ -277,7 +279,7 @@ class Bot:
         if len(loose) < 2:
             return min(options, key=lambda c: (keep(c), sort_key(c)))
         counts = counts_of(hand.elements())
-        fitting = table_outs(board.table, rules) if board.has_opened else frozenset()
+        fitting = fitting_outs(fits_now) if board.has_opened else frozenset()
         weights = () if board.has_opened else OPEN_WEIGHTS
 
         kept_outs = outs_without(counts, left, fitting, weights,
@@ -317,82 +319,12 @@ def _meld_cards(board: Board) -> Counter[Card]:
     return packing.cards()
 
 
-def _positions(c: Card) -> tuple[int, ...]:
-    assert c.rank is not None
-    return (1, HIGH_ACE) if c.rank is Rank.ACE else (int(c.rank),)
-
-
-def _close(c: Card, d: Card) -> bool:
-    """Two natural cards that could be part of one meld: a pair of one rank in two
-    suits, or two cards of one suit at most two places apart."""
-    if c.rank == d.rank:
-        return c.suit != d.suit
-    if c.suit != d.suit:
-        return False
-    return any(0 < abs(a - b) <= 2 for a in _positions(c) for b in _positions(d))
-
-
-def _unseen(board: Board) -> Counter[Card]:
-    """Cards this player has not seen: the deck but its hand, the table and the pile."""
-    seen: Counter[Card] = Counter(board.hand)
-    for meld in board.table:
-        seen.update(meld_cards(meld))
-    seen.update(board.view.discard_pile)
-    return game_deck(board.rules) - seen
-
-
-def _partial_value(c: Card, d: Card, unseen: Counter[Card]) -> float:
-    """How much ``d`` makes ``c`` worth keeping: the unseen cards that would complete
-    the pair or the run in the making."""
-    from scala40cli.model.cards import card
-    if c.rank == d.rank:
-        if c.suit == d.suit:
-            return 0.0
-        assert c.rank is not None
-        outs = sum(unseen[card(c.rank, s)] for s in ("S", "H", "D", "C")
-                   if s not in (c.suit, d.suit))
-        return 4.0 + 5.0 * outs
-    if c.suit != d.suit or c.suit is None:
-        return 0.0
-    best = 0.0
-    for a in _positions(c):
-        for b in _positions(d):
-            gap = abs(a - b)
-            if gap == 1:
-                low, high = min(a, b), max(a, b)
-                outs = sum(unseen[card(1 if p == HIGH_ACE else p, c.suit)]
-                           for p in (low - 1, high + 1) if 1 <= p <= HIGH_ACE)
-                best = max(best, 4.0 + 5.0 * outs)
-            elif gap == 2:
-                middle = (a + b) // 2
-                outs = unseen[card(1 if middle == HIGH_ACE else middle, c.suit)]
-                best = max(best, 3.0 + 5.0 * outs)
-    return best
-
-
 def _threat(view: PlayerView) -> bool:
     """An opponent is about to close: few cards left, and opened (or able to open)."""
     if pays_flat_penalty(opened=view.opened_before, rules=view.rules):
         return False
     return any(view.hand_sizes.get(p, 13) <= THREAT_CARDS and p in view.opened
                for p in view.opponents())
-
-
-def _wanted(view: PlayerView) -> Counter[Card]:
-    """Cards the opponents seem to collect, from what they took from the discard pile:
-    how many taken cards each card would go with (the next player counts double)."""
-    from scala40cli.model.cards import NATURAL_CARDS
-    wanted: Counter[Card] = Counter()
-    following = view.next_player()
-    for player in view.opponents():
-        weight = 2 if player == following else 1
-        for taken in view.taken.get(player, ()):
-            if taken.is_joker:
-                continue
-            for c in NATURAL_CARDS:
-                if c is not taken and _close(c, taken):
-                    wanted[c] += weight
-    return wanted
 
 
 __all__ = ["THREAT_CARDS", "Bot", "Level"]

@@ -78,6 +78,14 @@ def fits_table(table: Sequence[Meld], c: Card, rules: Rules) -> bool:
     return any(c in fitting_cards(meld, rules) for meld in table)
 
 
+def table_fitting(table: Sequence[Meld], rules: Rules) -> frozenset[Card]:
+    """Every card that alone fits one of the melds: :func:`fits_table` of each card."""
+    found: set[Card] = set()
+    for meld in table:
+        found |= fitting_cards(meld, rules)
+    return frozenset(found)
+
+
 def attach_forms(meld: Meld, c: Card) -> list[TableCard]:
     """How the planner writes a card it attaches: a joker on a run says which card it
     stands for, at the high end first, then at the low end."""
@@ -117,4 +125,4 @@ def meld_cards(meld: Meld) -> list[Card]:
 
 
 __all__ = ["FITTING_CACHE", "attach_forms", "fits_fast", "fits_table", "fitting_cards",
-           "may_fit", "meld_cards", "spots"]
+           "may_fit", "meld_cards", "spots", "table_fitting"]

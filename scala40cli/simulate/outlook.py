@@ -22,7 +22,7 @@ from collections.abc import Iterable, Sequence
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import HIGH_ACE, Card
-from scala40cli.simulate.fitting import fitting_cards
+from scala40cli.simulate.fitting import table_fitting
 from scala40cli.simulate.search import INDEX_OF, JOKER_INDEX, counts_of
 
 
@@ -74,10 +74,13 @@ AROUND: tuple[tuple[int, ...], ...] = tuple(
 
 def table_outs(table: Sequence[Meld], rules: Rules) -> frozenset[int]:
     """The natural cards that fit a meld of the table alone (asked of the judge)."""
-    fitting: set[int] = set()
-    for meld in table:
-        fitting.update(INDEX_OF[c] for c in fitting_cards(meld, rules) if not c.is_joker)
-    return frozenset(fitting)
+    return fitting_outs(table_fitting(table, rules))
+
+
+def fitting_outs(fitting: frozenset[Card]) -> frozenset[int]:
+    """:func:`table_outs` of the cards that fit the table
+    (:func:`~scala40cli.simulate.fitting.table_fitting`)."""
+    return frozenset(INDEX_OF[c] for c in fitting if not c.is_joker)
 
 
 def outs(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[int],
@@ -118,21 +121,29 @@ def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[i
               weights: Sequence[float], cards: Iterable[int]) -> list[float]:
     """What each of ``cards`` adds to :func:`outs` (0 for a card that is no out)."""
     joker = counts[JOKER_INDEX] > 0
+    weighted = len(weights) > 0
     found: list[float] = []
     for u in cards:
         copies = unseen[u]
         if copies <= 0:
             found.append(0)
-            continue
-        if u in fitting:
+        elif u in fitting:
             found.append(copies)
-            continue
-        for a, b in PARTNERS[u]:
-            if counts[a] and counts[b]:
-                found.append(copies * (weights[u] if weights else 1))
-                break
         else:
-            found.append(copies if joker and any(counts[d] for d in NEAR[u]) else 0)
+            for a, b in PARTNERS[u]:
+                if counts[a] and counts[b]:
+                    found.append(copies * weights[u] if weighted else copies)
+                    break
+            else:
+                if joker:
+                    for d in NEAR[u]:
+                        if counts[d]:
+                            found.append(copies)
+                            break
+                    else:
+                        found.append(0)
+                else:
+                    found.append(0)
     return found
 
 
@@ -151,5 +162,5 @@ def unseen_counts(unseen: Counter[Card]) -> list[int]:
     return counts_of(unseen.elements())
 
 
-__all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "outs", "outs_without", "table_outs",
-           "unseen_counts"]
+__all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "fitting_outs", "outs", "outs_without",
+           "table_outs", "unseen_counts"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from scala40cli.judging.hands.deal import game_deck
 from scala40cli.judging.rulebook.rules import Rules
@@ -22,7 +23,7 @@ from scala40cli.judging.tabletop.melds import fits
 from scala40cli.judging.tabletop.verify import freed_joker_must_be_used, laying_down_may_close
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.simulate.board import Board, closing_allowed
-from scala40cli.simulate.fitting import meld_cards, spots
+from scala40cli.simulate.fitting import may_fit, meld_cards, spots
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.search import (
     INDEX_OF,
@@ -204,6 +205,10 @@ def _attach_all(board: Board, keep: int, style: Style, only: Card | None = None)
     while changed:
         changed = False
         cards = sorted(board.hand, key=lambda c: _attach_order(c, style))
+        table = board.table
+        # The melds the player may touch, asked once a pass: only an attach changes
+        # the answer, and an attach ends the pass.
+        touchable = [board.may_touch(index) for index in range(len(table))]
         for c in cards:
             if only is not None and c is not only:
                 continue
@@ -211,8 +216,9 @@ def _attach_all(board: Board, keep: int, style: Style, only: Card | None = None)
                 return
             if c.is_joker and not board.jokers_layable():
                 continue
-            for index in range(len(board.table)):
-                if board.may_touch(index) and board.try_attach(c, index):
+            for index in range(len(table)):
+                if touchable[index] and may_fit(table[index], c) \
+                        and board.try_attach(c, index):
                     changed = True
                     if only is not None:
                         board.required_use = "attach"
@@ -257,6 +263,20 @@ VARIANTS: tuple[Style, ...] = (
 TURN_NODES = 40000
 
 
+@lru_cache(maxsize=256)
+def _attempts(style: Style) -> tuple[Style, ...]:
+    """The styles :func:`plan_turn` tries in turn: ``style``, then the humbler ones (a
+    few styles recur: worked out once each)."""
+    tried: list[Style] = [style]
+    for variant in VARIANTS:
+        humbler = Style(lay=variant.lay and style.lay, attach=variant.attach and style.attach,
+                        swaps=False, keep_extra=style.keep_extra + variant.keep_extra,
+                        jokers_first=variant.jokers_first or style.jokers_first)
+        if humbler not in tried:
+            tried.append(humbler)
+    return tuple(tried)
+
+
 def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
               required: Card | None = None, open_with: Card | None = None,
               budget: NodeBudget | None = None) -> tuple[TurnPlan, Board] | None:
@@ -265,14 +285,7 @@ def plan_turn(view: PlayerView, style: Style, choose: Chooser, *,
     what a search may take, the humbler ones what is left."""
     if budget is None:
         budget = NodeBudget(TURN_NODES)
-    tried: list[Style] = [style]
-    for variant in VARIANTS:
-        humbler = Style(lay=variant.lay and style.lay, attach=variant.attach and style.attach,
-                        swaps=False, keep_extra=style.keep_extra + variant.keep_extra,
-                        jokers_first=variant.jokers_first or style.jokers_first)
-        if humbler not in tried:
-            tried.append(humbler)
-    for attempt in tried:
+    for attempt in _attempts(style):
         board = build(view, attempt, required=required, open_with=open_with, budget=budget)
         if board is None:
             continue

@@ -48,7 +48,7 @@ def sort_key(c: Card) -> int:
 
 
 def sorted_cards(cards: Iterable[Card]) -> list[Card]:
-    return sorted(cards, key=sort_key)
+    return sorted(cards, key=INDEX_OF.__getitem__)  # sort_key, without a call in Python
 
 
 def cards_of(counter: Counter[Card]) -> list[Card]:
@@ -148,49 +148,102 @@ CACHE_SIZE = 4096
 def _candidates(counts: tuple[int, ...], joker: bool, run_max: int,
                 ace_points: int) -> tuple[Candidate, ...]:
     found: list[Candidate] = []
-    for rank in range(1, 14):
-        suits = [s for s in range(4) if counts[s * 13 + rank - 1] > 0]
-        value = rank_points(HIGH_ACE if rank == 1 else rank)
-        sizes = [(3, False), (4, False)]
-        if joker:
-            sizes += [(2, True), (3, True)]
-        for size, with_joker in sizes:
-            if size > len(suits):
-                continue
-            for chosen in combinations(suits, size):
-                naturals = tuple(s * 13 + rank - 1 for s in chosen)
-                cards = tuple(TableCard(CARD_OF[i]) for i in naturals)
-                if with_joker:
-                    cards += (TableCard(JOKER),)
-                total = size + int(with_joker)
-                points = sum(penalty_of(i, ace_points) for i in naturals) + 25 * with_joker
-                found.append(Candidate(naturals=naturals, joker=with_joker, low=min(naturals),
-                                       cards=cards, opening=value * total, points=points))
-    allowed_missing = 1 if joker else 0
+    for rank in range(13):
+        mask = 0
+        for s in range(4):
+            if counts[s * 13 + rank]:
+                mask |= 1 << s
+        if mask:
+            found += _sets(rank + 1, mask, joker, ace_points)
     for suit in range(4):
-        present = [False] * 15
-        for position in range(1, 15):
-            present[position] = counts[_card_at(suit, position)] > 0
-        for low in range(1, 13):
-            missing: list[int] = []
-            for high in range(low, 15):
-                if not present[high]:
-                    missing.append(high)
-                    if len(missing) > allowed_missing:
-                        break
-                length = high - low + 1
-                if length < 3:
-                    continue
-                if length > run_max:
-                    break
-                if low == 1 and high == HIGH_ACE and (not missing or missing[0] not in (1, 14)):
-                    continue  # two natural aces
-                found.append(_run(suit, low, high, missing[0] if missing else None,
-                                  ace_points))
+        base = suit * 13
+        mask = 0
+        for rank in range(13):
+            if counts[base + rank]:
+                mask |= 1 << rank
+        found += _suit_runs(suit, mask, joker, run_max, ace_points)
     return tuple(found)
 
 
+#: The sets of a rank by the suits present (a bit a suit): 13 x 16 x 2 x 2 at most.
+_SETS: dict[tuple[int, int, bool, int], tuple[Candidate, ...]] = {}
+
+
+def _sets(rank: int, mask: int, joker: bool, ace_points: int) -> tuple[Candidate, ...]:
+    """The sets of ``rank`` the suits of ``mask`` make (with a joker if ``joker``)."""
+    key = (rank, mask, joker, ace_points)
+    if key not in _SETS:
+        _SETS[key] = _build_sets(rank, [s for s in range(4) if mask >> s & 1], joker, ace_points)
+    return _SETS[key]
+
+
+def _build_sets(rank: int, suits: list[int], joker: bool,
+                ace_points: int) -> tuple[Candidate, ...]:
+    found: list[Candidate] = []
+    value = rank_points(HIGH_ACE if rank == 1 else rank)
+    sizes = [(3, False), (4, False)]
+    if joker:
+        sizes += [(2, True), (3, True)]
+    for size, with_joker in sizes:
+        if size > len(suits):
+            continue
+        for chosen in combinations(suits, size):
+            naturals = tuple(s * 13 + rank - 1 for s in chosen)
+            cards = tuple(TableCard(CARD_OF[i]) for i in naturals)
+            if with_joker:
+                cards += (TableCard(JOKER),)
+            total = size + int(with_joker)
+            points = sum(penalty_of(i, ace_points) for i in naturals) + 25 * with_joker
+            found.append(Candidate(naturals=naturals, joker=with_joker, low=min(naturals),
+                                   cards=cards, opening=value * total, points=points))
+    return tuple(found)
+
+
+#: The runs of a suit remembered, by the ranks present (its suits recur more than hands).
+RUNS_CACHE_SIZE = 16384
+
+
+@lru_cache(maxsize=RUNS_CACHE_SIZE)
+def _suit_runs(suit: int, mask: int, joker: bool, run_max: int,
+               ace_points: int) -> tuple[Candidate, ...]:
+    """The runs of ``suit`` that the ranks of ``mask`` (bit 0 the ace) make."""
+    found: list[Candidate] = []
+    allowed_missing = 1 if joker else 0
+    present = [False] * 15
+    for position in range(1, 14):
+        present[position] = bool(mask >> (position - 1) & 1)
+    present[HIGH_ACE] = present[1]
+    for low in range(1, 13):
+        missing: list[int] = []
+        for high in range(low, 15):
+            if not present[high]:
+                missing.append(high)
+                if len(missing) > allowed_missing:
+                    break
+            length = high - low + 1
+            if length < 3:
+                continue
+            if length > run_max:
+                break
+            if low == 1 and high == HIGH_ACE and (not missing or missing[0] not in (1, 14)):
+                continue  # two natural aces
+            found.append(_run(suit, low, high, missing[0] if missing else None, ace_points))
+    return tuple(found)
+
+
+#: Every run built (at most 4 x 14 x 14 x 15 x 2 of them): immutable, so shared.
+_RUNS: dict[tuple[int, int, int, int | None, int], Candidate] = {}
+
+
 def _run(suit: int, low: int, high: int, joker_at: int | None, ace_points: int) -> Candidate:
+    key = (suit, low, high, joker_at, ace_points)
+    if key not in _RUNS:
+        _RUNS[key] = _build_run(suit, low, high, joker_at, ace_points)
+    return _RUNS[key]
+
+
+def _build_run(suit: int, low: int, high: int, joker_at: int | None,
+               ace_points: int) -> Candidate:
     naturals: list[int] = []
     cards: list[TableCard] = []
     for position in range(low, high + 1):
@@ -209,6 +262,7 @@ def _run(suit: int, low: int, high: int, joker_at: int | None, ace_points: int) 
 # --- packing search ---------------------------------------------------------------------
 
 
+NO_CANDIDATES: list[Candidate] = []  # the candidates of a card that starts none
 #: The nodes one search may visit (a node costs a few microseconds).
 MAX_NODES = 60000
 
@@ -251,9 +305,9 @@ def _best_packing(key: tuple[tuple[int, ...], bool, int, int, int | None, int, i
     counts = list(hand)
     total = sum(counts)
     cands = _candidates(hand, jokers_ok and hand[JOKER_INDEX] > 0, run_max, ace_points)
-    by_low: list[list[Candidate]] = [[] for _ in range(52)]
+    by_low: dict[int, list[Candidate]] = {}
     for cand in cands:
-        by_low[cand.low].append(cand)
+        by_low.setdefault(cand.low, []).append(cand)
     suffix_points = [0] * 53
     suffix_open = [0] * 53
     penalties = _PENALTIES[ace_points]
@@ -300,7 +354,7 @@ def _best_packing(key: tuple[tuple[int, ...], bool, int, int, int | None, int, i
             return
         if opening + suffix_open[i] + 11 * jokers_left < threshold:
             return
-        options = by_low[i]
+        options = by_low.get(i, NO_CANDIDATES)
         for n in range(first, len(options)):
             cand = options[n]
             if cand.joker and jokers_left == 0:
