@@ -13,8 +13,17 @@ What ``--jobs`` sends to workers and back (results, chunks, rule choices) is pic
 through each class's constructor (``parallel.keep_picklable``): a frozen dataclass
 compiled by mypyc cannot be unpickled field by field. Events are plain classes
 (``reading/event_base.py``), native classes here, pickled through their constructor
-too. The command line, the reporters (but for ``reporting/json_indent``, the indented
-JSON writer) and the simulator stay Python.
+too. The command line and the reporters (but for ``reporting/json_indent``, the indented
+JSON writer) stay Python.
+
+Of the simulator, the hard level's play is compiled, for the expert spends nearly all
+its time in playouts where every seat plays it (docs/expert.md, "What it costs"): the
+search of a hand's melds, the fitting, the outs, the feeding, the board, the planner, the
+bot, and the view and plays they pass around. ``Bot`` may be subclassed by Python
+classes (the expert, the opening race, the play server's seat, tests' spies):
+``mypyc_attr(allow_interpreted_subclasses=True)``. The hand engine and the playout stay
+Python (tests subclass ``HandEngine`` and patch its ``view``), and so do the sampling,
+the expert itself and the rest: little of the time is theirs.
 """
 
 from __future__ import annotations
@@ -29,7 +38,8 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-#: The modules compiled, in ``scala40cli``: the parser, the referee and what they use.
+#: The modules compiled, in ``scala40cli``: the parser, the referee and what they use;
+#: the simulator's hard level, on which the expert's playouts spend their time.
 COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/violations",
             "model/codes", "model/catalogue/files_and_match",
             "model/catalogue/deal_and_turns", "model/catalogue/stock_and_pile",
@@ -50,7 +60,10 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/hands/draw_moves", "judging/hands/play_moves", "judging/hands/lookahead",
             "judging/hands/doubts", "judging/hands/echoes", "judging/hands/refused_melds",
             "judging/match/referee", "judging/match/header", "judging/match/scorelines",
-            "judging/match/names", "judging/match/doubted_totals", "reporting/json_indent")
+            "judging/match/names", "judging/match/doubted_totals", "reporting/json_indent",
+            "simulate/search", "simulate/fitting", "simulate/outlook", "simulate/feeding",
+            "simulate/board", "simulate/planner", "simulate/view", "simulate/plays",
+            "simulate/evaluation", "simulate/bots", "simulate/pairs")
 #: What mypyc needs to type-check and compile them: it follows the package's imports,
 #: ``scala40cli/__init__.py``'s typed API included, down to openskill's (the seasons').
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2",

@@ -49,6 +49,8 @@ import random
 from collections import Counter
 from enum import StrEnum
 
+from mypy_extensions import mypyc_attr
+
 from scala40cli.judging.scores.scoring import pays_flat_penalty
 from scala40cli.judging.tabletop.melds import joker_stands_for
 from scala40cli.model.cards import JOKER, Card
@@ -100,12 +102,12 @@ THREAT_DUMP = 15.0
 #: hard bot's discard, against its card-by-card weights (a pair waiting for a third is
 #: worth some 4 + 5 an out): measured, 3 to 20 play alike, better than none.
 OUTS_WEIGHT = 10.0
-#: What one meld a discard would complete in the next player's hand weighs against
-#: keeping the card (:mod:`~scala40cli.simulate.feeding`; measured: 20 to 150 play
-#: alike, 400 much worse).
+#: What one meld a discard would complete in the next player's hand weighs against keeping the card
+#: (:mod:`~scala40cli.simulate.feeding`; measured: 20 to 150 play alike, 400 much worse).
 FEED_WEIGHT = 60.0
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the levels and tests subclass it
 class Bot:
     """A computer player of one level. ``rng`` drives its random choices only."""
 

@@ -150,7 +150,7 @@ def _each_out(counts: Sequence[int], unseen: Sequence[int], fitting: frozenset[i
 def _total(unseen: Sequence[int], each: Sequence[float]) -> float:
     """The outs added up in card order, from the unseen jokers (as :func:`outs` always
     did, so that equal hands weigh exactly alike)."""
-    total: float = unseen[JOKER_INDEX]
+    total = float(unseen[JOKER_INDEX])
     for value in each:
         if value:
             total += value
