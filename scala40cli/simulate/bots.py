@@ -102,8 +102,9 @@ THREAT_DUMP = 15.0
 #: hard bot's discard, against its card-by-card weights (a pair waiting for a third is
 #: worth some 4 + 5 an out): measured, 3 to 20 play alike, better than none.
 OUTS_WEIGHT = 10.0
-#: What one meld a discard would complete in the next player's hand weighs against keeping the card
-#: (:mod:`~scala40cli.simulate.feeding`; measured: 20 to 150 play alike, 400 much worse).
+#: What one meld a discard would complete in the next player's hand weighs against
+#: keeping the card (:mod:`~scala40cli.simulate.feeding`; measured: 20 to 150 play
+#: alike, 400 much worse).
 FEED_WEIGHT = 60.0
 
 

@@ -16,14 +16,13 @@ a turn costs well under a millisecond.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 
 from scala40cli.judging.rulebook.rules import Rules
 from scala40cli.judging.tabletop.melds import Meld
 from scala40cli.model.cards import HIGH_ACE, Card
 from scala40cli.simulate.fitting import table_fitting
-from scala40cli.simulate.search import INDEX_OF, JOKER_INDEX, counts_of
+from scala40cli.simulate.search import INDEX_OF, JOKER_INDEX
 
 
 def _at(suit: int, position: int) -> int:
@@ -157,10 +156,5 @@ def _total(unseen: Sequence[int], each: Sequence[float]) -> float:
     return total
 
 
-def unseen_counts(unseen: Counter[Card]) -> list[int]:
-    """The 53 counts of the unseen cards."""
-    return counts_of(unseen.elements())
-
-
 __all__ = ["AROUND", "NEAR", "OPEN_WEIGHTS", "PARTNERS", "fitting_outs", "outs", "outs_without",
-           "table_outs", "unseen_counts"]
+           "table_outs"]
