@@ -188,3 +188,25 @@ def test_view_takes_a_folder_and_a_pattern_as_replay_does(tmp_path: Path) -> Non
     nothing = runner.invoke(main, ["view", str(logs / "*.jsonl"), str(logs / "old" / "sheet.s40")])
     assert nothing.exit_code == 1 and "no file matches this pattern" in nothing.output
     assert (logs / "old" / "sheet.html").is_file()
+
+
+def test_two_logs_of_one_name_are_linked_each_to_its_own_page(tmp_path: Path) -> None:
+    from scala40cli.cli.view_pages import viewer_pages
+
+    def page_of(name: str) -> str:
+        return f'<script type="application/json" id="data">{{"file":"{name}","lines":[]}}'
+
+    for folder in ("a", "b", "c", "pages"):
+        (tmp_path / folder).mkdir()
+    logs = [str(tmp_path / folder / "game.s40") for folder in ("a", "b")]
+    (tmp_path / "a" / "game.html").write_text(page_of("game.s40"))
+    (tmp_path / "b" / "game.html").write_text(page_of("game.s40"))
+    # a page in the report's folder of a log named game.s40: which one, it cannot say
+    (tmp_path / "pages" / "game.html").write_text(page_of("game.s40"))
+    (tmp_path / "pages" / "solo.html").write_text(page_of("solo.s40"))
+    solo = str(tmp_path / "c" / "solo.s40")
+    report = str(tmp_path / "pages" / "report.html")
+    assert viewer_pages([*logs, solo], report) == {
+        logs[0]: "../a/game.html", logs[1]: "../b/game.html", solo: "solo.html"}
+    # one log of that name alone: the report's folder's page is its own
+    assert viewer_pages([logs[0]], report) == {logs[0]: "game.html"}

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import re
+from collections import Counter
 from collections.abc import Iterable
 from pathlib import PurePath
 from urllib.parse import quote
@@ -47,16 +48,21 @@ def viewer_pages(inputs: Iterable[str], report: str | None) -> dict[str, str]:
     """The viewer page of each input that has one, as a link relative to the report
     file: a page ``scala40 view`` wrote into the report's folder, or next to the log, of
     a log of that name (``game.s40`` and its JSON Lines ``game.jsonl`` both have the page
-    ``game.html``, and a line of one is not the same line of the other). None when the
-    report goes to standard output (there is nowhere to link from)."""
+    ``game.html``, and a line of one is not the same line of the other). A page in the
+    report's folder is named after its log's name alone, so two inputs of one name
+    (``a/game.s40``, ``b/game.s40``) are linked only to the page next to each log: the
+    folder's page might be either's. None when the report goes to standard output
+    (there is nowhere to link from)."""
     if not names_a_file(report):
         return {}
     folder = os.path.dirname(os.path.abspath(report))
+    files = [path for path in inputs if path != STDIN_ARGUMENT]  # stdin has no page
+    names = Counter(PurePath(path).name for path in files)
     found: dict[str, str] = {}
-    for path in inputs:
-        if path == STDIN_ARGUMENT:  # standard input has no page to find again
-            continue
-        for page in (page_path(path, folder, True), page_path(path, None, False)):
+    for path in files:
+        beside = page_path(path, None, False)
+        shared = names[PurePath(path).name] > 1
+        for page in (beside,) if shared else (page_path(path, folder, True), beside):
             if (os.path.isfile(page) and not _same_file(page, report)
                     and _page_of(page) == PurePath(path).name):
                 found[path] = quote(PurePath(os.path.relpath(page, folder)).as_posix())
