@@ -262,6 +262,22 @@ def test_the_expert_weighs_humbler_plays_beside_the_hard_levels() -> None:
     assert all(isinstance(c, PlanChoice) and c.plan.discard is not None for c in humbler)
 
 
+def test_more_humbler_plays_add_plays_that_lay_less_and_drop_none() -> None:
+    """The three humbler plays after the first two (attaches but no new meld, a card or
+    three kept back) add candidates where they play otherwise, and take none away."""
+    two = Expert(seed="s", budget=Budget(discards=1, humbler=2))
+    five = Expert(seed="s", budget=Budget(discards=1, humbler=5))
+    added = 0
+    for seed in ("w", "x", "y"):
+        for view in _hard_views(seed, hands=4):
+            fewer = two.plan_choices(view)
+            more = five.plan_choices(view)
+            assert more[:len(fewer)] == fewer
+            assert len({c.plan.plays for c in more}) == len(more)
+            added += len(more) - len(fewer)
+    assert added > 0
+
+
 def test_a_candidate_races_on_only_while_it_gains_on_the_hard_levels_choice() -> None:
     """The race spends the worlds where they can change the choice: past the heat, only
     a candidate whose gain is ``promise`` standard errors above zero goes on; at the

@@ -23,19 +23,23 @@ from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.search import NodeBudget, sort_key
 from scala40cli.simulate.view import PlayerView
 
-#: The plays weighed beside the hard level's: nothing new laid (not opening yet), and
-#: melds laid but nothing attached.
-HUMBLER = (Style(lay=False, attach=False), Style(attach=False))
+#: The plays weighed beside the hard level's, the first ``humbler`` of them: nothing new
+#: laid (not opening yet), and melds laid but nothing attached; then attaches but no
+#: new meld, and one card or three kept in hand beyond the rules' need.
+HUMBLER = (Style(lay=False, attach=False), Style(attach=False), Style(lay=False),
+           Style(keep_extra=1), Style(keep_extra=3))
 
 
 class Candidates:
     """Lists a seat's candidates with the hard level's judgement (``guide``): at most
     ``discards`` discards, and the humbler plays if ``variants``."""
 
-    def __init__(self, guide: Bot, *, discards: int, variants: bool) -> None:
+    def __init__(self, guide: Bot, *, discards: int, variants: bool,
+                 humbler: int = 2) -> None:
         self.guide = guide
         self.discards = discards
         self.variants = variants
+        self.humbler = HUMBLER[:humbler]
 
     def take_choices(self, view: PlayerView) -> list[TakeChoice]:
         """Draw, and take where the discard can be taken and used as the rules ask
@@ -78,7 +82,7 @@ class Candidates:
         found: list[PlanChoice] = []
         seen = {plan.plays}
         taken = view.taken_now
-        for style in HUMBLER:
+        for style in self.humbler:
             board = build(view, style, required=taken if view.opened_before else None,
                           open_with=None if view.opened_before else taken,
                           budget=NodeBudget(TURN_NODES))

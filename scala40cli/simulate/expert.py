@@ -87,6 +87,9 @@ class Budget:
     #: Weigh plays other than the hard level's with its discard (not laying, not
     #: attaching).
     variants: bool = True
+    #: How many of the humbler plays are weighed
+    #: (:data:`~scala40cli.simulate.candidates.HUMBLER`).
+    humbler: int = 5
     #: The guide's discard before opening: 0, the hard level's; n, the one that opens
     #: most often within n draws (:mod:`~scala40cli.simulate.opening_race`).
     opening_draws: int = 0
@@ -136,7 +139,7 @@ class Expert:
                                      Race(draws=budget.opening_draws))
                       if budget.opening_draws else Bot(Level.HARD, random.Random(f"{seed}:guide")))
         self.candidates = Candidates(self.guide, discards=budget.discards,
-                                     variants=budget.variants)
+                                     variants=budget.variants, humbler=budget.humbler)
 
     # --- the candidates -----------------------------------------------------------------
 
