@@ -303,6 +303,26 @@ def test_a_candidate_races_on_only_while_it_gains_on_the_hard_levels_choice() ->
             assert raced[n].worlds in (4, 8)
 
 
+def test_a_humbler_play_races_past_the_heat_whatever_it_gained_there() -> None:
+    """What laying less is worth shows later than a discard's worth: a humbler play goes
+    on past the heat even where it has not gained, a discard that has not gained stops."""
+    strict = Budget(worlds=6, heat=2, promise=1e9, recheck=None, turns=10**6, discards=2)
+    expert = Expert(seed="s", budget=strict)
+    raced = 0
+    for view in _hard_views("w", hands=4):
+        choices = expert.plan_choices(view)
+        if len(choices) < 3:
+            continue
+        scored = expert.score(view, choices, race=True)
+        for n, s in enumerate(scored[1:], start=1):
+            humbler = choices[n].plan.plays != choices[0].plan.plays
+            assert s.worlds == (6 if humbler else 2)
+            raced += humbler
+        if raced >= 3:
+            break
+    assert raced >= 3
+
+
 def test_near_the_hands_end_the_plays_are_played_to_its_end() -> None:
     """With ``short``, a turn's plays are weighed by the hand's end, as a take is, once
     another hand holds that many cards or fewer; before, by two turns and the estimate."""

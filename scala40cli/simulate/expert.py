@@ -57,10 +57,10 @@ class Budget:
     ``take_worlds`` worlds at most, played out to the end of the hand (their effects
     come later). The candidates race (:meth:`Expert.score`): all meet the first
     ``heat`` worlds, only those gaining on the hard level's choice by ``promise``
-    standard errors go on, and at ``recheck`` worlds only those still gaining on it
-    since the heat. No decision plays more than ``turns`` turns in all its playouts
-    (an estimate counts as one): the worlds stop there, at two at least. At most
-    ``discards`` discards are weighed (the hard level's favourites)."""
+    standard errors (and the humbler plays) go on, and at ``recheck`` worlds only
+    those still gaining on it since the heat. No decision plays more than ``turns``
+    turns in all its playouts (an estimate counts as one): the worlds stop there, at
+    two at least. At most ``discards`` discards are weighed (the hard level's favourites)."""
 
     worlds: int = 32
     horizon: int | None = 2
@@ -158,10 +158,11 @@ class Expert:
               race: bool = False) -> list[Scored]:
         """Each of ``choices`` weighed over the same sampled worlds (see the module
         docstring), in the order given. ``race``: after ``budget.heat`` worlds, only
-        the first candidate and those gaining on it so far go on (the others keep the
-        worlds they had), so that the worlds left go where they can change the
-        choice; the gain of a candidate that went on is then counted over the worlds
-        after the heat only (those of the heat chose it, and would flatter it)."""
+        the first candidate, those gaining on it so far and the humbler plays go on
+        (the others keep the worlds they had), so that the worlds left go where they
+        can change the choice; the gain of a candidate that went on is then counted
+        over the worlds after the heat only (those of the heat chose it, and would
+        flatter it)."""
         if len(choices) < 2:
             return [Scored(choice=c, worlds=0, points=0.0, points_error=0.0) for c in choices]
         key = decision_key(self.seed, view)
@@ -181,8 +182,8 @@ class Expert:
                 break
             if race and w == self.budget.heat:
                 running = [n for n in running
-                           if n == 0 or _promising(_gains(values[n], values[0]),
-                                                   self.budget.promise)]
+                           if n == 0 or _lays_otherwise(choices[n], choices[0])
+                           or _promising(_gains(values[n], values[0]), self.budget.promise)]
                 if len(running) == 1:
                     break
             if race and w == self.budget.recheck and w > self.budget.heat:
@@ -284,6 +285,14 @@ def _policy(key: str) -> Callable[[str], Seat]:
     def seat(player: str) -> Seat:
         return Bot(Level.HARD, random.Random(f"{key}:{player}"))
     return seat
+
+
+def _lays_otherwise(choice: Choice, first: Choice) -> bool:
+    """A humbler play than the first's (not the same plays with another discard): it
+    races past the heat whatever it gained there, for what laying less is worth shows
+    later than a discard's worth does (measured: 0.24 points a hand)."""
+    return (isinstance(choice, PlanChoice) and isinstance(first, PlanChoice)
+            and choice.plan.plays != first.plan.plays)
 
 
 def _shortest(view: PlayerView) -> int:
