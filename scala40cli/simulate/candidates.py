@@ -32,10 +32,10 @@ HUMBLER = (Style(lay=False, attach=False), Style(attach=False), Style(lay=False)
 
 class Candidates:
     """Lists a seat's candidates with the hard level's judgement (``guide``): at most
-    ``discards`` discards, and the humbler plays if ``variants``."""
+    ``discards`` discards, and the first ``humbler`` of the humbler plays if
+    ``variants``."""
 
-    def __init__(self, guide: Bot, *, discards: int, variants: bool,
-                 humbler: int = 2) -> None:
+    def __init__(self, guide: Bot, *, discards: int, variants: bool, humbler: int) -> None:
         self.guide = guide
         self.discards = discards
         self.variants = variants

@@ -84,11 +84,10 @@ class Budget:
     sure: float = 2.0
     #: Read the other hands from their discards when sampling the worlds.
     read: bool = True
-    #: Weigh plays other than the hard level's with its discard (not laying, not
-    #: attaching).
+    #: Weigh plays humbler than the hard level's, each with the discard it would then
+    #: choose: the first ``humbler`` of :data:`~scala40cli.simulate.candidates.HUMBLER`
+    #: (not opening yet, not attaching, no new meld, cards kept back).
     variants: bool = True
-    #: How many of the humbler plays are weighed
-    #: (:data:`~scala40cli.simulate.candidates.HUMBLER`).
     humbler: int = 5
     #: The guide's discard before opening: 0, the hard level's; n, the one that opens
     #: most often within n draws (:mod:`~scala40cli.simulate.opening_race`).
