@@ -3,15 +3,20 @@
 ``table_cards("4S JK(5S) 6S")`` gives the :class:`TableCard` tuple a ``meld`` line
 would carry, ``hand("AS KD JK")`` a hand as a multiset, ``meld("QS KS AS")`` the built
 meld under the classic rules (or the rules given), and ``rules(run_max=13)`` the classic
-rules with some switches changed.
+rules with some switches changed; ``load_script(path)`` a script of the project (a
+bench, a tool) imported as a module.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import re
+import sys
 from collections import Counter
 from collections.abc import Callable, Iterable
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -31,6 +36,19 @@ def fast_sample(values: Iterable[Any], every: int,
     return [pytest.param(value, id=id_of(value), marks=() if index % every == 0
                          else pytest.mark.slow)
             for index, value in enumerate(values)]
+
+
+def load_script(path: Path) -> ModuleType:
+    """A script of the project (``bench/``, ``tools/``, ``fuzz/``), which is not a
+    package, imported as the module of its file's name. It is registered under that
+    name, so that its dataclasses resolve and a script that imports another by name
+    finds the one loaded here."""
+    spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[path.stem] = module
+    spec.loader.exec_module(module)
+    return module
 
 
 _TABLE_CARD = re.compile(r"(?P<card>[^()\s]+)(?:\((?P<stands_for>[^()\s]+)\))?")

@@ -16,14 +16,13 @@ for long runs under atheris.
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 from conftest import ReportCheck
+from helpers import load_script
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -192,15 +191,7 @@ def test_random_bytes(check_report: ReportCheck, data: bytes) -> None:
 # --- the atheris harness runs the same checks ------------------------------------------
 
 
-def _harness() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("fuzz_replay", ROOT / "fuzz" / "fuzz_replay.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-HARNESS = _harness()
+HARNESS = load_script(ROOT / "fuzz" / "fuzz_replay.py")
 
 
 @pytest.mark.slow

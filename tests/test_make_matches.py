@@ -7,7 +7,6 @@ scores, totals, eliminations, the variant switches) are written again from scrat
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import subprocess
 import sys
@@ -15,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 TOOLS = ROOT / "tools"
@@ -23,17 +23,8 @@ LEGAL = ROOT / "fixtures" / "legal"
 VARIANTS = ROOT / "fixtures" / "variants"
 
 
-def _load(name: str, path: Path):
-    spec = importlib.util.spec_from_file_location(name, path)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    sys.modules[name] = mod  # make_matches imports matchrules by this name
-    spec.loader.exec_module(mod)
-    return mod
-
-
-mr = _load("matchrules", TOOLS / "matchrules.py")
-mm = _load("make_matches", TOOL)
+mr = load_script(TOOLS / "matchrules.py")  # make_matches imports it by this name
+mm = load_script(TOOL)
 
 RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
 FULL_DECK = Counter({r + s: 2 for r in RANKS for s in "SHDC"})

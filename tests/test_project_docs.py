@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
+
+from helpers import load_script
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -20,13 +21,7 @@ INSTALL_AND_TEST = (
 
 
 def _generator() -> ModuleType:
-    spec = importlib.util.spec_from_file_location(
-        "gen_violations_doc", ROOT / "tools" / "gen_violations_doc.py"
-    )
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "tools" / "gen_violations_doc.py")
 
 
 def test_violations_doc_is_up_to_date() -> None:

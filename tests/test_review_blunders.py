@@ -3,13 +3,11 @@ continuation from it, which the same seed plays the same and another seed otherw
 
 from __future__ import annotations
 
-import importlib.util
-import sys
 from collections import Counter
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from helpers import load_script
 
 from scala40cli.review.choices import PlanChoice, TakeChoice
 from scala40cli.review.walk import Decision, walk_game
@@ -18,17 +16,7 @@ from scala40cli.simulate.sampling import unseen
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("review_blunders",
-                                                  ROOT / "bench" / "review_blunders.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["review_blunders"] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-BENCH = _bench()
+BENCH = load_script(ROOT / "bench" / "review_blunders.py")
 PLAYED = next(BENCH.matches(["easy"], 1, 5))
 
 

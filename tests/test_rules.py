@@ -8,12 +8,12 @@ that `classic` is the first token of every switch.
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import re
 from pathlib import Path
 from types import ModuleType
 
 import pytest
+from helpers import load_script
 from switch_table import CLASSIC_TOKENS, MATRIX, NUMBER_SWITCHES
 
 from scala40cli.judging.rulebook.rules import (
@@ -731,12 +731,7 @@ def test_docs_preset_table_matches_the_presets() -> None:
 
 
 def _rules_doc_generator() -> ModuleType:
-    path = Path(__file__).resolve().parent.parent / "tools" / "gen_rules_doc.py"
-    spec = importlib.util.spec_from_file_location("gen_rules_doc", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(Path(__file__).resolve().parent.parent / "tools" / "gen_rules_doc.py")
 
 
 def test_docs_switch_table_is_generated_from_the_descriptors() -> None:

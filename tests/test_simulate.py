@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import importlib.util
 import json
 import random
 import subprocess
@@ -22,6 +21,7 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner, Result
+from helpers import load_script
 
 from scala40cli.audit.pipeline import audit_bytes
 from scala40cli.cli.main import main
@@ -587,11 +587,7 @@ def test_a_take_before_opening_is_an_opening_with_that_card() -> None:
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("strength", ROOT / "bench" / "strength.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "strength.py")
 
 
 @pytest.mark.slow
