@@ -63,7 +63,7 @@ COMPILED = ("model/cards", "model/results", "model/result_pickling", "model/viol
             "judging/match/names", "judging/match/doubted_totals", "reporting/json_indent",
             "simulate/search", "simulate/fitting", "simulate/outlook", "simulate/feeding",
             "simulate/board", "simulate/planner", "simulate/view", "simulate/plays",
-            "simulate/evaluation", "simulate/bots", "simulate/pairs")
+            "simulate/evaluation", "simulate/bots", "simulate/pairs", "simulate/discarding")
 #: What mypyc needs to type-check and compile them: it follows the package's imports,
 #: ``scala40cli/__init__.py``'s typed API included, down to openskill's (the seasons').
 BUILD_DEPENDENCIES = ["mypy>=1.10", "setuptools>=68", "lark>=1.1.9", "click>=8.2",

@@ -34,51 +34,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scala40cli.judging.rulebook.rules import RuleChoice, resolve
 from scala40cli.simulate import Bot, Level, play_match
-from scala40cli.simulate.board import Board
-from scala40cli.simulate.bots import _meld_cards, _threat
+from scala40cli.simulate.bots import _threat
 from scala40cli.simulate.candidates import _favourites
+from scala40cli.simulate.discarding import DiscardTerms, discard_terms
 from scala40cli.simulate.expert import Budget, Expert
-from scala40cli.simulate.feeding import next_player_feeding
-from scala40cli.simulate.fitting import table_fitting
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, fitting_outs, outs_without
-from scala40cli.simulate.pairs import partial_value, unseen_counts
-from scala40cli.simulate.pairs import wanted as opponents_want
-from scala40cli.simulate.planner import ace_points
 from scala40cli.simulate.playout import PlanChoice
 from scala40cli.simulate.plays import TurnPlan
-from scala40cli.simulate.search import INDEX_OF, counts_of, penalty_of
 from scala40cli.simulate.view import PlayerView
 
 TERMS = ("pairs", "penalty", "wanted", "fed", "outs", "joker", "fits", "meld")
 
 
-def discard_terms(board: Board, cards: list[Any]) -> dict[Any, list[float]]:
-    """The hard level's terms for each discard (its ``_choose_hard``, unweighted)."""
-    view = board.view
-    rules = board.rules
-    fits_now = table_fitting(board.table, rules)
-    kept = _meld_cards(board)
-    hand = board.hand
-    aces = ace_points(rules)
-    left = unseen_counts(board)
-    wanted = opponents_want(view)
-    fed = next_player_feeding(view, left, (INDEX_OF[c] for c in cards))
-    loose = [c for c in dict.fromkeys(cards) if kept[c] < hand[c]]
-    counts = counts_of(hand.elements())
-    fitting = fitting_outs(fits_now) if board.has_opened else frozenset()
-    weights = () if board.has_opened else OPEN_WEIGHTS
-    kept_outs = outs_without(counts, left, fitting, weights, {INDEX_OF[c] for c in loose})
-    terms: dict[Any, list[float]] = {}
-    for c in cards:
-        i = INDEX_OF[c]
-        pairs = 0.0 if c.is_joker else sum(partial_value(i, INDEX_OF[d], left)
-                                           for d in hand if d is not c and not d.is_joker)
-        terms[c] = [pairs, float(penalty_of(i, aces)), float(wanted[c]),
-                    float(fed[i]) if fed is not None and not c.is_joker else 0.0,
-                    float(kept_outs[i]) if c in loose else 0.0,
-                    float(c.is_joker), float(c in fits_now),
-                    float(kept[c] >= hand[c])]
-    return terms
+def term_values(terms: DiscardTerms) -> list[float]:
+    """One discard's terms (the hard level's own, unweighted), in the order of TERMS."""
+    return [terms.pairs, float(terms.penalty), float(terms.wanted), terms.fed, terms.outs,
+            float(terms.joker), float(terms.fits_table), float(terms.in_meld)]
 
 
 def context(view: PlayerView) -> dict[str, float]:
@@ -104,7 +74,7 @@ class Teacher(Bot):
             plan, board = planned
             ordered = _favourites(self, board, 60)
             if len(ordered) >= 2:
-                terms = discard_terms(board, ordered)
+                terms = {c: term_values(t) for c, t in discard_terms(board, ordered).items()}
                 choices = [PlanChoice(TurnPlan(plan.plays, c)) for c in ordered]
                 scored = self.expert.score(view, choices)
                 json.dump({"ctx": context(view),

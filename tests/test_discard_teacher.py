@@ -4,7 +4,6 @@ the records a collection writes."""
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import sys
@@ -13,9 +12,10 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from helpers import load_script
 
 from scala40cli.simulate import Bot, Level, play_match
-from scala40cli.simulate.bots import FEED_WEIGHT, OUTS_WEIGHT, _threat
+from scala40cli.simulate.bots import CALM_DUMP, FEED_WEIGHT, OUTS_WEIGHT, THREAT_DUMP, _threat
 from scala40cli.simulate.candidates import _favourites
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.view import PlayerView
@@ -24,13 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("discard_teacher",
-                                                  ROOT / "bench" / "discard_teacher.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["discard_teacher"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_script(ROOT / "bench" / "discard_teacher.py")
 
 
 def _rules() -> Any:
@@ -49,11 +43,12 @@ def test_the_terms_weighed_as_the_hard_level_weighs_them_choose_its_discard() ->
             if planned is not None and planned[0].discard is not None:
                 plan, board = planned
                 ordered = _favourites(self, board, 60)
-                terms = teacher.discard_terms(board, ordered)
+                terms = {c: teacher.term_values(t)
+                         for c, t in teacher.discard_terms(board, ordered).items()}
                 loose = [c for c in ordered if not terms[c][7] and not c.is_joker]
                 safe = [c for c in loose if not terms[c][6]]
                 if len(safe) >= 2 and len(safe) == len([c for c in ordered if not terms[c][7]]):
-                    dump = 15.0 if _threat(view) else 0.4
+                    dump = THREAT_DUMP if _threat(view) else CALM_DUMP
 
                     def weigh(c: Any) -> float:
                         pairs, penalty, wanted, fed, outs = (float(t) for t in terms[c][:5])

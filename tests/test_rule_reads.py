@@ -63,7 +63,8 @@ READERS: dict[str, dict[str, str]] = {
     "run_max": {
         "judging/tabletop/melds.py": "_check_run_shape: the longest run",
         "simulate/planner.py": STRATEGY + "the search proposes no longer run",
-        "simulate/bots.py": STRATEGY + "the same search, to weigh a card",
+        "simulate/bots.py": STRATEGY + "the same search, to use the card taken",
+        "simulate/discarding.py": STRATEGY + "the same search, to weigh a card",
         "simulate/evaluation.py": STRATEGY + "the melds an estimated hand can make",
         "simulate/opening_race.py": STRATEGY + "the same search, on the hand and draws",
     },

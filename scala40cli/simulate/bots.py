@@ -46,7 +46,6 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections import Counter
 from enum import StrEnum
 
 from mypy_extensions import mypyc_attr
@@ -55,11 +54,9 @@ from scala40cli.judging.scores.scoring import pays_flat_penalty
 from scala40cli.judging.tabletop.melds import joker_stands_for
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
-from scala40cli.simulate.feeding import next_player_feeding
+from scala40cli.simulate.discarding import discard_terms, meld_cards
 from scala40cli.simulate.fitting import fits_table, table_fitting
-from scala40cli.simulate.outlook import OPEN_WEIGHTS, fitting_outs, outs_without
-from scala40cli.simulate.pairs import close, partial_value, unseen_counts
-from scala40cli.simulate.pairs import wanted as opponents_want
+from scala40cli.simulate.pairs import close
 from scala40cli.simulate.planner import (
     TURN_NODES,
     Chooser,
@@ -78,7 +75,6 @@ from scala40cli.simulate.search import (
     counts_of,
     penalty_of,
     sort_key,
-    structure,
 )
 from scala40cli.simulate.view import PlayerView
 
@@ -94,10 +90,13 @@ class Level(StrEnum):
 #: An opponent with this many cards or fewer is about to close.
 THREAT_CARDS = 4
 #: What a point of penalty weighs against keeping a card when an opponent is about to
-#: close (0.4 otherwise): enough to outweigh the outs of any card but a joker's, for
-#: the hand the opponent's closing would charge is what counts then (measured: 3, the
-#: old weight, loses two matches in a hundred against normal to 15 or 30).
+#: close (:data:`CALM_DUMP` otherwise): enough to outweigh the outs of any card but a
+#: joker's, for the hand the opponent's closing would charge is what counts then
+#: (measured: 3, the old weight, loses two matches in a hundred against normal to 15
+#: or 30).
 THREAT_DUMP = 15.0
+#: What a point of penalty weighs against keeping a card otherwise.
+CALM_DUMP = 0.4
 #: What one out (an unseen copy of a card the hand could lay next turn) is worth to the
 #: hard bot's discard, against its card-by-card weights (a pair waiting for a third is
 #: worth some 4 + 5 an out): measured, 3 to 20 play alike, better than none.
@@ -227,12 +226,12 @@ class Bot:
         return self._choose_hard
 
     def _choose_easy(self, board: Board, legal: list[Card]) -> Card:
-        kept = _meld_cards(board)
+        kept = meld_cards(board)
         loose = [c for c in legal if kept[c] < board.hand[c]]
         return self.rng.choice(loose or legal)
 
     def _choose_normal(self, board: Board, legal: list[Card]) -> Card:
-        kept = _meld_cards(board)
+        kept = meld_cards(board)
         hand = board.hand
         aces = ace_points(board.rules)
 
@@ -247,56 +246,33 @@ class Bot:
         return min(legal, key=lambda c: (keep(c), sort_key(c)))
 
     def _choose_hard(self, board: Board, legal: list[Card]) -> Card:
-        view = board.view
-        rules = board.rules
-        fits_now = table_fitting(board.table, rules)
-        safe = [c for c in legal if c not in fits_now]
-        options = safe or legal
-        kept = _meld_cards(board)
-        hand = board.hand
-        aces = ace_points(rules)
-        left = unseen_counts(board)
-        threat = _threat(view)
-        wanted = opponents_want(view)
-        fed = next_player_feeding(view, left, (INDEX_OF[c] for c in options))
-        dump, feed = self._weights(view, threat)
+        fits_now = table_fitting(board.table, board.rules)
+        options = [c for c in legal if c not in fits_now] or legal
+        terms = discard_terms(board, options, fits_now=fits_now)
+        threat = _threat(board.view)
+        dump, feed = self._weights(board.view, threat)
 
         def keep(c: Card) -> float:
-            if kept[c] >= hand[c]:
+            t = terms[c]
+            if t.in_meld:
                 return 1000.0
-            if c.is_joker:
+            if t.joker:
                 return _joker_keep(board, 20.0 if threat else 60.0)
-            value = 0.0
-            index_c = INDEX_OF[c]
-            for d in hand:
-                if d is c or d.is_joker:
-                    continue
-                value += partial_value(index_c, INDEX_OF[d], left)
-            value -= dump * penalty_of(INDEX_OF[c], aces)
-            value += 12.0 * wanted[c]
-            if fed is not None:
-                value += feed * fed[INDEX_OF[c]]
-            return value
+            return t.pairs - dump * t.penalty + 12.0 * t.wanted + feed * t.fed
 
-        loose = [c for c in dict.fromkeys(options) if kept[c] < hand[c]]
+        loose = [c for c in dict.fromkeys(options) if not terms[c].in_meld]
         if len(loose) < 2:
             return min(options, key=lambda c: (keep(c), sort_key(c)))
-        counts = counts_of(hand.elements())
-        fitting = fitting_outs(fits_now) if board.has_opened else frozenset()
-        weights = () if board.has_opened else OPEN_WEIGHTS
-
-        kept_outs = outs_without(counts, left, fitting, weights,
-                                 {INDEX_OF[c] for c in loose})
 
         def weigh(c: Card) -> float:
             """The card's own weight, less what the hand keeps of its outs without it."""
-            return keep(c) - OUTS_WEIGHT * kept_outs[INDEX_OF[c]]
+            return keep(c) - OUTS_WEIGHT * terms[c].outs
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
 
     def _weights(self, view: PlayerView, threat: bool) -> tuple[float, float]:
         """What a point of penalty and a meld fed to the next player weigh (see above)."""
-        return THREAT_DUMP if threat else 0.4, FEED_WEIGHT
+        return THREAT_DUMP if threat else CALM_DUMP, FEED_WEIGHT
 
 
 # --- what the hard bot weighs -------------------------------------------------------------
@@ -313,13 +289,6 @@ def _joker_keep(board: Board, value: float) -> float:
 def _laid_in_meld(plan: TurnPlan, c: Card) -> bool:
     return any(isinstance(p, MeldPlay) and any(tc.card is c for tc in p.cards)
                for p in plan.plays)
-
-
-def _meld_cards(board: Board) -> Counter[Card]:
-    """Cards of the hand that belong to its best melds (kept together)."""
-    packing = structure(counts_of(board.hand.elements()), run_max=board.rules.run_max,
-                        ace_points=ace_points(board.rules))
-    return packing.cards()
 
 
 def _threat(view: PlayerView) -> bool:

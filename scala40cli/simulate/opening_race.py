@@ -68,7 +68,8 @@ class Race:
     #: Weigh the discard before opening by the chance of opening (False: as hard).
     opening: bool = True
     #: Once opened while no opponent has, what a point of penalty weighs against
-    #: keeping a card (None: the hard level's 0.4): the opponent pays 100 if the hand
+    #: keeping a card (None: the hard level's
+    #: :data:`~scala40cli.simulate.bots.CALM_DUMP`): the opponent pays 100 if the hand
     #: closes first, so closing soon may matter more than the cards left.
     ahead_dump: float | None = None
     #: Once opened while no opponent has, the hard level's weight against feeding the
