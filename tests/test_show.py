@@ -260,6 +260,13 @@ def test_show_reads_standard_input() -> None:
     at_line = _show("--", "-:19", stdin=data)
     assert at_line.exit_code == 0
     assert at_line.stdout == from_file.replace(str(ROOT / EXAMPLE), "<stdin>")
+    # without the --, the place is still a place, wherever the options are
+    assert _show("-:19", stdin=data).stdout == at_line.stdout
+    as_json = _show("-:19", "--format", "json", stdin=data)
+    assert as_json.exit_code == 0 and json.loads(as_json.stdout)["line"] == 19
+    # an option the command does not have is still a usage error
+    wrong = _show("-:19", "--formt", "json", stdin=data)
+    assert wrong.exit_code == 2 and "No such option" in wrong.stderr
 
 
 def test_totals_of_four_digits_keep_the_columns_in_line() -> None:

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import re
 from collections.abc import Iterator
 from typing import Any, TextIO
 
 import click
 
-__all__ = ["EscapedErrors", "flushed", "loading"]
+__all__ = ["EscapedErrors", "StdinPlace", "flushed", "loading"]
 
 
 def flushed(stream: TextIO | None) -> bool:
@@ -67,6 +68,23 @@ class EscapedErrors(click.Group):
     def invoke(self, ctx: click.Context) -> Any:
         with _escaped_errors():
             return super().invoke(ctx)
+
+
+class StdinPlace(click.Command):
+    """``scala40 show -:24``: standard input at line 24. A word of a dash, a colon and
+    a line number names that place, not an option, so it needs no ``--`` before it
+    (which still works): it is moved after one."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if "--" not in args:
+            places = [a for a in args if _STDIN_PLACE.fullmatch(a)]
+            if places:
+                args = [a for a in args if a not in places] + ["--", *places]
+        return super().parse_args(ctx, args)
+
+
+#: Standard input at a line.
+_STDIN_PLACE = re.compile(r"-:[0-9]+")
 
 
 @contextlib.contextmanager

@@ -30,7 +30,7 @@ from scala40cli.cli.choices import (
     RULES_FORMATS,
     SCORE_REPORT_FORMATS,
 )
-from scala40cli.cli.group import EscapedErrors, flushed, loading
+from scala40cli.cli.group import EscapedErrors, StdinPlace, flushed, loading
 from scala40cli.cli.options import (
     arena_options,
     color_option,
@@ -353,7 +353,7 @@ def convert_command(ctx: click.Context, /, **options: Any) -> None:
     run_convert(ctx, **options)
 
 
-@main.command("show")
+@main.command("show", cls=StdinPlace)
 @click.argument("place", metavar="FILE[:LINE]")
 @show_options
 def show(**options: Any) -> None:
