@@ -36,7 +36,7 @@ from scala40cli.judging.rulebook.rules import RuleChoice, resolve
 from scala40cli.simulate import Bot, Level, play_match
 from scala40cli.simulate.bots import _threat
 from scala40cli.simulate.candidates import _favourites
-from scala40cli.simulate.discarding import DiscardTerms, discard_terms
+from scala40cli.simulate.discarding import DiscardReading, DiscardTerms
 from scala40cli.simulate.expert import Budget, Expert
 from scala40cli.simulate.playout import PlanChoice
 from scala40cli.simulate.plays import TurnPlan
@@ -74,7 +74,8 @@ class Teacher(Bot):
             plan, board = planned
             ordered = _favourites(self, board, 60)
             if len(ordered) >= 2:
-                terms = {c: term_values(t) for c, t in discard_terms(board, ordered).items()}
+                reading = DiscardReading(board, ordered)
+                terms = {c: term_values(reading.terms(c)) for c in ordered}
                 choices = [PlanChoice(TurnPlan(plan.plays, c)) for c in ordered]
                 scored = self.expert.score(view, choices)
                 json.dump({"ctx": context(view),

@@ -43,8 +43,8 @@ def test_the_terms_weighed_as_the_hard_level_weighs_them_choose_its_discard() ->
             if planned is not None and planned[0].discard is not None:
                 plan, board = planned
                 ordered = _favourites(self, board, 60)
-                terms = {c: teacher.term_values(t)
-                         for c, t in teacher.discard_terms(board, ordered).items()}
+                reading = teacher.DiscardReading(board, ordered)
+                terms = {c: teacher.term_values(reading.terms(c)) for c in ordered}
                 loose = [c for c in ordered if not terms[c][7] and not c.is_joker]
                 safe = [c for c in loose if not terms[c][6]]
                 if len(safe) >= 2 and len(safe) == len([c for c in ordered if not terms[c][7]]):

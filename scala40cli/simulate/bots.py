@@ -54,7 +54,7 @@ from scala40cli.judging.scores.scoring import pays_flat_penalty
 from scala40cli.judging.tabletop.melds import joker_stands_for
 from scala40cli.model.cards import JOKER, Card
 from scala40cli.simulate.board import Board, jokers_in_melds, take_allowed, taken_card_may_stay
-from scala40cli.simulate.discarding import discard_terms, meld_cards
+from scala40cli.simulate.discarding import DiscardReading, meld_cards
 from scala40cli.simulate.fitting import fits_table, table_fitting
 from scala40cli.simulate.pairs import close
 from scala40cli.simulate.planner import (
@@ -248,25 +248,25 @@ class Bot:
     def _choose_hard(self, board: Board, legal: list[Card]) -> Card:
         fits_now = table_fitting(board.table, board.rules)
         options = [c for c in legal if c not in fits_now] or legal
-        terms = discard_terms(board, options, fits_now=fits_now)
+        reading = DiscardReading(board, options, fits_now=fits_now)
         threat = _threat(board.view)
         dump, feed = self._weights(board.view, threat)
 
         def keep(c: Card) -> float:
-            t = terms[c]
-            if t.in_meld:
+            if reading.in_meld(c):
                 return 1000.0
-            if t.joker:
+            if c.is_joker:
                 return _joker_keep(board, 20.0 if threat else 60.0)
-            return t.pairs - dump * t.penalty + 12.0 * t.wanted + feed * t.fed
+            return (reading.pairs(c) - dump * reading.penalty(c) + 12.0 * reading.wanted(c)
+                    + feed * reading.fed(c))
 
-        loose = [c for c in dict.fromkeys(options) if not terms[c].in_meld]
+        loose = reading.loose
         if len(loose) < 2:
             return min(options, key=lambda c: (keep(c), sort_key(c)))
 
         def weigh(c: Card) -> float:
             """The card's own weight, less what the hand keeps of its outs without it."""
-            return keep(c) - OUTS_WEIGHT * terms[c].outs
+            return keep(c) - OUTS_WEIGHT * reading.outs(c)
 
         return min(loose, key=lambda c: (weigh(c), sort_key(c)))
 

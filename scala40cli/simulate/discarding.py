@@ -29,7 +29,8 @@ from scala40cli.simulate.search import INDEX_OF, counts_of, penalty_of, structur
 
 @dataclass(frozen=True, slots=True)
 class DiscardTerms:
-    """The readings of one card the hand may throw (see the module docstring)."""
+    """The readings of one card the hand may throw (see the module docstring and
+    :class:`DiscardReading`)."""
 
     #: What the card adds to the pairs and runs in the making with the rest of the
     #: hand, by the unseen cards that would complete them (0 for a joker, and for a
@@ -60,42 +61,68 @@ def meld_cards(board: Board) -> Counter[Card]:
     return packing.cards()
 
 
-def discard_terms(board: Board, cards: Sequence[Card], *,
-                  fits_now: frozenset[Card] | None = None) -> dict[Card, DiscardTerms]:
-    """The terms of each of ``cards`` (cards of the hand, once the plays of the turn
-    are on ``board``); ``fits_now``: the cards that fit the table, if known."""
-    view = board.view
-    rules = board.rules
-    if fits_now is None:
-        fits_now = table_fitting(board.table, rules)
-    kept = meld_cards(board)
-    hand = board.hand
-    aces = ace_points(rules)
-    left = unseen_counts(board)
-    wanted = opponents_want(view)
-    fed = next_player_feeding(view, left, (INDEX_OF[c] for c in cards))
-    loose = [c for c in dict.fromkeys(cards) if kept[c] < hand[c]]
-    kept_outs: dict[int, float] = {}
-    if len(loose) >= 2:
-        fitting = fitting_outs(fits_now) if board.has_opened else frozenset()
-        weights = () if board.has_opened else OPEN_WEIGHTS
-        kept_outs = outs_without(counts_of(hand.elements()), left, fitting, weights,
-                                 {INDEX_OF[c] for c in loose})
-    terms: dict[Card, DiscardTerms] = {}
-    for c in cards:
+class DiscardReading:
+    """The readings of a hand about to discard, for the cards it may throw, worked out
+    once and read card by card: the hard level reads them for every turn of every
+    playout, so no card's readings are put in an object of their own there
+    (:meth:`terms` does, for a bench)."""
+
+    def __init__(self, board: Board, cards: Sequence[Card], *,
+                 fits_now: frozenset[Card] | None = None) -> None:
+        """``cards``: the cards the hand may throw, once the plays of the turn are on
+        ``board``; ``fits_now``: the cards that fit the table, if known."""
+        rules = board.rules
+        self.fits_now = table_fitting(board.table, rules) if fits_now is None else fits_now
+        self.kept = meld_cards(board)
+        self.hand = board.hand
+        self.aces = ace_points(rules)
+        self.left = unseen_counts(board)
+        self.wanted_counts = opponents_want(board.view)
+        self.feeding = next_player_feeding(board.view, self.left,
+                                           (INDEX_OF[c] for c in cards))
+        #: The cards weighed that are free of the hand's melds.
+        self.loose = [c for c in dict.fromkeys(cards) if self.kept[c] < self.hand[c]]
+        self.kept_outs: dict[int, float] = {}
+        if len(self.loose) >= 2:
+            fitting = fitting_outs(self.fits_now) if board.has_opened else frozenset()
+            weights = () if board.has_opened else OPEN_WEIGHTS
+            self.kept_outs = outs_without(counts_of(self.hand.elements()), self.left,
+                                          fitting, weights,
+                                          {INDEX_OF[c] for c in self.loose})
+
+    def in_meld(self, c: Card) -> bool:
+        return self.kept[c] >= self.hand[c]
+
+    def pairs(self, c: Card) -> float:
+        if c.is_joker or self.in_meld(c):
+            return 0.0
         i = INDEX_OF[c]
-        in_meld = kept[c] >= hand[c]
-        pairs = 0.0
-        if not c.is_joker and not in_meld:
-            for d in hand:
-                if d is not c and not d.is_joker:
-                    pairs += partial_value(i, INDEX_OF[d], left)
-        terms[c] = DiscardTerms(
-            pairs=pairs, penalty=penalty_of(i, aces), wanted=wanted[c],
-            fed=fed[i] if fed is not None and not c.is_joker else 0.0,
-            outs=kept_outs.get(i, 0.0), joker=c.is_joker, fits_table=c in fits_now,
-            in_meld=in_meld)
-    return terms
+        value = 0.0
+        for d in self.hand:
+            if d is not c and not d.is_joker:
+                value += partial_value(i, INDEX_OF[d], self.left)
+        return value
+
+    def penalty(self, c: Card) -> int:
+        return penalty_of(INDEX_OF[c], self.aces)
+
+    def wanted(self, c: Card) -> int:
+        return self.wanted_counts[c]
+
+    def fed(self, c: Card) -> float:
+        if self.feeding is None or c.is_joker:
+            return 0.0
+        return self.feeding[INDEX_OF[c]]
+
+    def outs(self, c: Card) -> float:
+        return self.kept_outs.get(INDEX_OF[c], 0.0)
+
+    def terms(self, c: Card) -> DiscardTerms:
+        """All the readings of ``c`` together."""
+        return DiscardTerms(pairs=self.pairs(c), penalty=self.penalty(c),
+                            wanted=self.wanted(c), fed=self.fed(c), outs=self.outs(c),
+                            joker=c.is_joker, fits_table=c in self.fits_now,
+                            in_meld=self.in_meld(c))
 
 
-__all__ = ["DiscardTerms", "discard_terms", "meld_cards"]
+__all__ = ["DiscardReading", "DiscardTerms", "meld_cards"]
