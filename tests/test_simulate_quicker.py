@@ -18,23 +18,6 @@ def _card_at(suit: int, position: int) -> int:
     return suit * 13 + (0 if position == HIGH_ACE else position - 1)
 
 
-def _plain_run(suit: int, low: int, high: int, joker_at: int | None,
-               ace_points: int) -> Candidate:
-    naturals: list[int] = []
-    cards: list[TableCard] = []
-    for position in range(low, high + 1):
-        natural = _card_at(suit, position)
-        if position == joker_at:
-            cards.append(TableCard(JOKER, CARD_OF[natural]))
-        else:
-            naturals.append(natural)
-            cards.append(TableCard(CARD_OF[natural]))
-    opening = sum(rank_points(p) for p in range(low, high + 1))
-    points = sum(penalty_of(i, ace_points) for i in naturals) + (25 if joker_at else 0)
-    return Candidate(naturals=tuple(naturals), joker=joker_at is not None, low=min(naturals),
-                     cards=tuple(cards), opening=opening, points=points)
-
-
 def _plain_candidates(counts: tuple[int, ...], joker: bool, run_max: int,
                       ace_points: int) -> list[Candidate]:
     """The candidates as the search built them card by card, each time anew."""
@@ -76,8 +59,8 @@ def _plain_candidates(counts: tuple[int, ...], joker: bool, run_max: int,
                     break
                 if low == 1 and high == HIGH_ACE and (not missing or missing[0] not in (1, 14)):
                     continue
-                found.append(_plain_run(suit, low, high, missing[0] if missing else None,
-                                        ace_points))
+                found.append(search._build_run(suit, low, high,
+                                               missing[0] if missing else None, ace_points))
     return found
 
 
