@@ -33,10 +33,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from scala40cli.judging.rulebook.rules import RuleChoice, resolve
+from scala40cli.model.cards import Card
 from scala40cli.simulate import Bot, Level, play_match
 from scala40cli.simulate.bots import _threat
 from scala40cli.simulate.candidates import _favourites
-from scala40cli.simulate.discarding import DiscardReading, DiscardTerms
+from scala40cli.simulate.discarding import DiscardReading
 from scala40cli.simulate.expert import Budget, Expert
 from scala40cli.simulate.playout import PlanChoice
 from scala40cli.simulate.plays import TurnPlan
@@ -45,10 +46,11 @@ from scala40cli.simulate.view import PlayerView
 TERMS = ("pairs", "penalty", "wanted", "fed", "outs", "joker", "fits", "meld")
 
 
-def term_values(terms: DiscardTerms) -> list[float]:
+def term_values(reading: DiscardReading, c: Card) -> list[float]:
     """One discard's terms (the hard level's own, unweighted), in the order of TERMS."""
-    return [terms.pairs, float(terms.penalty), float(terms.wanted), terms.fed, terms.outs,
-            float(terms.joker), float(terms.fits_table), float(terms.in_meld)]
+    return [reading.pairs(c), float(reading.penalty(c)), float(reading.wanted(c)),
+            reading.fed(c), reading.outs(c), float(c.is_joker),
+            float(c in reading.fits_now), float(reading.in_meld(c))]
 
 
 def context(view: PlayerView) -> dict[str, float]:
@@ -75,7 +77,7 @@ class Teacher(Bot):
             ordered = _favourites(self, board, 60)
             if len(ordered) >= 2:
                 reading = DiscardReading(board, ordered)
-                terms = {c: term_values(reading.terms(c)) for c in ordered}
+                terms = {c: term_values(reading, c) for c in ordered}
                 choices = [PlanChoice(TurnPlan(plan.plays, c)) for c in ordered]
                 scored = self.expert.score(view, choices)
                 json.dump({"ctx": context(view),

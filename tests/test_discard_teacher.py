@@ -44,7 +44,7 @@ def test_the_terms_weighed_as_the_hard_level_weighs_them_choose_its_discard() ->
                 plan, board = planned
                 ordered = _favourites(self, board, 60)
                 reading = teacher.DiscardReading(board, ordered)
-                terms = {c: teacher.term_values(reading.terms(c)) for c in ordered}
+                terms = {c: teacher.term_values(reading, c) for c in ordered}
                 loose = [c for c in ordered if not terms[c][7] and not c.is_joker]
                 safe = [c for c in loose if not terms[c][6]]
                 if len(safe) >= 2 and len(safe) == len([c for c in ordered if not terms[c][7]]):

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from scala40cli.model.cards import Card
 from scala40cli.simulate.board import Board
@@ -27,33 +26,6 @@ from scala40cli.simulate.planner import ace_points
 from scala40cli.simulate.search import INDEX_OF, counts_of, penalty_of, structure
 
 
-@dataclass(frozen=True, slots=True)
-class DiscardTerms:
-    """The readings of one card the hand may throw (see the module docstring and
-    :class:`DiscardReading`)."""
-
-    #: What the card adds to the pairs and runs in the making with the rest of the
-    #: hand, by the unseen cards that would complete them (0 for a joker, and for a
-    #: card of the hand's melds, which is kept whatever it adds).
-    pairs: float
-    #: What the card costs left in hand.
-    penalty: int
-    #: How many of the cards the opponents took from the pile it goes with (the next
-    #: player's counted twice).
-    wanted: int
-    #: The melds it would complete in the next player's hand (0 for a joker, and when
-    #: the next player is a partner).
-    fed: float
-    #: The outs the hand keeps without it (0 when fewer than two of the cards weighed
-    #: are free of the hand's melds: the choice is made without them then).
-    outs: float
-    joker: bool
-    #: It fits a meld on the table.
-    fits_table: bool
-    #: It belongs to the hand's best melds (every copy of it in hand does).
-    in_meld: bool
-
-
 def meld_cards(board: Board) -> Counter[Card]:
     """Cards of the hand that belong to its best melds (kept together)."""
     packing = structure(counts_of(board.hand.elements()), run_max=board.rules.run_max,
@@ -64,8 +36,7 @@ def meld_cards(board: Board) -> Counter[Card]:
 class DiscardReading:
     """The readings of a hand about to discard, for the cards it may throw, worked out
     once and read card by card: the hard level reads them for every turn of every
-    playout, so no card's readings are put in an object of their own there
-    (:meth:`terms` does, for a bench)."""
+    playout, so no card's readings are put in an object of their own."""
 
     def __init__(self, board: Board, cards: Sequence[Card], *,
                  fits_now: frozenset[Card] | None = None) -> None:
@@ -91,9 +62,13 @@ class DiscardReading:
                                           {INDEX_OF[c] for c in self.loose})
 
     def in_meld(self, c: Card) -> bool:
+        """It belongs to the hand's best melds (every copy of it in hand does)."""
         return self.kept[c] >= self.hand[c]
 
     def pairs(self, c: Card) -> float:
+        """What it adds to the pairs and runs in the making with the rest of the hand,
+        by the unseen cards that would complete them (0 for a joker, and for a card of
+        the hand's melds, which is kept whatever it adds)."""
         if c.is_joker or self.in_meld(c):
             return 0.0
         i = INDEX_OF[c]
@@ -104,25 +79,25 @@ class DiscardReading:
         return value
 
     def penalty(self, c: Card) -> int:
+        """What it costs left in hand."""
         return penalty_of(INDEX_OF[c], self.aces)
 
     def wanted(self, c: Card) -> int:
+        """How many of the cards the opponents took from the pile it goes with (the
+        next player's counted twice)."""
         return self.wanted_counts[c]
 
     def fed(self, c: Card) -> float:
+        """The melds it would complete in the next player's hand (0 for a joker, and
+        when the next player is a partner)."""
         if self.feeding is None or c.is_joker:
             return 0.0
         return self.feeding[INDEX_OF[c]]
 
     def outs(self, c: Card) -> float:
+        """The outs the hand keeps without it (0 when fewer than two of the cards
+        weighed are free of the hand's melds: the choice is made without them then)."""
         return self.kept_outs.get(INDEX_OF[c], 0.0)
 
-    def terms(self, c: Card) -> DiscardTerms:
-        """All the readings of ``c`` together."""
-        return DiscardTerms(pairs=self.pairs(c), penalty=self.penalty(c),
-                            wanted=self.wanted(c), fed=self.fed(c), outs=self.outs(c),
-                            joker=c.is_joker, fits_table=c in self.fits_now,
-                            in_meld=self.in_meld(c))
 
-
-__all__ = ["DiscardReading", "DiscardTerms", "meld_cards"]
+__all__ = ["DiscardReading", "meld_cards"]
