@@ -36,9 +36,22 @@ other hand's real cards the sampled hand holds, while the other player has opene
 how many turns the real hand disagrees with its last discard (the reading's own check:
 none should). It is a report: it asserts nothing.
 
+``--estimate N`` asks whether the expert's estimate of an unfinished hand
+(:mod:`~scala40cli.simulate.evaluation`) leaves anything to gain: the hard level plays N
+one-hand deals against itself and, at every turn of the first seat once the other has
+played (and the turn ends with a discard), the hand is played on from the real hands
+three times: twice to its end, the stock's cards shuffled two ways, and once, the first
+shuffle again, for two turns and the estimate (as the expert's playouts of the plays
+are). The covariance of the two ends is the variance of what the hand is worth at the
+decision, hands known and the draws to come unknown; over the variance of one end, the
+share of the end that the best estimate at the decision could explain. Beside it, the
+share the two-turn estimate explains of the end it was cut from. It prints both, over
+all turns and by who has opened.
+
     python bench/ceiling.py --worlds true-hands --pairing "expert vs hard" --deals 100 \\
         --max-hands 1 --seed orc --margins /tmp/true-hands.txt
     python bench/ceiling.py --worlds hard-read --overlap 60
+    python bench/ceiling.py --worlds true-hands --estimate 400
 """
 
 from __future__ import annotations
@@ -58,12 +71,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import duplicate  # bench/duplicate.py, beside this file
 
 from scala40cli.judging.rulebook.rules import RuleChoice, resolve
+from scala40cli.model.results import Closing
 from scala40cli.reading.events import Discard, Draw, Meld, Take
 from scala40cli.simulate import engine, expert, play_match
 from scala40cli.simulate.board import Board, jokers_in_melds
 from scala40cli.simulate.bots import Bot, Level
 from scala40cli.simulate.fitting import fits_table
 from scala40cli.simulate.planner import ace_points, legal_discards
+from scala40cli.simulate.playout import Playout
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.sampling import World, leaning_of, sample_world
 from scala40cli.simulate.search import (
@@ -74,6 +89,7 @@ from scala40cli.simulate.search import (
     sorted_cards,
 )
 from scala40cli.simulate.view import PlayerView
+from scala40cli.simulate.worth import hand_value
 
 #: The nodes of the search for an opening in a sampled hand (as the race to open's).
 OPENING_NODES = 4000
@@ -278,6 +294,84 @@ def overlap(deals: int, tries: int) -> None:
           f"of {checked['turns']} turns")
 
 
+def two_turns_on(view: PlayerView, plan: TurnPlan, key: str) -> Playout:
+    """After ``plan``, from the real hands (the stock shuffled), the hand two turns on:
+    the same table each time for the same ``key``."""
+    world = real_world(view, stock_in_order=False, rng=random.Random(f"{key}:world"))
+    seats: dict[str, Any] = {p: Bot(Level.HARD, random.Random(f"{key}:{p}"))
+                             for p in view.order}
+    engine = Playout.of(view, world, seats, random.Random(f"{key}:deck"))
+    engine.last_turn = view.turns + 2
+    engine.after_plan(view, plan)
+    return engine
+
+
+def estimate_and_ends(view: PlayerView, plan: TurnPlan, key: str
+                      ) -> tuple[float, float, float] | None:
+    """After ``plan``, two turns on (:func:`two_turns_on`), the seat's estimate of the
+    hand; then the hand's end from there twice, the stock left shuffled two ways (see
+    the module docstring). None where the hand ended within the two turns (nothing is
+    estimated then)."""
+    _REAL["inside"] += 1
+    try:
+        engine = two_turns_on(view, plan, key)
+        if engine.closing is not Closing.UNFINISHED:
+            return None
+        estimate = engine.estimate(view.me)
+        ends = []
+        for shuffle in ("a", "b"):
+            going_on = two_turns_on(view, plan, key)
+            random.Random(f"{key}:{shuffle}").shuffle(going_on.stock)
+            going_on.queues, going_on.last_turn = {}, None
+            going_on.on_from(going_on.player_of_turn(going_on.turns + 1))
+            ends.append(hand_value(going_on.outcome(view.turns), view))
+    finally:
+        _REAL["inside"] -= 1
+    return estimate, ends[0], ends[1]
+
+
+def explained(rows: Sequence[tuple[float, float, float]]) -> tuple[float, float]:
+    """The share of the end's variance the hand's worth two turns on explains (the two
+    ends' covariance over their variance), and the share the estimate there explains."""
+    ends = [r[1] for r in rows] + [r[2] for r in rows]
+    mean = sum(ends) / len(ends)
+    variance = sum((e - mean) ** 2 for e in ends) / len(ends)
+    covariance = sum((a - mean) * (b - mean) for _, a, b in rows) / len(rows)
+    missed = sum((a - estimate) ** 2 for estimate, a, _ in rows) / len(rows)
+    return covariance / variance, 1 - missed / variance
+
+
+def estimate_check(deals: int) -> None:
+    """Print how much of a hand's end the estimate explains, and how much the hand's
+    worth at the decision could (see the module docstring)."""
+    rows: dict[str, list[tuple[float, float, float]]] = {}
+
+    class Probe(Bot):
+        def play(self, view: PlayerView) -> TurnPlan:
+            plan = super().play(view)
+            other = view.opponents()[0]
+            if other in view.played and plan.discard is not None:
+                key = f"{view.hand_number}:{view.turns}:{sum(map(len, rows.values()))}"
+                case = (f"{'opened' if view.opened_before else 'not opened'}, the other "
+                        f"{'opened' if other in view.opened else 'not opened'}")
+                row = estimate_and_ends(view, plan, key)
+                if row is not None:
+                    rows.setdefault(case, []).append(row)
+            return plan
+
+    rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
+    for deal in range(deals):
+        bots = [Probe(Level.HARD, random.Random(f"{deal}:0")),
+                Bot(Level.HARD, random.Random(f"{deal}:1"))]
+        play_match(players=("Anna", "Bruno"), bots=bots, rules=rules, seed=f"estimate:{deal}",
+                   first_dealer=deal % 2, max_hands=1)
+    every = [row for kind in rows.values() for row in kind]
+    for case, kind in [("every turn", every), *sorted(rows.items())]:
+        worth, estimate = explained(kind)
+        print(f"{case:<34} {len(kind):5d} turns: the hand's worth two turns on explains "
+              f"{100 * worth:4.0f}% of its end, the estimate there {100 * estimate:4.0f}%")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--worlds", required=True, choices=("true", "true-hands", "hard-read",
@@ -287,11 +381,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--overlap", type=int, default=0, metavar="N",
                         help="measure how much of the other hand the worlds hold, over N "
                         "hands of hard against itself")
+    parser.add_argument("--estimate", type=int, default=0, metavar="N",
+                        help="measure how much of a hand's end the estimate explains, over "
+                        "N hands of hard against itself (with --worlds true-hands)")
     options, rest = parser.parse_known_args(argv)
     READ_DISCARD["on"] = options.worlds == "discard-read"
     install(options.worlds, options.tries)
     if options.overlap:
         overlap(options.overlap, options.tries)
+        return 0
+    if options.estimate:
+        estimate_check(options.estimate)
         return 0
     print(f"ceiling: the expert's worlds are {options.worlds}", flush=True)
     return duplicate.main(rest)
