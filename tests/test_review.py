@@ -25,7 +25,14 @@ from scala40cli.review.grading import RATINGS, Verdict, rating, summarize, verdi
 from scala40cli.review.records import Reviewed, Skipped
 from scala40cli.review.reviewing import ReviewSettings, weigh
 from scala40cli.review.running import Source, review_files
-from scala40cli.review.scorer import BUDGETS, Budget, BudgetError, Worth, parse_budget
+from scala40cli.review.scorer import (
+    BUDGETS,
+    REVIEW_BUDGET,
+    Budget,
+    BudgetError,
+    Worth,
+    parse_budget,
+)
 from scala40cli.review.walk import Decision, walk_game
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.sampling import UnseenMismatch
@@ -144,8 +151,9 @@ def test_a_player_with_no_decision_has_no_figures_not_an_agreement_of_none() -> 
 
 def test_a_budget_is_a_name_or_pairs_over_the_default() -> None:
     assert parse_budget("deep") == BUDGETS["deep"]
-    assert parse_budget("worlds=48,horizon=none") == Budget(worlds=48, horizon=None)
-    assert parse_budget("horizon=3") == Budget(horizon=3)
+    assert parse_budget("worlds=48,horizon=none") == dataclasses.replace(
+        REVIEW_BUDGET, worlds=48, horizon=None)
+    assert parse_budget("horizon=3") == dataclasses.replace(REVIEW_BUDGET, horizon=3)
     for bad in ("worlds", "worlds=0", "depth=3", "worlds=\u0663", "horizon=-1"):
         with pytest.raises(BudgetError):
             parse_budget(bad)

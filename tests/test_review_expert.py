@@ -4,6 +4,7 @@ read where the expert measured it, ``--budget`` passed through to it."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -15,7 +16,14 @@ from scala40cli.review.choices import Choice, PlanChoice, Stage, TakeChoice
 from scala40cli.review.engines import DEFAULT_ENGINE, make_scorer
 from scala40cli.review.expert_engine import ExpertScorer
 from scala40cli.review.reviewing import ReviewSettings, weigh
-from scala40cli.review.scorer import BUDGETS, Budget, BudgetError, Worth, parse_budget
+from scala40cli.review.scorer import (
+    BUDGETS,
+    REVIEW_BUDGET,
+    Budget,
+    BudgetError,
+    Worth,
+    parse_budget,
+)
 from scala40cli.review.walk import Decision, walk_game
 from scala40cli.simulate.board import Board
 from scala40cli.simulate.expert import DEFAULT_BUDGET
@@ -32,18 +40,24 @@ def _decisions(path: str, seat: str) -> list[Decision]:
             if isinstance(d, Decision)]
 
 
-def test_the_review_asks_the_expert_at_its_default_budget_unless_told() -> None:
+def test_the_review_asks_the_expert_at_the_reviews_own_budget_unless_told() -> None:
     settings = review_settings(budget_option="default", seed="1", engine=None,
                                choice=None)
     assert DEFAULT_ENGINE == settings.engine == "expert"
     assert isinstance(make_scorer(settings.engine), ExpertScorer)
-    assert settings.budget == DEFAULT_BUDGET
+    assert settings.budget == REVIEW_BUDGET
+    # every candidate over 32 worlds, the hard level's discard as the guide: the budget
+    # the review's figures were measured at, not the play's racing one
+    assert (REVIEW_BUDGET.worlds, REVIEW_BUDGET.turns, REVIEW_BUDGET.opening_draws) == (
+        32, 1000, 0)
+    assert REVIEW_BUDGET.worlds < DEFAULT_BUDGET.worlds
 
 
 def test_budget_passes_through_as_a_name_a_factor_or_pairs() -> None:
-    assert parse_budget("2") == DEFAULT_BUDGET.times(2) == parse_budget(" 2.0 ")
-    assert parse_budget("quick") == BUDGETS["quick"] == DEFAULT_BUDGET.times(0.25)
-    assert parse_budget("discards=6,horizon=none") == Budget(discards=6, horizon=None)
+    assert parse_budget("2") == REVIEW_BUDGET.times(2) == parse_budget(" 2.0 ")
+    assert parse_budget("quick") == BUDGETS["quick"] == REVIEW_BUDGET.times(0.25)
+    assert parse_budget("discards=6,horizon=none") == dataclasses.replace(
+        REVIEW_BUDGET, discards=6, horizon=None)
     for bad in ("0", "101", "candidates=3", "sure=1"):
         with pytest.raises(BudgetError):
             parse_budget(bad)

@@ -5,7 +5,8 @@ played for the person.
 decision (to draw or take the discard; once drawn, the plays and the discard), the
 expert level weighs its candidates from the person's
 :class:`~scala40cli.simulate.view.PlayerView` only, the view a bot at that seat would
-be given (:func:`scala40cli.review.hint.hint`, with the expert as the review's engine).
+be given (:func:`scala40cli.review.hint.hint`, with the expert as the review's engine,
+at the review's default budget).
 :func:`hint_words` says the move in the page's language, from the catalogues
 (``assets/locale/*.po``): "Discard KH: it fits nothing and costs 10." The cards are
 named by the page (:func:`~scala40cli.playing.card_text.sentence_parts`). Nothing of the
@@ -25,8 +26,7 @@ from scala40cli.review.expert_engine import ExpertScorer
 from scala40cli.review.hint import Hint, Reason, hint
 from scala40cli.review.page import log_review_page
 from scala40cli.review.reviewing import ReviewSettings
-from scala40cli.review.scorer import BUDGETS
-from scala40cli.simulate.expert import DEFAULT_BUDGET
+from scala40cli.review.scorer import BUDGETS, REVIEW_BUDGET
 from scala40cli.simulate.plays import AttachPlay, MeldPlay, SwapPlay
 from scala40cli.translation.catalogue import ENGLISH, Catalogue
 
@@ -57,7 +57,7 @@ def person_hint(session: Session) -> Hint | None:
         return None
     view = engine.view(session.me, turn)
     stage = Stage.TAKE if session.phase == "draw" else Stage.PLAN
-    return hint(view, stage, ExpertScorer(), budget=DEFAULT_BUDGET,
+    return hint(view, stage, ExpertScorer(), budget=REVIEW_BUDGET,
                 seed=f"{session.setup.seed}:hint:{session.number}:{len(session.events)}")
 
 

@@ -25,9 +25,15 @@ from scala40cli.review.choices import Choice, Stage
 from scala40cli.simulate.expert import DEFAULT_BUDGET, Budget
 from scala40cli.simulate.view import PlayerView
 
-#: The budgets ``--budget`` names: the expert's default, a quarter of it, four times it.
-BUDGETS = {"quick": DEFAULT_BUDGET.times(0.25), "default": DEFAULT_BUDGET,
-           "deep": DEFAULT_BUDGET.times(4)}
+#: The review's own budget: a review weighs every candidate over every world (no race),
+#: so it spends its worlds evenly, 32 a candidate within 1,000 playout turns, the hard
+#: level's own discard as the guide (the budget docs/review.md measured the review at);
+#: the expert at play races its candidates over three times the worlds.
+REVIEW_BUDGET = replace(DEFAULT_BUDGET, worlds=32, take_worlds=32, turns=1000, recheck=12,
+                        opening_draws=0)
+#: The budgets ``--budget`` names: the review's default, a quarter of it, four times it.
+BUDGETS = {"quick": REVIEW_BUDGET.times(0.25), "default": REVIEW_BUDGET,
+           "deep": REVIEW_BUDGET.times(4)}
 #: The budget's whole numbers ``--budget KEY=VALUE`` sets (``horizon`` may be none).
 KEYS = ("worlds", "take_worlds", "horizon", "turns", "heat", "discards")
 #: The largest value a key takes.
@@ -47,8 +53,8 @@ def parse_budget(text: str) -> Budget:
         return BUDGETS[text]
     factor = _factor(text)
     if factor is not None:
-        return DEFAULT_BUDGET.times(factor)
-    budget = DEFAULT_BUDGET
+        return REVIEW_BUDGET.times(factor)
+    budget = REVIEW_BUDGET
     for part in filter(None, (p.strip() for p in text.split(","))):
         key, equals, value = part.partition("=")
         key, value = key.strip(), value.strip()

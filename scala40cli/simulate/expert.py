@@ -60,12 +60,17 @@ class Budget:
     standard errors (and the humbler plays) go on, and at ``recheck`` worlds only
     those still gaining on it since the heat. No decision plays more than ``turns``
     turns in all its playouts (an estimate counts as one): the worlds stop there, at
-    two at least. At most ``discards`` discards are weighed (the hard level's favourites)."""
+    two at least. At most ``discards`` discards are weighed (the hard level's favourites).
 
-    worlds: int = 32
+    The defaults are the expert's play (measured in docs/expert.md): three times the
+    worlds of the first budget for the few candidates still racing, and the race to
+    open as the guide, together 1.03 points a hand more than the first budget.
+    """
+
+    worlds: int = 96
     horizon: int | None = 2
-    take_worlds: int = 32
-    turns: int = 1000
+    take_worlds: int = 96
+    turns: int = 3000
     #: Worlds every candidate meets before the race (:meth:`Expert.score`).
     heat: int = 6
     #: The gain on the hard level's choice, in standard errors, a candidate needs over
@@ -73,7 +78,7 @@ class Budget:
     promise: float = 0.0
     #: After this many worlds (None: never), a candidate whose gain over the worlds
     #: after the heat is not above zero stops racing.
-    recheck: int | None = 12
+    recheck: int | None = 36
     discards: int = 4
     #: The plays of a turn are played to the end of the hand too (as a take is) when
     #: another hand holds this many cards or fewer: the hand is near its end, and its
@@ -91,7 +96,7 @@ class Budget:
     humbler: int = 5
     #: The guide's discard before opening: 0, the hard level's; n, the one that opens
     #: most often within n draws (:mod:`~scala40cli.simulate.opening_race`).
-    opening_draws: int = 0
+    opening_draws: int = 2
 
     def times(self, factor: float) -> Budget:
         """This budget with ``factor`` times the worlds and turns (more for analysis,
