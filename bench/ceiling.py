@@ -254,6 +254,18 @@ def install(worlds: str, tries: int) -> None:
     expert.sample_world = sampler
 
 
+def against_hard(probe: type[Bot], deals: int, name: str) -> None:
+    """``deals`` one-hand deals of two players under the classic rules: a ``probe``
+    seat (the hard level, watching) against the hard level, deal ``d`` from
+    ``name:d``, the first dealer alternating."""
+    rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
+    for deal in range(deals):
+        bots = [probe(Level.HARD, random.Random(f"{deal}:0")),
+                Bot(Level.HARD, random.Random(f"{deal}:1"))]
+        play_match(players=("Anna", "Bruno"), bots=bots, rules=rules, seed=f"{name}:{deal}",
+                   first_dealer=deal % 2, max_hands=1)
+
+
 def overlap(deals: int, tries: int) -> None:
     """Print the share of the other hand's real cards each kind of world holds (see the
     module docstring)."""
@@ -281,12 +293,7 @@ def overlap(deals: int, tries: int) -> None:
                         shares.setdefault((stage, kind), []).append(held / real.total())
             return super().play(view)
 
-    rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
-    for deal in range(deals):
-        bots = [Probe(Level.HARD, random.Random(f"{deal}:0")),
-                Bot(Level.HARD, random.Random(f"{deal}:1"))]
-        play_match(players=("Anna", "Bruno"), bots=bots, rules=rules, seed=f"overlap:{deal}",
-                   first_dealer=deal % 2, max_hands=1)
+    against_hard(Probe, deals, "overlap")
     for (stage, kind), values in sorted(shares.items()):
         print(f"{stage:<11} {kind:<14} {100 * sum(values) / len(values):5.1f}% of the real "
               f"hand's cards ({len(values) // 10} turns)")
@@ -359,12 +366,7 @@ def estimate_check(deals: int) -> None:
                     rows.setdefault(case, []).append(row)
             return plan
 
-    rules = resolve(log_preset=None, log_values=(), choice=RuleChoice()).rules
-    for deal in range(deals):
-        bots = [Probe(Level.HARD, random.Random(f"{deal}:0")),
-                Bot(Level.HARD, random.Random(f"{deal}:1"))]
-        play_match(players=("Anna", "Bruno"), bots=bots, rules=rules, seed=f"estimate:{deal}",
-                   first_dealer=deal % 2, max_hands=1)
+    against_hard(Probe, deals, "estimate")
     every = [row for kind in rows.values() for row in kind]
     for case, kind in [("every turn", every), *sorted(rows.items())]:
         worth, estimate = explained(kind)
