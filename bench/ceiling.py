@@ -12,11 +12,13 @@ the worlds it weighs them over change:
   (what a seat that could read the other hands, and nothing more, would weigh);
 - ``hard-read``: honest worlds (drawn from the seat's view, as the expert's are), kept
   only where each other hand agrees with what the hard level would have done with it
-  (:func:`disagreements`): an opened player holds no meld of its own and, if it played
-  last, no natural card that fits the table (the hard level lays everything it can); a
-  player not opened could not have opened with its hand and its last discard (the hard
-  level opens as soon as it can). Up to ``--tries`` worlds are drawn for each one kept;
-  where none agrees, the one that disagrees least;
+  (:func:`~scala40cli.simulate.reading.disagreements`): an opened player holds no meld
+  of its own and, if it played last, no natural card that fits the table (the hard
+  level lays everything it can); a player not opened could not have opened with its
+  hand and its last discard (the hard level opens as soon as it can). Up to ``--tries``
+  worlds are drawn for each one kept; where none agrees, the one that disagrees least.
+  It is the expert's own reading where its budget asks (``Budget.agree``):
+  ``bench/duplicate.py --budget agree=20`` plays the same;
 - ``discard-read``: as ``hard-read``, and the player who played last must have chosen
   its last discard as the hard level would have from the world's hand and that card
   (:func:`discard_disagrees`; a turn that opened is not checked).
@@ -74,25 +76,19 @@ from scala40cli.judging.rulebook.rules import RuleChoice, resolve
 from scala40cli.model.results import Closing
 from scala40cli.reading.events import Discard, Draw, Meld, Take
 from scala40cli.simulate import engine, expert, play_match
-from scala40cli.simulate.board import Board, jokers_in_melds
+from scala40cli.simulate.board import Board
 from scala40cli.simulate.bots import Bot, Level
-from scala40cli.simulate.fitting import fits_table
-from scala40cli.simulate.planner import ace_points, legal_discards
+from scala40cli.simulate.planner import legal_discards
 from scala40cli.simulate.playout import Playout
 from scala40cli.simulate.plays import TurnPlan
+from scala40cli.simulate.reading import disagreements, read_world
 from scala40cli.simulate.sampling import World, leaning_of, sample_world
 from scala40cli.simulate.search import (
-    INDEX_OF,
-    best_packing,
-    candidates,
-    counts_of,
     sorted_cards,
 )
 from scala40cli.simulate.view import PlayerView
 from scala40cli.simulate.worth import hand_value
 
-#: The nodes of the search for an opening in a sampled hand (as the race to open's).
-OPENING_NODES = 4000
 #: Whether hard-read also asks the last discard to be the hard level's (discard-read).
 READ_DISCARD = {"on": False}
 #: The real table of the decision being made: the engine playing the match.
@@ -108,34 +104,6 @@ def real_world(view: PlayerView, *, stock_in_order: bool, rng: random.Random) ->
     if not stock_in_order:
         rng.shuffle(stock)
     return World(hands=hands, stock=tuple(stock))
-
-
-def disagreements(view: PlayerView, world: World) -> int:
-    """How many other hands of ``world`` the hard level could not hold now, from what
-    it did in the open (see the module docstring)."""
-    rules = view.rules
-    aces = ace_points(rules)
-    previous = view.order[view.order.index(view.me) - 1]
-    found = 0
-    for player in view.opponents():
-        if player not in view.played:
-            continue
-        hand = world.hands[player]
-        counts = list(counts_of(hand))
-        if player in view.opened:
-            melds = candidates(counts, jokers_ok=True, run_max=rules.run_max, ace_points=aces)
-            fits = player == previous and any(not c.is_joker and fits_table(view.table, c, rules)
-                                              for c in hand)
-            found += bool(melds or fits)
-            continue
-        last = view.discarded.get(player)
-        if last:
-            counts[INDEX_OF[last[-1]]] += 1
-        if best_packing(counts, jokers_ok=jokers_in_melds(False, rules), run_max=rules.run_max,
-                        threshold=rules.opening_points, min_left=1, ace_points=aces,
-                        max_nodes=OPENING_NODES) is not None:
-            found += 1
-    return found
 
 
 def last_turn(view: PlayerView, player: str) -> list[Any] | None:
@@ -209,20 +177,12 @@ _DISCARD_BOT = Bot(Level.HARD, random.Random(0))
 
 def hard_read_world(view: PlayerView, rng: random.Random,
                     leaning: Mapping[str, Sequence[float]] | None, tries: int) -> World:
-    """The first of up to ``tries`` honest worlds that :func:`disagreements` finds
-    none in, else the one with the fewest."""
-    kept: tuple[int, World] | None = None
-    for _ in range(tries):
-        world = sample_world(view, rng, leaning)
-        count = disagreements(view, world)
-        if READ_DISCARD["on"] and count == 0:
-            count += discard_disagrees(view, world, _DISCARD_BOT)
-        if count == 0:
-            return world
-        if kept is None or count < kept[0]:
-            kept = (count, world)
-    assert kept is not None
-    return kept[1]
+    """The expert's own reading (:func:`~scala40cli.simulate.reading.read_world`), with
+    ``discard-read`` the last discard checked too (:func:`discard_disagrees`)."""
+    if not READ_DISCARD["on"]:
+        return read_world(view, rng, leaning, tries)
+    return read_world(view, rng, leaning, tries, check=lambda v, w: disagreements(v, w)
+                      or discard_disagrees(v, w, _DISCARD_BOT))
 
 
 def install(worlds: str, tries: int) -> None:
@@ -244,14 +204,14 @@ def install(worlds: str, tries: int) -> None:
             _REAL["inside"] -= 1
 
     def sampler(view: PlayerView, rng: random.Random,
-                leaning: Mapping[str, Sequence[float]] | None = None) -> World:
+                leaning: Mapping[str, Sequence[float]] | None, agree: int) -> World:
         if worlds in ("hard-read", "discard-read"):
             return hard_read_world(view, rng, leaning, tries)
         return real_world(view, stock_in_order=worlds == "true", rng=rng)
 
     engine.HandEngine.view = view  # type: ignore[method-assign]
     expert.play_out = play_out
-    expert.sample_world = sampler
+    expert.read_world = sampler
 
 
 def against_hard(probe: type[Bot], deals: int, name: str) -> None:

@@ -467,6 +467,17 @@ def test_a_table_dealt_again_where_the_seat_cannot_see_changes_no_decision(
     assert twin.differ == 0
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_worlds_read_from_what_the_others_did_depend_on_nothing_the_seat_cannot_see(
+        watched: type[Watched], players: int) -> None:
+    """The reading of the other hands (``Budget.agree``) draws its worlds from the view
+    alone, as the plain sampling does."""
+    reading = dataclasses.replace(TINY, worlds=4, agree=20)
+    twin = _twin_match(watched, ExpertBot(random.Random(3), reading), 2, players, max_hands=1)
+    assert twin.decisions > 10
+    assert twin.differ == 0
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("players", [2, 4])
 def test_over_fifty_matches_no_decision_depends_on_a_card_the_seat_cannot_see(

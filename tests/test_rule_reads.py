@@ -55,6 +55,7 @@ READERS: dict[str, dict[str, str]] = {
                            "(the judge alone refuses an opening under it)",
         "simulate/evaluation.py": STRATEGY + "the points a hand still lacks to open",
         "simulate/opening_race.py": STRATEGY + "the same search, on the hand and draws",
+        "simulate/reading.py": STRATEGY + "could a sampled hand not opened have opened?",
     },
     "opening_jokers": {"judging/tabletop/verify.py": "verify_meld: no joker in an opening"},
     # one value only (yes): nothing to decide
@@ -67,6 +68,7 @@ READERS: dict[str, dict[str, str]] = {
         "simulate/discarding.py": STRATEGY + "the same search, to weigh a card",
         "simulate/evaluation.py": STRATEGY + "the melds an estimated hand can make",
         "simulate/opening_race.py": STRATEGY + "the same search, on the hand and draws",
+        "simulate/reading.py": STRATEGY + "the melds a sampled hand could have laid",
     },
     "take_before_opening": {
         "judging/tabletop/verify.py":
