@@ -26,7 +26,7 @@ from scala40cli.model.cards import Card, parse_card
 from scala40cli.simulate import play_match
 from scala40cli.simulate.board import Board
 from scala40cli.simulate.bots import Bot, Level
-from scala40cli.simulate.expert import Expert, ExpertBot
+from scala40cli.simulate.expert import Budget, Expert, ExpertBot
 from scala40cli.simulate.opening_race import (
     OneGoBot,
     OpeningRaceBot,
@@ -167,6 +167,21 @@ def test_the_one_go_bot_opens_as_hard_when_wary_or_when_far_from_closing() -> No
     far = before_opening("AS KS QS JS 10S 2D 4D 5D 7D JD 4C 9C KC 8H")
     assert OneGoBot(random.Random(1), near=4, wary=6).play(far) == Bot(
         Level.HARD, random.Random(1)).play(far)
+
+
+def test_the_expert_told_to_hold_lists_not_opening_yet_first_and_opening_still_weighed() -> None:
+    """``Budget.hold``: where the guide would open leaving few cards and nobody is near
+    closing, the play that does not open comes first (kept unless opening is surely
+    better), and opening is still a candidate; elsewhere the order is the guide's."""
+    view = before_opening(NEAR_ONE_GO)
+    plain = Expert(seed="s", budget=Budget(opening_draws=0)).plan_choices(view)
+    held = Expert(seed="s", budget=Budget(opening_draws=0, hold=4)).plan_choices(view)
+    assert plain[0].plan.plays and not held[0].plan.plays
+    assert sorted(map(repr, plain)) == sorted(map(repr, held))
+    threatened = dataclasses.replace(view, hand_sizes=MappingProxyType({"Anna": 14,
+                                                                        "Bruno": 3}))
+    assert Expert(seed="s", budget=Budget(opening_draws=0, hold=4)).plan_choices(
+        threatened) == Expert(seed="s", budget=Budget(opening_draws=0)).plan_choices(threatened)
 
 
 def test_the_one_go_bots_moves_are_accepted_by_the_engine() -> None:

@@ -17,9 +17,10 @@ import dataclasses
 from scala40cli.model.cards import Card
 from scala40cli.simulate.board import Board, take_allowed
 from scala40cli.simulate.bots import Bot
+from scala40cli.simulate.opening_race import holds_opening
 from scala40cli.simulate.planner import TURN_NODES, Style, build, finish_plan, legal_discards
 from scala40cli.simulate.playout import BuyChoice, PlanChoice, TakeChoice
-from scala40cli.simulate.plays import TurnPlan
+from scala40cli.simulate.plays import MeldPlay, TurnPlan
 from scala40cli.simulate.search import NodeBudget, sort_key
 from scala40cli.simulate.view import PlayerView
 
@@ -33,13 +34,17 @@ HUMBLER = (Style(lay=False, attach=False), Style(attach=False), Style(lay=False)
 class Candidates:
     """Lists a seat's candidates with the hard level's judgement (``guide``): at most
     ``discards`` discards, and the first ``humbler`` of the humbler plays if
-    ``variants``."""
+    ``variants``. With ``hold``, where the guide would open leaving ``hold`` cards or
+    fewer while no opponent holds fewer (:func:`holds_opening`), the play that does not
+    open yet comes first: a closing in one go may come of it."""
 
-    def __init__(self, guide: Bot, *, discards: int, variants: bool, humbler: int) -> None:
+    def __init__(self, guide: Bot, *, discards: int, variants: bool, humbler: int,
+                 hold: int = 0) -> None:
         self.guide = guide
         self.discards = discards
         self.variants = variants
         self.humbler = HUMBLER[:humbler]
+        self.hold = hold
 
     def take_choices(self, view: PlayerView) -> list[TakeChoice]:
         """Draw, and take where the discard can be taken and used as the rules ask
@@ -74,6 +79,8 @@ class Candidates:
         choices = [PlanChoice(TurnPlan(plan.plays, c)) for c in ordered]
         if self.variants:
             choices += self._variants(view, plan)
+        if self.hold and holds_opening(view, plan, near=self.hold, wary=self.hold):
+            return _not_opening_first(choices)
         return choices
 
     def _variants(self, view: PlayerView, plan: TurnPlan) -> list[PlanChoice]:
@@ -101,6 +108,14 @@ class Candidates:
         if self.guide.wants_buy(view):
             return [BuyChoice(True), BuyChoice(False)]
         return [BuyChoice(False)]
+
+
+def _not_opening_first(choices: list[PlanChoice]) -> list[PlanChoice]:
+    """``choices`` with the first that lays no meld (does not open) moved to the front."""
+    for n, choice in enumerate(choices):
+        if not any(isinstance(play, MeldPlay) for play in choice.plan.plays):
+            return [choice, *choices[:n], *choices[n + 1:]]
+    return choices
 
 
 def _favourites(guide: Bot, board: Board, count: int) -> list[Card]:

@@ -104,6 +104,11 @@ class Budget:
     #: The guide's discard before opening: 0, the hard level's; n, the one that opens
     #: most often within n draws (:mod:`~scala40cli.simulate.opening_race`).
     opening_draws: int = 2
+    #: The guide's play where it would open leaving this many cards or fewer while no
+    #: opponent holds fewer: not opening yet, for a closing in one go (0: open). 4 gained
+    #: on the one-hand deals (docs/expert.md, "Holding the opening"); whole matches not
+    #: yet measured at it.
+    hold: int = 0
 
     def times(self, factor: float) -> Budget:
         """This budget with ``factor`` times the worlds and turns (more for analysis,
@@ -150,7 +155,8 @@ class Expert:
                                      Race(draws=budget.opening_draws))
                       if budget.opening_draws else Bot(Level.HARD, random.Random(f"{seed}:guide")))
         self.candidates = Candidates(self.guide, discards=budget.discards,
-                                     variants=budget.variants, humbler=budget.humbler)
+                                     variants=budget.variants, humbler=budget.humbler,
+                                     hold=budget.hold)
 
     # --- the candidates -----------------------------------------------------------------
 

@@ -221,17 +221,22 @@ class OneGoBot(Bot):
         return plan if held is None else held[0]
 
     def _holds(self, view: PlayerView, plan: TurnPlan) -> bool:
-        """The plan opens without closing, leaves ``near`` cards or fewer, and no
-        opponent is near closing."""
-        if view.opened_before or view.taken_now is not None or plan.discard is None:
-            return False
-        if not any(isinstance(play, MeldPlay) for play in plan.plays):
-            return False
-        laid = sum(len(play.cards) for play in plan.plays if isinstance(play, MeldPlay))
-        left = len(view.hand) - laid - 1
-        if not 0 < left <= self.near:
-            return False
-        return all(view.hand_sizes.get(p, 13) >= self.wary for p in view.opponents())
+        return holds_opening(view, plan, near=self.near, wary=self.wary)
+
+
+def holds_opening(view: PlayerView, plan: TurnPlan, *, near: int, wary: int) -> bool:
+    """Whether to hold back ``plan``'s opening (:class:`OneGoBot`): it opens without
+    closing, leaves ``near`` cards or fewer, and no opponent holds fewer than ``wary``
+    (near closing); never where the card taken must be laid now."""
+    if view.opened_before or view.taken_now is not None or plan.discard is None:
+        return False
+    if not any(isinstance(play, MeldPlay) for play in plan.plays):
+        return False
+    laid = sum(len(play.cards) for play in plan.plays if isinstance(play, MeldPlay))
+    left = len(view.hand) - laid - 1
+    if not 0 < left <= near:
+        return False
+    return all(view.hand_sizes.get(p, 13) >= wary for p in view.opponents())
 
 
 #: The experimental bots by name, for the benchmarks (bench/duplicate.py --variant).
@@ -250,4 +255,4 @@ VARIANTS: dict[str, Callable[[random.Random], Bot]] = {
 
 
 __all__ = ["RACE_NODES", "VARIANTS", "OneGoBot", "OpeningRaceBot", "Race", "favourites",
-           "opening_scores", "sample_draws"]
+           "holds_opening", "opening_scores", "sample_draws"]

@@ -12,8 +12,8 @@ rules out, only the likelier of those it leaves.
 
 The habits are the computer levels' own (the hard level lays everything it can and
 opens as soon as it can), which the expert's playouts assume of every seat anyway; a
-person may hold a meld back, and then the worlds lean the wrong way, by as much as a
-reading from discards does. It is the expert's only where its budget asks
+person may hold a meld back, and then the worlds lean the wrong way. It is the
+expert's only where its budget asks
 (``Budget.agree``): measured in docs/expert.md ("What it cannot know"), it gained too
 little to be the default.
 """
