@@ -16,8 +16,11 @@ from collections import Counter
 import pytest
 
 from scala40cli.judging.rulebook.rules import PRESETS
+from scala40cli.judging.tabletop.turn import Turn
 from scala40cli.model.cards import Card, parse_card
 from scala40cli.simulate import Bot, Level, play_match
+from scala40cli.simulate import match as match_module
+from scala40cli.simulate.engine import HandEngine
 from scala40cli.simulate.reading import disagreements, read_world
 from scala40cli.simulate.sampling import World, sample_world
 from scala40cli.simulate.search import sorted_cards
@@ -30,28 +33,22 @@ def _views_with_the_truth(preset: str, players: int, seeds: range
                           ) -> list[tuple[PlayerView, World]]:
     """The views of the first seat at each of its turns (drawn, before it plays) in
     one-hand matches of the hard level, each with the real hands of that moment."""
-    from scala40cli.simulate import match as match_module
-    from scala40cli.simulate.engine import HandEngine
-
     found: list[tuple[PlayerView, World]] = []
 
     class Engine(HandEngine):
-        def view(self, player: str, turn: object, *, buying: bool = False) -> PlayerView:
-            seen = super().view(player, turn, buying=buying)  # type: ignore[arg-type]
+        def view(self, player: str, turn: Turn, *, buying: bool = False) -> PlayerView:
+            seen = super().view(player, turn, buying=buying)
             if player == self.order[0] and (seen.drawn or seen.taken_now) and not buying:
                 hands = {p: tuple(sorted_cards(self.hands[p].elements())) for p in self.order}
                 found.append((seen, World(hands=hands, stock=tuple(self.stock))))
             return seen
 
-    plain = match_module.HandEngine
-    match_module.HandEngine = Engine  # type: ignore[misc]
-    try:
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(match_module, "HandEngine", Engine)
         for seed in seeds:
             bots = [Bot(Level.HARD, random.Random(f"{seed}:{n}")) for n in range(players)]
             play_match(players=PLAYERS[:players], bots=bots, rules=PRESETS[preset].rules,
                        seed=f"read:{seed}", max_hands=1)
-    finally:
-        match_module.HandEngine = plain  # type: ignore[misc]
     return found
 
 

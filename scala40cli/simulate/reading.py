@@ -12,10 +12,9 @@ rules out, only the likelier of those it leaves.
 
 The habits are the computer levels' own (the hard level lays everything it can and
 opens as soon as it can), which the expert's playouts assume of every seat anyway; a
-person may hold a meld back, and then the worlds lean the wrong way. It is the
-expert's only where its budget asks
-(``Budget.agree``): measured in docs/expert.md ("What it cannot know"), it gained too
-little to be the default.
+person may hold a meld back, and then the worlds lean the wrong way. The expert reads
+so only where its budget asks (``Budget.agree``): measured in docs/expert.md ("What it
+cannot know"), it gained too little to be the default.
 """
 
 from __future__ import annotations
@@ -58,7 +57,7 @@ def disagreements(view: PlayerView, world: World) -> int:
         counts = list(counts_of(hand))
         if player in view.opened:
             settled = _opened_before_last_turn(view, player)
-            melds = candidates(counts, jokers_ok=settled or jokers_opening,
+            melds = candidates(counts, jokers_ok=jokers_in_melds(settled, rules),
                                run_max=rules.run_max, ace_points=aces)
             fits = (settled and player == previous and _last_to_play(view, player)
                     and any(not c.is_joker and fits_table(view.table, c, rules) for c in hand))
