@@ -27,10 +27,10 @@ from scala40cli.simulate.view import PlayerView
 
 #: The review's own budget: a review weighs every candidate over every world (no race),
 #: so it spends its worlds evenly, 32 a candidate within 1,000 playout turns, the hard
-#: level's own discard as the guide (the budget docs/review.md measured the review at);
-#: the expert at play races its candidates over three times the worlds.
+#: level's own discard and plays as the guide (the budget docs/review.md measured the
+#: review at); the expert at play races its candidates over three times the worlds.
 REVIEW_BUDGET = replace(DEFAULT_BUDGET, worlds=32, take_worlds=32, turns=1000, recheck=12,
-                        opening_draws=0)
+                        opening_draws=0, hold=0)
 #: The budgets ``--budget`` names: the review's default, a quarter of it, four times it.
 BUDGETS = {"quick": REVIEW_BUDGET.times(0.25), "default": REVIEW_BUDGET,
            "deep": REVIEW_BUDGET.times(4)}
