@@ -19,15 +19,16 @@ stops as soon as one is accepted. It is a report: it asserts nothing.
     python bench/duplicate.py --pairing "hard vs normal" --deals 1000
 
 ``--budget KEY=VALUE,...`` changes the expert's budget (its fields, such as
-``worlds=64,take_worlds=64``; the default budget otherwise). ``--max-hands 1`` plays
-one hand a match: the measure is then the margin of a hand (the other players' mean
-penalty less the first level's), which shows a difference sooner than whole matches
-do, and is printed for whole matches too (their totals). ``--margins PATH`` appends
-each deal's margins to PATH, so that two runs on the same deals (the same ``--seed``)
-can be compared deal by deal (``bench/paired.py``). ``--variant NAME`` plays the first
-level's seats with an experimental bot of ``scala40cli/simulate/opening_race.py``
-(``VARIANTS``) on the pairing's own deals: ``--pairing "hard vs hard" --variant race3``
-meets hard on the deals of hard against itself.
+``worlds=64,take_worlds=64`` or ``lean=0.3/0.09``; the default budget otherwise).
+``--max-hands 1`` plays one hand a match: the measure is then the margin of a hand
+(the other players' mean penalty less the first level's), which shows a difference
+sooner than whole matches do, and is printed for whole matches too (their totals).
+``--margins PATH`` appends each deal's margins to PATH, so that two runs on the same
+deals (the same ``--seed``) can be compared deal by deal (``bench/paired.py``).
+``--variant NAME`` plays the first level's seats with an experimental bot of
+``scala40cli/simulate/opening_race.py`` (``VARIANTS``) on the pairing's own deals:
+``--pairing "hard vs hard" --variant race3`` meets hard on the deals of hard against
+itself.
 """
 
 from __future__ import annotations
@@ -129,6 +130,9 @@ def budget_of(text: str) -> Budget:
         key, _, value = item.partition("=")
         current = getattr(DEFAULT_BUDGET, key.strip())
         kind = type(current) if current is not None else int
+        if kind is tuple:  # lean=0.5/0.3/0.25
+            changes[key.strip()] = tuple(float(v) for v in value.split("/"))
+            continue
         changes[key.strip()] = (value.strip().lower() in ("1", "true", "yes")
                                 if kind is bool else kind(value))
     return dataclasses.replace(DEFAULT_BUDGET, **changes)  # type: ignore[arg-type]

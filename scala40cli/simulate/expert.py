@@ -42,7 +42,7 @@ from scala40cli.simulate.playout import (
 )
 from scala40cli.simulate.plays import TurnPlan
 from scala40cli.simulate.reading import read_world
-from scala40cli.simulate.sampling import leaning_of
+from scala40cli.simulate.sampling import NEAR_DISCARDS, leaning_of
 from scala40cli.simulate.seats import Seat
 from scala40cli.simulate.view import PlayerView
 from scala40cli.simulate.worth import equity_threshold, hand_value, match_value, near_the_end
@@ -91,6 +91,10 @@ class Budget:
     sure: float = 2.0
     #: Read the other hands from their discards when sampling the worlds.
     read: bool = True
+    #: How much less likely a card is in a hand near one of its owner's discards, two,
+    #: and so on (:func:`~scala40cli.simulate.sampling.leaning_of`); the weights measured
+    #: in the hard level's hands (``MEASURED_NEAR_DISCARDS``) gained within the noise.
+    lean: tuple[float, ...] = NEAR_DISCARDS
     #: Worlds drawn for each one weighed: the first that agrees with what the other
     #: players did in the open (:mod:`~scala40cli.simulate.reading`); 1, the first drawn.
     #: 20 gained 0.49 points a hand, within the noise of 2,000 deals, at 1.15 times the
@@ -185,7 +189,7 @@ class Expert:
         key = decision_key(self.seed, view)
         values: list[list[float]] = [[] for _ in choices]
         points: list[list[float]] = [[] for _ in choices]
-        leaning = leaning_of(view) if self.budget.read else None
+        leaning = leaning_of(view, self.budget.lean) if self.budget.read else None
         threshold = equity_threshold(view)
         whole = (not isinstance(choices[0], PlanChoice) or near_the_end(view, threshold)
                  or _shortest(view) <= self.budget.short)

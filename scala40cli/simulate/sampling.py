@@ -108,26 +108,46 @@ def _draw(pool: list[Card], count: int, weights: Sequence[float] | None,
     return taken
 
 
-#: How much less likely a card is in a hand once its owner discarded a card near it
-#: (the hard level's read of the next player, :mod:`~scala40cli.simulate.feeding`).
-NEAR_DISCARD = 0.3
+def _compounded(factor: float, most: int) -> tuple[float, ...]:
+    """``factor`` for each of up to ``most`` discards, multiplied as a card's weight
+    once was, discard after discard (so the floats are the same to the last bit)."""
+    weights, weight = [], 1.0
+    for _ in range(most):
+        weight *= factor
+        weights.append(weight)
+    return tuple(weights)
 
 
-def leaning_of(view: PlayerView) -> dict[str, list[float]]:
+#: How much less likely a card is in a hand once its owner has discarded cards near it
+#: (its rank in another suit, its suit two places either side), for a card near one
+#: discard, two, and so on: 0.3 for each (the hard level's read of the next player,
+#: :mod:`~scala40cli.simulate.feeding`), up to the 14 a card can be near in two decks.
+NEAR_DISCARDS: tuple[float, ...] = _compounded(0.3, 14)
+#: The same, as measured in the hard level's hands: a card near one of its owner's
+#: discards was there 0.45-0.55 times as often as another, near two 0.27-0.34, near
+#: three or more 0.23-0.40 (docs/expert.md: the expert gained no more than the noise
+#: by it, so it is not its default).
+MEASURED_NEAR_DISCARDS: tuple[float, ...] = (0.5, 0.3, 0.25)
+
+
+def leaning_of(view: PlayerView, near_discards: Sequence[float] = NEAR_DISCARDS
+               ) -> dict[str, list[float]]:
     """What the seat reads of each other hand from what its owner discarded: a player
-    throws the cards that go with nothing in the hand, so the cards near a discard (its
-    rank in another suit, its suit two places either side) are less likely there."""
+    throws the cards that go with nothing in the hand, so the cards near a discard are
+    less likely there, the more so near more discards (``near_discards``: the weight
+    of a card near one discard, two, ...; the last for any more)."""
     found: dict[str, list[float]] = {}
     for player in view.order:
         if player == view.me:
             continue
-        weights = [1.0] * 53
+        near_count = [0] * 53
         for c in view.discarded.get(player, ()):
             if c.is_joker:
                 continue
             for near in NEAR[INDEX_OF[c]]:
-                weights[near] *= NEAR_DISCARD
-        found[player] = weights
+                near_count[near] += 1
+        found[player] = [near_discards[min(k, len(near_discards)) - 1] if k else 1.0
+                         for k in near_count]
     return found
 
 
@@ -151,5 +171,5 @@ def _stock_from_turned(pool: list[Card], view: PlayerView, rng: random.Random) -
     return stock
 
 
-__all__ = ["NEAR_DISCARD", "UnseenMismatch", "World", "hidden_places", "leaning_of",
-           "sample_world", "unseen"]
+__all__ = ["MEASURED_NEAR_DISCARDS", "NEAR_DISCARDS", "UnseenMismatch", "World", "hidden_places",
+           "leaning_of", "sample_world", "unseen"]
